@@ -1,0 +1,238 @@
+/**
+ * auth — who is playing.
+ *
+ *   splash (reads the query and stored tokens)
+ *      ──(token in query or storage)──▶ validating ──ok──▶ loggedIn
+ *      │                                        └─fail─▶ loggedOut (failure kept for a toast)
+ *      └──(no token)──▶ loggedOut.idle ──user.login──▶ loggedOut.submitting ──ok──▶ loggedIn
+ *                                                              └─fail─▶ idle (failure on the form)
+ *   loggedIn ──user.logout (only with a role)──▶ loggingOut ──▶ loggedOut
+ *   loggedIn ──server.unauthorized (any 401) | tokenExpiry──▶ loggedOut (token cleared)
+ *
+ * Side effects are named placeholders; src/app provides the real ones.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import { toFailure, type Failure } from './failure.ts';
+
+export interface SessionUser {
+  id: string;
+  username: string;
+  name: string;
+  lastname: string;
+  email: string;
+  permissions: number[];
+  group: number;
+  type: number;
+  ipAddress: string;
+  lastLogon: string | null;
+  lastLogonIp: string | null;
+  versions: string;
+}
+
+/** What a successful login or validation yields. */
+export interface Session {
+  token: string;
+  pinCode: string | null;
+  user: SessionUser;
+  /** Milliseconds until the token's exp, measured when the answer arrived. */
+  expiresInMs: number;
+}
+
+export interface Credentials {
+  username: string;
+  password: string;
+  remember: boolean;
+}
+
+export type Role = 'admin' | 'staff' | 'user';
+
+/** Where a token may be waiting when the app starts. */
+export interface TokenSources {
+  /** A token handed over in the page's query string (token login). */
+  queryToken: string | null;
+  /** The access token kept from an earlier visit. */
+  storedToken: string | null;
+}
+
+export interface AuthContext {
+  token: string | null;
+  session: Session | null;
+  roles: Role[];
+  failure: Failure | null;
+  /** Whether the player asked to be remembered on this device (from the login form). */
+  remember: boolean;
+  /** Why the last logout happened without the player asking for it. */
+  logoutReason: 'expired' | 'unauthorized' | 'validationFailed' | null;
+}
+
+export type AuthEvent =
+  | { type: 'user.login'; credentials: Credentials }
+  | { type: 'user.logout' }
+  | { type: 'server.unauthorized'; failure: Failure }
+  | { type: 'user.dismissFailure' };
+
+export const authMachine = setup({
+  types: {
+    context: {} as AuthContext,
+    events: {} as AuthEvent,
+  },
+  actors: {
+    readTokens: fromPromise<TokenSources, void>(async () => {
+      throw new Error('readTokens not provided');
+    }),
+    validateToken: fromPromise<Session, { token: string }>(async () => {
+      throw new Error('validateToken not provided');
+    }),
+    login: fromPromise<Session, Credentials>(async () => {
+      throw new Error('login not provided');
+    }),
+    logout: fromPromise<void, { token: string }>(async () => {
+      throw new Error('logout not provided');
+    }),
+  },
+  actions: {
+    /** Keep the token as the access token (remember decides how long). */
+    storeToken: (_, _params: { token: string; remember: boolean }) => {},
+    clearToken: () => {},
+    /** Remove the token from the address bar once it has been adopted. */
+    stripQueryToken: () => {},
+  },
+  guards: {
+    hasQueryToken: (_, sources: TokenSources) => sources.queryToken !== null,
+    hasStoredToken: (_, sources: TokenSources) => sources.storedToken !== null,
+    hasRole: ({ context }) => context.roles.length > 0,
+  },
+  delays: {
+    tokenExpiry: ({ context }) => Math.max(0, context.session?.expiresInMs ?? 0),
+  },
+}).createMachine({
+  id: 'auth',
+  context: {
+    token: null,
+    session: null,
+    roles: [],
+    failure: null,
+    remember: true,
+    logoutReason: null,
+  },
+  initial: 'splash',
+  states: {
+    splash: {
+      invoke: {
+        id: 'readTokens',
+        src: 'readTokens',
+        onDone: [
+          {
+            guard: { type: 'hasQueryToken', params: ({ event }) => event.output },
+            target: 'validating',
+            actions: [
+              assign({ token: ({ event }) => event.output.queryToken }),
+              { type: 'storeToken', params: ({ event }) => ({ token: event.output.queryToken ?? '', remember: true }) },
+              'stripQueryToken',
+            ],
+          },
+          {
+            guard: { type: 'hasStoredToken', params: ({ event }) => event.output },
+            target: 'validating',
+            actions: assign({ token: ({ event }) => event.output.storedToken }),
+          },
+          { target: 'loggedOut' },
+        ],
+        onError: { target: 'loggedOut' },
+      },
+    },
+    validating: {
+      invoke: {
+        id: 'validateToken',
+        src: 'validateToken',
+        input: ({ context }) => ({ token: context.token ?? '' }),
+        onDone: {
+          target: 'loggedIn',
+          actions: assign({ session: ({ event }) => event.output, token: ({ event }) => event.output.token }),
+        },
+        onError: {
+          target: 'loggedOut',
+          actions: [
+            'clearToken',
+            assign({
+              token: null,
+              failure: ({ event }) => toFailure(event.error),
+              logoutReason: 'validationFailed',
+            }),
+          ],
+        },
+      },
+    },
+    loggedIn: {
+      entry: assign({ roles: ['user'], failure: null, logoutReason: null }),
+      after: {
+        tokenExpiry: {
+          target: 'loggedOut',
+          actions: ['clearToken', assign({ logoutReason: 'expired' })],
+        },
+      },
+      on: {
+        'server.unauthorized': {
+          target: 'loggedOut',
+          actions: [
+            'clearToken',
+            assign({ failure: ({ event }) => event.failure, logoutReason: 'unauthorized' }),
+          ],
+        },
+        'user.logout': { guard: 'hasRole', target: 'loggingOut' },
+      },
+    },
+    loggingOut: {
+      invoke: {
+        id: 'logout',
+        src: 'logout',
+        input: ({ context }) => ({ token: context.token ?? '' }),
+        // The server may already consider the token dead; the player is logged out either way.
+        onDone: { target: 'loggedOut', actions: 'clearToken' },
+        onError: { target: 'loggedOut', actions: 'clearToken' },
+      },
+    },
+    loggedOut: {
+      entry: assign({ token: null, session: null, roles: [] }),
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            'user.login': {
+              target: 'submitting',
+              actions: assign({ remember: ({ event }) => event.credentials.remember }),
+            },
+            'user.dismissFailure': { actions: assign({ failure: null, logoutReason: null }) },
+          },
+        },
+        submitting: {
+          entry: assign({ failure: null, logoutReason: null }),
+          invoke: {
+            id: 'login',
+            src: 'login',
+            input: ({ event }) => {
+              if (event.type !== 'user.login') throw new Error(`submitting entered by ${event.type}`);
+              return event.credentials;
+            },
+            onDone: {
+              target: '#auth.loggedIn',
+              actions: [
+                assign({ session: ({ event }) => event.output, token: ({ event }) => event.output.token }),
+                {
+                  type: 'storeToken',
+                  params: ({ context, event }) => ({ token: event.output.token, remember: context.remember }),
+                },
+              ],
+            },
+            onError: {
+              target: 'idle',
+              actions: assign({ failure: ({ event }) => toFailure(event.error) }),
+            },
+          },
+        },
+      },
+    },
+  },
+});
+
+export type AuthMachine = typeof authMachine;

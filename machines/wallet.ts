@@ -1,0 +1,57 @@
+/**
+ * wallet — the player's balance in minor units.
+ *
+ *   loading ──GET /player/balance──▶ loaded ──wallet.refresh──▶ loading
+ *      └──fails──▶ failed ──wallet.refresh──▶ loading
+ *   server.balance (notification) sets the balance in any state and counts as loaded.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import { toFailure, type Failure } from './failure.ts';
+
+export interface WalletContext {
+  /** Integer minor units; null until the first answer. */
+  balance: number | null;
+  failure: Failure | null;
+}
+
+export type WalletEvent = { type: 'server.balance'; balance: number } | { type: 'wallet.refresh' };
+
+export const walletMachine = setup({
+  types: {
+    context: {} as WalletContext,
+    events: {} as WalletEvent,
+  },
+  actors: {
+    fetchBalance: fromPromise<number, void>(async () => {
+      throw new Error('fetchBalance not provided');
+    }),
+  },
+  actions: {
+    setBalance: assign((_, params: { balance: number }) => ({ balance: params.balance, failure: null })),
+  },
+}).createMachine({
+  id: 'wallet',
+  context: { balance: null, failure: null },
+  initial: 'loading',
+  on: {
+    'server.balance': {
+      target: '.loaded',
+      actions: { type: 'setBalance', params: ({ event }) => ({ balance: event.balance }) },
+    },
+  },
+  states: {
+    loading: {
+      invoke: {
+        id: 'fetchBalance',
+        src: 'fetchBalance',
+        onDone: {
+          target: 'loaded',
+          actions: { type: 'setBalance', params: ({ event }) => ({ balance: event.output }) },
+        },
+        onError: { target: 'failed', actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
+      },
+    },
+    loaded: { on: { 'wallet.refresh': 'loading' } },
+    failed: { on: { 'wallet.refresh': 'loading' } },
+  },
+});

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+
+/** The JWT payload the operator signs (HS256). Times are seconds since the epoch. */
+export const TokenClaims = z.object({
+  sub: z.string(),
+  username: z.string(),
+  permissions: z.array(z.number().int()),
+  group: z.number().int(),
+  type: z.number().int(),
+  exp: z.number().int(),
+  iat: z.number().int(),
+  jti: z.string(),
+});
+export type TokenClaims = z.infer<typeof TokenClaims>;
+
+/** Permission id that every product menu item and route needs (SPEC §6). */
+export const PLAYER_PERMISSION = 145;
+
+export const LoginRequest = z.object({
+  username: z.string().min(1),
+  password: z.string().min(1),
+  site_id: z.number().int().nonnegative().default(0),
+});
+export type LoginRequest = z.input<typeof LoginRequest>;
+
+export const PlayerProfile = z.object({
+  id: z.string(),
+  username: z.string(),
+  name: z.string(),
+  lastname: z.string(),
+  email: z.string(),
+});
+export type PlayerProfile = z.infer<typeof PlayerProfile>;
+
+/** Answer of POST /login and GET /validate. */
+export const LoginResult = z.object({
+  token: z.string().min(1),
+  /** Hash of the PIN (see pinHashInput); never the PIN itself. */
+  pin_code: z.string().optional(),
+  ip_address: z.string(),
+  versions: z.string(),
+  last_logon: z.string().nullable(),
+  last_logon_ip: z.string().nullable(),
+  user: PlayerProfile,
+});
+export type LoginResult = z.infer<typeof LoginResult>;
+
+/**
+ * The text whose SHA-256 (lowercase hex) is sent as pin_code: salted with the username so
+ * equal PINs of different players do not share a hash.
+ */
+export function pinHashInput(username: string, pin: string): string {
+  return `reelside-pin:${username}:${pin}`;
+}
+
+/** Login log entry types (SPEC §8 log type labels). */
+export const LoginLogType = {
+  success: 1,
+  loginFail: 2,
+  notAllowed: 3,
+  check: 4,
+  logout: 5,
+  changedPassword: 6,
+  temporarilyBlocked: 7,
+  kickedByPlayer: 8,
+} as const;
+export type LoginLogType = (typeof LoginLogType)[keyof typeof LoginLogType];

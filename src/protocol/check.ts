@@ -1,0 +1,13 @@
+import { z } from 'zod';
+
+/** Answer of GET {api base}/../check. Blocked when status and code are both 0. */
+export const IpCheckResult = z.object({
+  status: z.number().int(),
+  code: z.number().int(),
+  ip: z.string(),
+  country: z.string(),
+});
+export type IpCheckResult = z.infer<typeof IpCheckResult>;
+
+/** Request header with which tests (and demos) pose as a visitor from another country. */
+export const SIM_COUNTRY_HEADER = 'x-sim-country';

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+/** Error and info codes of SPEC §8. Machines and the wire carry codes; views translate them. */
+export const ErrorCode = {
+  signatureNotVerified: 10,
+  requestSuccessful: 20000,
+  invalidRequest: 40000,
+  oldPasswordWrong: 40001,
+  passwordTooShort: 40101,
+  sessionTerminated: 50100,
+  pipelineFailed: 70000,
+  wrongCredentialsCounted: 10700,
+  wrongCredentials: 10701,
+  temporarilyBlocked: 10702,
+  ipNotPermitted: 10703,
+  banned: 10704,
+  depositCountdown: 18800,
+  sessionTerminating: 18801,
+  continueCountdown: 18802,
+} as const;
+
+/** The error body every failing REST call answers with. */
+export const ApiError = z.object({
+  code: z.number().int(),
+  ErrorMessage: z.string(),
+  Params: z.record(z.string(), z.unknown()).default({}),
+});
+export type ApiError = z.infer<typeof ApiError>;
+
+export const OkResponse = z.object({
+  code: z.literal(ErrorCode.requestSuccessful),
+  ErrorMessage: z.string().optional(),
+});
+export type OkResponse = z.infer<typeof OkResponse>;

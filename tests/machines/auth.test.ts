@@ -1,0 +1,136 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
+import { authMachine, type Credentials, type Session, type TokenSources } from '../../machines/auth.ts';
+
+const session = (token: string, expiresInMs = 60_000): Session => ({
+  token,
+  pinCode: 'hash',
+  expiresInMs,
+  user: {
+    id: '1', username: 'demo', name: 'Demo', lastname: 'Player', email: 'demo@example.test',
+    permissions: [145], group: 1, type: 1, ipAddress: '127.0.0.1', lastLogon: null, lastLogonIp: null,
+    versions: 'sim',
+  },
+});
+
+function start(sources: TokenSources, overrides: {
+  validate?: (token: string) => Promise<Session>;
+  login?: (c: Credentials) => Promise<Session>;
+  logout?: () => Promise<void>;
+} = {}) {
+  const effects = { stored: [] as Array<{ token: string; remember: boolean }>, cleared: 0, stripped: 0, loggedOut: 0 };
+  const clock = new SimulatedClock();
+  const machine = authMachine.provide({
+    actors: {
+      readTokens: fromPromise(async () => sources),
+      validateToken: fromPromise(async ({ input }) => (overrides.validate ?? (async (t) => session(t)))(input.token)),
+      login: fromPromise(async ({ input }) => (overrides.login ?? (async () => session('fresh')))(input)),
+      logout: fromPromise(async () => {
+        effects.loggedOut += 1;
+        await overrides.logout?.();
+      }),
+    },
+    actions: {
+      storeToken: (_, params) => effects.stored.push(params),
+      clearToken: () => { effects.cleared += 1; },
+      stripQueryToken: () => { effects.stripped += 1; },
+    },
+  });
+  const actor = createActor(machine, { clock }).start();
+  return { actor, clock, effects };
+}
+
+describe('auth machine', () => {
+  it('without a token goes to loggedOut and logs in with the form', async () => {
+    const login = vi.fn(async () => session('fresh'));
+    const { actor, effects } = start({ queryToken: null, storedToken: null }, { login });
+    await waitFor(actor, (s) => s.matches({ loggedOut: 'idle' }));
+    actor.send({ type: 'user.login', credentials: { username: 'demo', password: 'demo1234', remember: false } });
+    expect(actor.getSnapshot().matches({ loggedOut: 'submitting' })).toBe(true);
+    await waitFor(actor, (s) => s.matches('loggedIn'));
+    expect(login).toHaveBeenCalledWith({ username: 'demo', password: 'demo1234', remember: false });
+    expect(effects.stored).toEqual([{ token: 'fresh', remember: false }]);
+    expect(actor.getSnapshot().context.roles).toEqual(['user']);
+  });
+
+  it('a stored token is validated and logs in automatically', async () => {
+    const validate = vi.fn(async (t: string) => session(t));
+    const { actor } = start({ queryToken: null, storedToken: 'kept' }, { validate });
+    await waitFor(actor, (s) => s.matches('loggedIn'));
+    expect(validate).toHaveBeenCalledWith('kept');
+    expect(actor.getSnapshot().context.session?.user.username).toBe('demo');
+  });
+
+  it('a token in the query string is stored, stripped from the address bar and validated', async () => {
+    const validate = vi.fn(async (t: string) => session(t));
+    const { actor, effects } = start({ queryToken: 'from-url', storedToken: 'old' }, { validate });
+    await waitFor(actor, (s) => s.matches('loggedIn'));
+    expect(validate).toHaveBeenCalledWith('from-url');
+    expect(effects.stored).toEqual([{ token: 'from-url', remember: true }]);
+    expect(effects.stripped).toBe(1);
+  });
+
+  it('a failed validation logs out, clears the token and keeps the failure for a toast', async () => {
+    const { actor, effects } = start({ queryToken: null, storedToken: 'stale' }, {
+      validate: async () => { throw { code: 50100, message: 'the session has been terminated', params: {} }; },
+    });
+    await waitFor(actor, (s) => s.matches('loggedOut'));
+    expect(effects.cleared).toBe(1);
+    expect(actor.getSnapshot().context).toMatchObject({
+      token: null,
+      logoutReason: 'validationFailed',
+      failure: { code: 50100, message: 'the session has been terminated' },
+    });
+  });
+
+  it('a wrong password keeps the player on the form with the server failure', async () => {
+    const { actor } = start({ queryToken: null, storedToken: null }, {
+      login: async () => { throw { code: 10700, message: 'wrong', params: { left_count: 4, block_time: 15 } }; },
+    });
+    await waitFor(actor, (s) => s.matches({ loggedOut: 'idle' }));
+    actor.send({ type: 'user.login', credentials: { username: 'demo', password: 'nope', remember: true } });
+    await waitFor(actor, (s) => s.matches({ loggedOut: 'idle' }) && s.context.failure !== null);
+    expect(actor.getSnapshot().context.failure).toEqual({ code: 10700, message: 'wrong', params: { left_count: 4, block_time: 15 } });
+  });
+
+  it('logs out automatically when the token expires (simulated clock)', async () => {
+    const { actor, clock, effects } = start({ queryToken: null, storedToken: 'kept' }, {
+      validate: async (t) => session(t, 5_000),
+    });
+    await waitFor(actor, (s) => s.matches('loggedIn'));
+    clock.increment(4_999);
+    expect(actor.getSnapshot().matches('loggedIn')).toBe(true);
+    clock.increment(1);
+    expect(actor.getSnapshot().matches('loggedOut')).toBe(true);
+    expect(actor.getSnapshot().context.logoutReason).toBe('expired');
+    expect(effects.cleared).toBe(1);
+  });
+
+  it('any 401 logs out and clears the token', async () => {
+    const { actor, effects } = start({ queryToken: null, storedToken: 'kept' });
+    await waitFor(actor, (s) => s.matches('loggedIn'));
+    actor.send({ type: 'server.unauthorized', failure: { code: 10, message: 'signature not verified', params: {} } });
+    expect(actor.getSnapshot().matches('loggedOut')).toBe(true);
+    expect(actor.getSnapshot().context).toMatchObject({ token: null, session: null, roles: [], logoutReason: 'unauthorized' });
+    expect(effects.cleared).toBe(1);
+  });
+
+  it('logout posts the logout and clears the token, even when the post fails', async () => {
+    const { actor, effects } = start({ queryToken: null, storedToken: 'kept' }, {
+      logout: async () => { throw new Error('offline'); },
+    });
+    await waitFor(actor, (s) => s.matches('loggedIn'));
+    actor.send({ type: 'user.logout' });
+    await waitFor(actor, (s) => s.matches('loggedOut'));
+    expect(effects.loggedOut).toBe(1);
+    expect(effects.cleared).toBe(1);
+  });
+
+  it('logout is refused without a role', async () => {
+    const { actor, effects } = start({ queryToken: null, storedToken: null });
+    await waitFor(actor, (s) => s.matches({ loggedOut: 'idle' }));
+    expect(actor.getSnapshot().can({ type: 'user.logout' })).toBe(false);
+    actor.send({ type: 'user.logout' });
+    expect(effects.loggedOut).toBe(0);
+  });
+});

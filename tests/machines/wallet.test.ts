@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { walletMachine } from '../../machines/wallet.ts';
+
+describe('wallet machine', () => {
+  it('loads the balance in minor units and follows balance notifications', async () => {
+    const actor = createActor(walletMachine.provide({ actors: { fetchBalance: fromPromise(async () => 100000) } })).start();
+    expect(actor.getSnapshot().context.balance).toBeNull();
+    await waitFor(actor, (s) => s.matches('loaded'));
+    expect(actor.getSnapshot().context.balance).toBe(100000);
+    actor.send({ type: 'server.balance', balance: 99950 });
+    expect(actor.getSnapshot().context.balance).toBe(99950);
+  });
+
+  it('a failed fetch ends in failed, and a refresh recovers', async () => {
+    let fail = true;
+    const actor = createActor(walletMachine.provide({
+      actors: { fetchBalance: fromPromise(async () => { if (fail) throw new Error('down'); return 5; }) },
+    })).start();
+    await waitFor(actor, (s) => s.matches('failed'));
+    expect(actor.getSnapshot().context.failure?.message).toBe('down');
+    fail = false;
+    actor.send({ type: 'wallet.refresh' });
+    await waitFor(actor, (s) => s.matches('loaded'));
+    expect(actor.getSnapshot().context).toEqual({ balance: 5, failure: null });
+  });
+});

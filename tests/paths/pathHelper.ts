@@ -1,0 +1,81 @@
+/**
+ * Generates path tests from a real machine definition with xstate/graph.
+ *
+ * Every event type the chart reacts to is read from the chart itself, including the actor
+ * done/error events and the delayed (after) events, which traversal cannot produce on its own;
+ * tests give payloads for those that need one (an actor's output, an event's data).
+ */
+import type { AnyStateMachine, EventObject, StateNode } from 'xstate';
+import { getAdjacencyMap, getShortestPaths, getSimplePaths, type StatePath } from 'xstate/graph';
+
+function allStateNodes(node: StateNode): StateNode[] {
+  return [node, ...Object.values(node.states).flatMap((child) => allStateNodes(child as StateNode))];
+}
+
+/** Every state id of the machine except the root. */
+export function stateIds(machine: AnyStateMachine): string[] {
+  return allStateNodes(machine.root)
+    .filter((n) => n !== machine.root)
+    .map((n) => n.id);
+}
+
+/** Every event type that some transition of the chart listens to (eventless ones excluded). */
+export function eventTypes(machine: AnyStateMachine): string[] {
+  const types = new Set<string>();
+  for (const node of allStateNodes(machine.root)) {
+    for (const key of node.transitions.keys()) if (key !== '') types.add(key);
+  }
+  return [...types].sort();
+}
+
+export interface PathSuite {
+  paths: StatePath<any, EventObject>[];
+  reached: Set<string>;
+  missing: string[];
+  unexercisedEvents: string[];
+}
+
+export function generatePaths(
+  machine: AnyStateMachine,
+  options: { input?: unknown; payloads?: Record<string, EventObject[]>; simple?: boolean },
+): PathSuite {
+  const types = eventTypes(machine);
+  const events: EventObject[] = types.flatMap((type) => options.payloads?.[type] ?? [{ type }]);
+  const traversal = {
+    input: options.input,
+    events,
+    serializeState: (s: any) => JSON.stringify([s.value, s.context]),
+  };
+  const paths = [
+    ...getShortestPaths(machine, traversal as never),
+    ...(options.simple ? getSimplePaths(machine, traversal as never) : []),
+  ] as StatePath<any, EventObject>[];
+  const reached = new Set<string>();
+  const usedEvents = new Set<string>();
+  // Transition coverage: every event that changes some reachable state counts as exercised,
+  // including those that lead back to a state a shorter path already reached.
+  const adjacency = getAdjacencyMap(machine, traversal as never) as Record<string, { transitions: Record<string, { event: EventObject; state: unknown }> }>;
+  for (const [from, value] of Object.entries(adjacency)) {
+    for (const { event, state } of Object.values(value.transitions)) {
+      if (traversal.serializeState(state) !== from) usedEvents.add(event.type);
+    }
+  }
+  for (const path of paths) {
+    for (const step of path.steps) {
+      for (const node of step.state._nodes as StateNode[]) reached.add(node.id);
+    }
+    for (const node of path.state._nodes as StateNode[]) reached.add(node.id);
+  }
+  const missing = stateIds(machine).filter((id) => !reached.has(id));
+  const unexercisedEvents = types.filter((t) => !usedEvents.has(t));
+  return { paths, reached, missing, unexercisedEvents };
+}
+
+export function describePath(path: StatePath<any, EventObject>): string {
+  return (
+    path.steps
+      .map((s) => s.event.type)
+      .filter((type) => type !== 'xstate.init')
+      .join(' → ') || '(initial)'
+  );
+}
