@@ -6,6 +6,7 @@
  *      │                                        └─fail─▶ loggedOut (failure kept for a toast)
  *      └──(no token)──▶ loggedOut.idle ──user.login──▶ loggedOut.submitting ──ok──▶ loggedIn
  *                                                              └─fail─▶ idle (failure on the form)
+ *   loggedIn runs the wallet machine as its child, so the balance lives exactly as long as the login.
  *   loggedIn ──user.logout (only with a role)──▶ loggingOut ──▶ loggedOut
  *   loggedIn ──server.unauthorized (any 401) | tokenExpiry──▶ loggedOut (token cleared)
  *
@@ -13,6 +14,7 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { toFailure, type Failure } from './failure.ts';
+import { walletMachine } from './wallet.ts';
 
 export interface SessionUser {
   id: string;
@@ -75,8 +77,11 @@ export const authMachine = setup({
   types: {
     context: {} as AuthContext,
     events: {} as AuthEvent,
+    children: {} as { wallet: 'wallet' },
   },
   actors: {
+    /** The balance lives as long as the login: a child of loggedIn. */
+    wallet: walletMachine,
     readTokens: fromPromise<TokenSources, void>(async () => {
       throw new Error('readTokens not provided');
     }),
@@ -165,6 +170,7 @@ export const authMachine = setup({
     },
     loggedIn: {
       entry: assign({ roles: ['user'], failure: null, logoutReason: null }),
+      invoke: { id: 'wallet', src: 'wallet' },
       after: {
         tokenExpiry: {
           target: 'loggedOut',

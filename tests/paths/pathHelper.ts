@@ -37,7 +37,7 @@ export interface PathSuite {
 
 export function generatePaths(
   machine: AnyStateMachine,
-  options: { input?: unknown; payloads?: Record<string, EventObject[]>; simple?: boolean },
+  options: { input?: unknown; payloads?: Record<string, Array<EventObject & Record<string, unknown>>>; simple?: boolean },
 ): PathSuite {
   const types = eventTypes(machine);
   const events: EventObject[] = types.flatMap((type) => options.payloads?.[type] ?? [{ type }]);
@@ -54,7 +54,7 @@ export function generatePaths(
   const usedEvents = new Set<string>();
   // Transition coverage: every event that changes some reachable state counts as exercised,
   // including those that lead back to a state a shorter path already reached.
-  const adjacency = getAdjacencyMap(machine, traversal as never) as Record<string, { transitions: Record<string, { event: EventObject; state: unknown }> }>;
+  const adjacency = getAdjacencyMap(machine, traversal as never) as unknown as Record<string, { transitions: Record<string, { event: EventObject; state: unknown }> }>;
   for (const [from, value] of Object.entries(adjacency)) {
     for (const { event, state } of Object.values(value.transitions)) {
       if (traversal.serializeState(state) !== from) usedEvents.add(event.type);

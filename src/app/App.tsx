@@ -1,0 +1,69 @@
+import { I18nProvider } from '@lingui/react';
+import { RouterProvider } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { useEffect, useState } from 'react';
+import { ThemeProvider } from 'styled-components';
+import type { ActorRefFrom } from 'xstate';
+import type { createSettingsMachine } from '../../machines/settings.ts';
+import type { Settings } from '../protocol/settings.ts';
+import { supportsWebRtc } from '../services/browser.ts';
+import { GlobalStyle } from '../theme/GlobalStyle.ts';
+import { nightTheme } from '../theme/theme.ts';
+import {
+  CheckingIpScreen,
+  LoadingScreen,
+  NetworkErrorScreen,
+  NoWebRtcScreen,
+  NotPermittedScreen,
+  SplashScreen,
+} from '../features/boot/BootScreens.tsx';
+import { RuntimeProvider } from '../features/runtime.tsx';
+import { activateLanguage, i18n, initialLanguage } from './i18n.ts';
+import { createRuntime, type Runtime } from './runtime.ts';
+
+type SettingsActor = ActorRefFrom<ReturnType<typeof createSettingsMachine<Settings>>>;
+
+/** Pre-render: settings → language → (WebRTC, IP check, token) → the routed app. */
+export function App({ settingsActor }: { settingsActor: SettingsActor }) {
+  const settings = useSelector(settingsActor, (s) => (s.matches('ready') ? s.context.settings : null));
+  const [languageReady, setLanguageReady] = useState(false);
+
+  useEffect(() => {
+    if (!settings) return;
+    void activateLanguage(initialLanguage(settings.DEFAULT_LANG)).finally(() => setLanguageReady(true));
+  }, [settings]);
+
+  return (
+    <I18nProvider i18n={i18n}>
+      <ThemeProvider theme={nightTheme}>
+        <GlobalStyle />
+        {settings && languageReady ? <Booted settings={settings} /> : <LoadingScreen />}
+      </ThemeProvider>
+    </I18nProvider>
+  );
+}
+
+function Booted({ settings }: { settings: Settings }) {
+  const [runtime] = useState<Runtime>(() => createRuntime(settings));
+  if (!supportsWebRtc()) return <NoWebRtcScreen />;
+  return <Gate runtime={runtime} />;
+}
+
+function Gate({ runtime }: { runtime: Runtime }) {
+  const ip = useSelector(runtime.ipCheck, (s) => ({ value: s.value, answer: s.context.answer }), sameIpView);
+  const authPending = useSelector(runtime.auth, (s) => s.matches('splash') || s.matches('validating'));
+
+  if (ip.value === 'checking') return <CheckingIpScreen />;
+  if (ip.value === 'blocked') return <NotPermittedScreen country={ip.answer?.country ?? ''} ip={ip.answer?.ip ?? ''} />;
+  if (ip.value === 'networkError') return <NetworkErrorScreen onRetry={() => runtime.ipCheck.send({ type: 'user.retry' })} />;
+  if (authPending) return <SplashScreen />;
+  return (
+    <RuntimeProvider runtime={runtime}>
+      <RouterProvider router={runtime.router} />
+    </RuntimeProvider>
+  );
+}
+
+function sameIpView(a: { value: unknown; answer: unknown }, b: { value: unknown; answer: unknown }) {
+  return a.value === b.value && a.answer === b.answer;
+}

@@ -1,0 +1,45 @@
+import { msg } from '@lingui/core/macro';
+import type { I18n, MessageDescriptor } from '@lingui/core';
+
+/**
+ * SPEC §8: a code maps to the translation with id CODE_{code}; without one, the server's own
+ * message is shown; without either, a generic text. No code at all means no answer came.
+ */
+const CODE_MESSAGES: Record<number, MessageDescriptor> = {
+  10: msg({ id: 'CODE_10', message: 'Signature not verified.' }),
+  20000: msg({ id: 'CODE_20000', message: 'Request successful.' }),
+  40000: msg({ id: 'CODE_40000', message: 'Invalid request.' }),
+  40001: msg({ id: 'CODE_40001', message: 'Old password is wrong.' }),
+  40101: msg({ id: 'CODE_40101', message: 'Password is too short.' }),
+  50100: msg({ id: 'CODE_50100', message: 'The session has been terminated, the transaction cannot be processed.' }),
+  70000: msg({ id: 'CODE_70000', message: 'Failed to start pipeline, contact the technical team.' }),
+  10700: msg({
+    id: 'CODE_10700',
+    message: 'You tried an incorrect username or password. {left_count} attempts left before your account is blocked for {block_time} minutes.',
+  }),
+  10701: msg({ id: 'CODE_10701', message: 'Username or password is wrong.' }),
+  10702: msg({ id: 'CODE_10702', message: 'Your account is protected after too many false attempts. Try again in {block_time} minutes.' }),
+  10703: msg({ id: 'CODE_10703', message: 'Your IP is not permitted.' }),
+  10704: msg({ id: 'CODE_10704', message: 'You have been banned.' }),
+  18800: msg({ id: 'CODE_18800', message: '{count} seconds left to deposit funds' }),
+  18801: msg({ id: 'CODE_18801', message: 'Your session is being terminated' }),
+  18802: msg({ id: 'CODE_18802', message: '{count} seconds left to continue' }),
+};
+
+const FALLBACK = msg({ id: 'CODE_UNKNOWN', message: 'Something went wrong. Please try again.' });
+const NETWORK = msg({ id: 'CODE_NETWORK', message: 'No answer from the server. Check your connection and try again.' });
+
+export interface CodedFailure {
+  code: number | null;
+  message: string;
+  params: Record<string, unknown>;
+}
+
+export function failureText(i18n: I18n, failure: CodedFailure): string {
+  if (failure.code === null) return i18n._(NETWORK);
+  const descriptor = CODE_MESSAGES[failure.code];
+  if (descriptor) return i18n._({ ...descriptor, values: failure.params });
+  return failure.message || i18n._(FALLBACK);
+}
+
+export const KNOWN_CODES = Object.keys(CODE_MESSAGES).map(Number);

@@ -1,0 +1,30 @@
+import { useLingui } from '@lingui/react/macro';
+import styled from 'styled-components';
+import { chooseLanguage, isLanguage } from '../../app/i18n.ts';
+
+/** The toolbar offers TR and EN (SPEC §9). */
+export function LanguageSelect() {
+  const { t, i18n } = useLingui();
+  return (
+    <Select
+      aria-label={t`Language`}
+      value={i18n.locale}
+      onChange={(e) => {
+        if (isLanguage(e.target.value)) void chooseLanguage(e.target.value);
+      }}
+    >
+      <option value="tr">TR</option>
+      <option value="en">EN</option>
+    </Select>
+  );
+}
+
+const Select = styled.select`
+  min-height: 36px;
+  padding: 0 8px;
+  border-radius: ${({ theme }) => theme.radius.sm};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  background: ${({ theme }) => theme.colors.surfaceRaised};
+  color: ${({ theme }) => theme.colors.text};
+  font: inherit;
+`;

@@ -1,0 +1,61 @@
+import { decodeJwt } from 'jose';
+import type { Credentials, Session } from '../../machines/auth.ts';
+import { LoginResult, TokenClaims } from '../protocol/auth.ts';
+import { OkResponse } from '../protocol/errors.ts';
+import { BalanceResponse } from '../protocol/player.ts';
+import { IpCheckResult } from '../protocol/check.ts';
+import type { Http } from './http.ts';
+import { ApiFailure } from './apiFailure.ts';
+
+/** Turn the operator's login answer into the session the auth machine keeps. */
+export function toSession(result: LoginResult, now: number): Session {
+  const claims = TokenClaims.safeParse(decodeJwt(result.token));
+  if (!claims.success) throw new ApiFailure(200, 10, 'signature not verified');
+  return {
+    token: result.token,
+    pinCode: result.pin_code ?? null,
+    expiresInMs: claims.data.exp * 1000 - now,
+    user: {
+      ...result.user,
+      permissions: claims.data.permissions,
+      group: claims.data.group,
+      type: claims.data.type,
+      ipAddress: result.ip_address,
+      lastLogon: result.last_logon,
+      lastLogonIp: result.last_logon_ip,
+      versions: result.versions,
+    },
+  };
+}
+
+export function createAuthService(http: Http, siteId: number) {
+  return {
+    async login(credentials: Credentials): Promise<Session> {
+      const result = await http.post(
+        '/login',
+        { username: credentials.username, password: credentials.password, site_id: siteId },
+        LoginResult,
+      );
+      return toSession(result, Date.now());
+    },
+    async validate(token: string): Promise<Session> {
+      return toSession(await http.get('/validate', LoginResult, { token }), Date.now());
+    },
+    async logout(token: string): Promise<void> {
+      await http.post('/player/logout', {}, OkResponse, { token });
+    },
+    async balance(): Promise<number> {
+      return (await http.get('/player/balance', BalanceResponse)).balance;
+    },
+  };
+}
+
+/** GET {api base}/../check: the IP check lives beside the API, not under it. */
+export async function checkIp(apiBase: string): Promise<IpCheckResult> {
+  const base = new URL(apiBase.replace(/\/?$/, '/'), window.location.href);
+  const response = await fetch(new URL('../check', base), { headers: { accept: 'application/json' } });
+  if (response.status !== 200) throw new ApiFailure(response.status, null, `HTTP ${response.status}`);
+  const parsed = IpCheckResult.safeParse(await response.json().catch(() => undefined));
+  if (!parsed.success) throw new ApiFailure(response.status, 40000, 'invalid IP check answer');
+  return parsed.data;
+}

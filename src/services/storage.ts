@@ -1,0 +1,47 @@
+/**
+ * What the client keeps in the browser. The access token lives in localStorage when the player
+ * asked to be remembered, otherwise in sessionStorage (gone when the tab closes).
+ */
+const TOKEN_KEY = 'jwt_access_token';
+const LANGUAGE_KEY = 'reelside.language';
+
+function safe<T>(read: () => T, fallback: T): T {
+  try {
+    return read();
+  } catch {
+    return fallback; // storage can be disabled (private mode, sandboxed frames)
+  }
+}
+
+export const tokenStorage = {
+  read: (): string | null =>
+    safe(() => window.localStorage.getItem(TOKEN_KEY) ?? window.sessionStorage.getItem(TOKEN_KEY), null),
+  write(token: string, remember: boolean): void {
+    safe(() => {
+      tokenStorage.clear();
+      (remember ? window.localStorage : window.sessionStorage).setItem(TOKEN_KEY, token);
+    }, undefined);
+  },
+  clear(): void {
+    safe(() => {
+      window.localStorage.removeItem(TOKEN_KEY);
+      window.sessionStorage.removeItem(TOKEN_KEY);
+    }, undefined);
+  },
+};
+
+export const languageStorage = {
+  read: (): string | null => safe(() => window.localStorage.getItem(LANGUAGE_KEY), null),
+  write: (language: string): void => safe(() => window.localStorage.setItem(LANGUAGE_KEY, language), undefined),
+};
+
+/** Take the token handed over in the query string (token login) and drop it from the address bar. */
+export const queryToken = {
+  read: (): string | null => new URLSearchParams(window.location.search).get('token'),
+  strip(): void {
+    const url = new URL(window.location.href);
+    if (!url.searchParams.has('token')) return;
+    url.searchParams.delete('token');
+    window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+  },
+};

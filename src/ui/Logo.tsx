@@ -1,0 +1,31 @@
+import styled from 'styled-components';
+
+/** The Reelside mark: three reels. Decorative unless given a label. */
+export function Logo({ size = 40, label }: { size?: number; label?: string }) {
+  return (
+    <Root
+      width={size * 3.2}
+      height={size}
+      viewBox="0 0 128 40"
+      role={label ? 'img' : undefined}
+      aria-label={label}
+      aria-hidden={label ? undefined : true}
+    >
+      {[0, 1, 2].map((i) => (
+        <rect key={i} x={2 + i * 14} y={4} width={12} height={32} rx={3} className="reel" />
+      ))}
+      <circle cx={9} cy={20} r={3} className="dot" />
+      <circle cx={23} cy={20} r={3} className="dot" />
+      <circle cx={37} cy={20} r={3} className="dot" />
+      <text x={48} y={28} className="word">
+        Reelside
+      </text>
+    </Root>
+  );
+}
+
+const Root = styled.svg`
+  .reel { fill: ${({ theme }) => theme.colors.surfaceRaised}; stroke: ${({ theme }) => theme.colors.primary}; stroke-width: 1.5; }
+  .dot { fill: ${({ theme }) => theme.colors.primary}; }
+  .word { fill: ${({ theme }) => theme.colors.text}; font: 700 22px ${({ theme }) => theme.font.heading}; }
+`;

@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { login, startHarness, type Harness } from './harness.ts';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+describe('auth end to end', () => {
+  it('a guest is sent to /login, keeping the requested path', async () => {
+    const { page } = await h.newPage();
+    await page.goto('/lobby');
+    await page.waitForURL(/\/login\?redirect=%2Flobby$/);
+    await expect(page.getByRole('heading', { name: 'Sign in to play' }).isVisible()).resolves.toBe(true);
+  });
+
+  it('validates the form: min length 4, submit enabled only when valid', async () => {
+    const { page } = await h.newPage();
+    await page.goto('/login');
+    const submit = page.getByRole('button', { name: 'Login' });
+    await page.getByLabel('Email or username').fill('abc');
+    await page.getByLabel('Password', { exact: true }).fill('12');
+    await page.getByLabel('Password', { exact: true }).blur();
+    expect(await submit.isDisabled()).toBe(true);
+    expect(await page.getByText('Min character length is 4').count()).toBe(2);
+    await page.getByLabel('Email or username').fill('abcd');
+    await page.getByLabel('Password', { exact: true }).fill('1234');
+    expect(await submit.isEnabled()).toBe(true);
+    expect(await page.getByText('Min character length is 4').count()).toBe(0);
+  });
+
+  it('a wrong password shows the server message with the attempts left on the password field', async () => {
+    const { page } = await h.newPage();
+    await page.goto('/login');
+    await login(page, 'player2', 'wrong-password');
+    const error = page.locator('#' + (await page.getByLabel('Password', { exact: true }).getAttribute('aria-describedby')));
+    await error.waitFor();
+    expect(await error.textContent()).toMatch(/incorrect username or password\. 4 attempts left/);
+    expect(page.url()).toMatch(/\/login$/);
+  });
+
+  it('logs in to the lobby with the balance, survives a reload, and logs out', async () => {
+    const { page } = await h.newPage();
+    await page.goto('/');
+    await page.waitForURL(/\/login/);
+    await login(page);
+    await page.waitForURL(/\/lobby$/);
+    const balance = page.getByTestId('balance');
+    await expect.poll(() => balance.textContent()).toContain('$1,000.00');
+    expect(await page.getByRole('heading', { name: 'Lobby' }).isVisible()).toBe(true);
+
+    await page.reload();
+    await page.getByRole('heading', { name: 'Lobby' }).waitFor();
+    expect(page.url()).toMatch(/\/lobby$/);
+    await expect.poll(() => balance.textContent()).toContain('$1,000.00');
+
+    await page.getByRole('link', { name: 'Logout' }).click();
+    await page.waitForURL(/\/login/);
+    expect(await page.evaluate(() => localStorage.getItem('jwt_access_token'))).toBeNull();
+    await page.goto('/lobby');
+    await page.waitForURL(/\/login\?redirect=%2Flobby$/);
+  });
+
+  it('a deep link is kept through login', async () => {
+    const { page } = await h.newPage();
+    await page.goto('/profile');
+    await page.waitForURL(/\/login\?redirect=%2Fprofile$/);
+    await login(page);
+    await page.waitForURL(/\/profile$/);
+    await page.getByRole('heading', { name: 'Profile' }).waitFor();
+    expect(await page.getByText('Demo', { exact: true }).isVisible()).toBe(true);
+  });
+
+  it('/logout shows Logging out.. and a later login does not go back to /logout', async () => {
+    const { page } = await h.newPage();
+    await page.goto('/login');
+    await login(page);
+    await page.waitForURL(/\/lobby$/);
+    await page.goto('/logout');
+    await page.waitForURL(/\/login/);
+    await login(page);
+    await page.waitForURL(/\/lobby$/);
+  });
+
+  it('an unknown path goes to the 404 page', async () => {
+    const { page } = await h.newPage();
+    await page.goto('/no/such/place');
+    await page.waitForURL(/\/pages\/errors\/error-404$/);
+    expect(await page.getByRole('heading', { name: '404' }).isVisible()).toBe(true);
+  });
+
+  it('a token in the query string logs in and is removed from the address bar', async () => {
+    const answer = await fetch(`${h.sim.url}api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'demo', password: 'demo1234', site_id: 0 }),
+    });
+    const { token } = (await answer.json()) as { token: string };
+    const { page } = await h.newPage();
+    await page.goto(`/profile?token=${encodeURIComponent(token)}`);
+    await page.getByRole('heading', { name: 'Profile' }).waitFor();
+    expect(page.url()).not.toContain('token=');
+    expect(await page.evaluate(() => localStorage.getItem('jwt_access_token'))).toBe(token);
+  });
+
+  it('a visitor from a country that is not permitted sees the country and IP', async () => {
+    const { page } = await h.newPage({ extraHeaders: { 'x-sim-country': 'FR' } });
+    await page.goto('/login');
+    const text = page.getByText(/We see that you are connecting from FR with .* address/);
+    await text.waitFor();
+    expect(await page.getByLabel('Email or username').count()).toBe(0);
+  });
+
+  it('switching to Turkish translates the app and is remembered', async () => {
+    const { page } = await h.newPage();
+    await page.goto('/login');
+    await login(page);
+    await page.waitForURL(/\/lobby$/);
+    await page.getByLabel('Language').selectOption('tr');
+    await page.getByRole('heading', { name: 'Lobi' }).waitFor();
+    await page.reload();
+    await page.getByRole('heading', { name: 'Lobi' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Çıkış' }).isVisible()).toBe(true);
+  });
+});
