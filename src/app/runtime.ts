@@ -23,16 +23,16 @@ export interface Runtime {
 }
 
 export function createRuntime(settings: Settings): Runtime {
-  // The http client reports 401s to the auth actor, which is created just below.
-  let auth: AuthActor | undefined;
+  // The http client reports 401s to the auth actor created just below; it only calls these
+  // callbacks once requests run, after the actor exists.
   const http = createHttp({
     apiBase: settings.API_URL,
-    getToken: () => auth?.getSnapshot().context.token ?? null,
-    onUnauthorized: (failure) => auth?.send({ type: 'server.unauthorized', failure }),
+    getToken: () => auth.getSnapshot().context.token,
+    onUnauthorized: (failure) => auth.send({ type: 'server.unauthorized', failure }),
   });
   const session = createAuthService(http, settings.SITE_ID);
 
-  auth = createActor(
+  const auth: AuthActor = createActor(
     authMachine.provide({
       actors: {
         readTokens: fromPromise(async () => ({ queryToken: queryToken.read(), storedToken: tokenStorage.read() })),

@@ -4,9 +4,9 @@ import styled from 'styled-components';
 export function Logo({ size = 40, label }: { size?: number; label?: string }) {
   return (
     <Root
-      width={size * 3.2}
+      width={size * 3.75}
       height={size}
-      viewBox="0 0 128 40"
+      viewBox="0 0 150 40"
       role={label ? 'img' : undefined}
       aria-label={label}
       aria-hidden={label ? undefined : true}

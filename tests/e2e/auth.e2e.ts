@@ -36,9 +36,12 @@ describe('auth end to end', () => {
     const { page } = await h.newPage();
     await page.goto('/login');
     await login(page, 'player2', 'wrong-password');
-    const error = page.locator('#' + (await page.getByLabel('Password', { exact: true }).getAttribute('aria-describedby')));
-    await error.waitFor();
-    expect(await error.textContent()).toMatch(/incorrect username or password\. 4 attempts left/);
+    const password = page.getByLabel('Password', { exact: true });
+    await page.locator('input[name=password][aria-invalid=true]').waitFor();
+    const errorId = await password.getAttribute('aria-describedby');
+    expect(await page.locator(`[id="${errorId}"]`).textContent()).toMatch(
+      /incorrect username or password\. 4 attempts left before your account is blocked for 15 minutes/,
+    );
     expect(page.url()).toMatch(/\/login$/);
   });
 
@@ -93,7 +96,7 @@ describe('auth end to end', () => {
   });
 
   it('a token in the query string logs in and is removed from the address bar', async () => {
-    const answer = await fetch(`${h.sim.url}api/login`, {
+    const answer = await fetch(`${h.sim.url}/api/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ username: 'demo', password: 'demo1234', site_id: 0 }),

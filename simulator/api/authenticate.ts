@@ -1,0 +1,38 @@
+import type { IncomingMessage } from 'node:http';
+import type { TokenClaims } from '../../src/protocol/auth.ts';
+import { ErrorCode } from '../../src/protocol/errors.ts';
+import { fail } from '../http/errors.ts';
+import type { PlayerRecord, SessionRecord } from '../store/store.ts';
+import type { ApiDeps } from './deps.ts';
+
+export interface Authenticated {
+  token: string;
+  claims: TokenClaims;
+  session: SessionRecord;
+  player: PlayerRecord;
+}
+
+/**
+ * The token rules of every authenticated call: no bearer token → 401 40000; a token we did
+ * not sign → 401 10; expired, logged out, or its player gone or banned → 401 50100. The
+ * session row is the authority, so logout takes effect before the token's exp.
+ */
+export async function authenticate(req: IncomingMessage, deps: ApiDeps): Promise<Authenticated> {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '');
+  const token = match?.[1];
+  if (token === undefined) throw fail(401, ErrorCode.invalidRequest);
+
+  const check = await deps.tokens.verify(token);
+  if (!check.ok) {
+    throw fail(401, check.reason === 'expired' ? ErrorCode.sessionTerminated : ErrorCode.signatureNotVerified);
+  }
+  const { claims } = check;
+  const session = deps.store.session(claims.jti);
+  const now = deps.now();
+  if (!session || session.revokedAt !== null || session.expiresAt <= now || String(session.playerId) !== claims.sub) {
+    throw fail(401, ErrorCode.sessionTerminated);
+  }
+  const player = deps.store.playerById(session.playerId);
+  if (!player || player.banned) throw fail(401, ErrorCode.sessionTerminated);
+  return { token, claims, session, player };
+}

@@ -1,0 +1,15 @@
+import type { Tokens } from '../auth/tokens.ts';
+import type { ControlState } from '../control/state.ts';
+import type { Store } from '../store/store.ts';
+
+/** What the API handlers share; built once by the server. */
+export interface ApiDeps {
+  store: Store;
+  tokens: Tokens;
+  control: ControlState;
+  now: () => number;
+  jwtTtlSeconds: number;
+}
+
+/** Reported as LoginResult.versions. */
+export const SIMULATOR_VERSION = 'sim-1.0.0';

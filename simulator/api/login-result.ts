@@ -1,0 +1,26 @@
+import { LoginResult } from '../../src/protocol/auth.ts';
+import type { PlayerRecord, SessionRecord } from '../store/store.ts';
+import { SIMULATOR_VERSION } from './deps.ts';
+
+/**
+ * The answer of /login and /validate. last_logon / last_logon_ip are the login before the one
+ * that opened this session (kept on the session), so both calls report the same thing.
+ */
+export function loginResult(token: string, player: PlayerRecord, session: SessionRecord, ip: string): LoginResult {
+  // Parsed on the way out: a drift between simulator and protocol fails here, not in the client.
+  return LoginResult.parse({
+    token,
+    pin_code: player.pinHash,
+    ip_address: ip,
+    versions: SIMULATOR_VERSION,
+    last_logon: session.previousLogon === null ? null : new Date(session.previousLogon).toISOString(),
+    last_logon_ip: session.previousLogonIp,
+    user: {
+      id: String(player.id),
+      username: player.username,
+      name: player.name,
+      lastname: player.lastname,
+      email: player.email,
+    },
+  });
+}

@@ -1,0 +1,78 @@
+import { AllowedCountriesRequest, FaultRequest, type SimHealth } from '../../src/protocol/control.ts';
+import { ErrorCode } from '../../src/protocol/errors.ts';
+import { SettingsOverrides } from '../../src/protocol/settings.ts';
+import { ok, type Route } from '../http/router.ts';
+import type { ControlState } from './state.ts';
+
+/** /sim/*: steering for tests and demos. Mounted only when the simulator runs with control on. */
+
+// Strict: a misspelt setting in a test should fail loudly, not be silently ignored.
+const SettingsPatch = SettingsOverrides.strict();
+const Done = { code: ErrorCode.requestSuccessful };
+
+export function controlRoutes(control: ControlState, startedAt: number, now: () => number): Route[] {
+  return [
+    {
+      method: 'GET',
+      path: '/sim/health',
+      handle: () => {
+        const health: SimHealth = {
+          status: 'ok',
+          uptimeSeconds: Math.max(0, (now() - startedAt) / 1000),
+          pendingFaults: control.pendingFaults(),
+          allowedCountries: control.allowedCountries(),
+        };
+        return ok(health);
+      },
+    },
+    {
+      method: 'PUT',
+      path: '/sim/settings',
+      handle: async (request) => {
+        control.overrideSettings(await request.body(SettingsPatch));
+        return ok(control.settings());
+      },
+    },
+    {
+      method: 'DELETE',
+      path: '/sim/settings',
+      handle: () => {
+        control.resetSettings();
+        return ok(control.settings());
+      },
+    },
+    {
+      method: 'PUT',
+      path: '/sim/allowed-countries',
+      handle: async (request) => {
+        const { countries } = await request.body(AllowedCountriesRequest);
+        control.setAllowedCountries(countries);
+        return ok({ countries: control.allowedCountries() });
+      },
+    },
+    {
+      method: 'DELETE',
+      path: '/sim/allowed-countries',
+      handle: () => {
+        control.resetAllowedCountries();
+        return ok({ countries: control.allowedCountries() });
+      },
+    },
+    {
+      method: 'POST',
+      path: '/sim/fault',
+      handle: async (request) => {
+        control.addFault(await request.body(FaultRequest));
+        return ok({ ...Done, Params: { pendingFaults: control.pendingFaults() } });
+      },
+    },
+    {
+      method: 'DELETE',
+      path: '/sim/fault',
+      handle: () => {
+        control.clearFaults();
+        return ok(Done);
+      },
+    },
+  ];
+}

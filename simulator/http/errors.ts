@@ -1,0 +1,59 @@
+import { ErrorCode } from '../../src/protocol/errors.ts';
+
+/**
+ * A failed API call, thrown anywhere below a handler and turned into the wire's error body
+ * ({code, ErrorMessage, Params}) at the top.
+ */
+export class ApiFailure extends Error {
+  readonly status: number;
+  readonly code: number;
+  readonly params: Record<string, unknown>;
+
+  constructor(status: number, code: number, message: string, params: Record<string, unknown> = {}) {
+    super(message);
+    this.name = 'ApiFailure';
+    this.status = status;
+    this.code = code;
+    this.params = params;
+  }
+
+  body(): { code: number; ErrorMessage: string; Params: Record<string, unknown> } {
+    return { code: this.code, ErrorMessage: this.message, Params: this.params };
+  }
+}
+
+/** Simulator-only code for a bug in the simulator itself (not in SPEC §8). */
+export const INTERNAL_ERROR = 50000;
+
+/** The English texts of SPEC §8; the client translates by code and shows these as fallback. */
+const MESSAGES: Record<number, string> = {
+  [ErrorCode.signatureNotVerified]: 'signature not verified',
+  [ErrorCode.requestSuccessful]: 'request successful',
+  [ErrorCode.invalidRequest]: 'invalid request',
+  [ErrorCode.sessionTerminated]: 'the session has been terminated, the transaction cannot be processed',
+  [ErrorCode.wrongCredentialsCounted]: 'You tried an incorrect username or password',
+  [ErrorCode.wrongCredentials]: 'username or password is wrong',
+  [ErrorCode.temporarilyBlocked]: 'account protected after too many false attempts',
+  [ErrorCode.ipNotPermitted]: 'your IP is not permitted',
+  [ErrorCode.banned]: 'you have been banned',
+  [INTERNAL_ERROR]: 'internal error',
+};
+
+export function fail(status: number, code: number, params: Record<string, unknown> = {}): ApiFailure {
+  return new ApiFailure(status, code, MESSAGES[code] ?? 'error', params);
+}
+
+export interface Issue {
+  path: string;
+  code: string;
+  message: string;
+}
+
+/** 400 invalid request, listing what was wrong so a developer can fix the call. */
+export function invalidRequest(issues: Issue[]): ApiFailure {
+  return fail(400, ErrorCode.invalidRequest, { issues });
+}
+
+export function notFound(path: string): ApiFailure {
+  return new ApiFailure(404, ErrorCode.invalidRequest, 'not found', { path });
+}

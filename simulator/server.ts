@@ -1,0 +1,117 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { SettingsOverrides } from '../src/protocol/settings.ts';
+import type { ApiDeps } from './api/deps.ts';
+import { loginRoutes } from './api/login.ts';
+import { publicRoutes } from './api/public.ts';
+import { sessionRoutes } from './api/session.ts';
+import { createTokens, loadSigningKey } from './auth/tokens.ts';
+import { controlRoutes } from './control/routes.ts';
+import { ControlState } from './control/state.ts';
+import { createRequestHandler } from './handler.ts';
+import { Router } from './http/router.ts';
+import { createStaticFiles } from './http/static.ts';
+import { seedOnce } from './store/seed.ts';
+import { openStore, type Store } from './store/store.ts';
+
+/** The operator simulator: one HTTP server for the built client, the API and the control API. */
+
+export interface SimulatorOptions {
+  /** 0 picks a free port. Default 8080. */
+  port?: number;
+  /** Default 127.0.0.1; main.ts passes 0.0.0.0 to be reachable from the network. */
+  host?: string;
+  /** In-memory database (tests): nothing is written to disk. */
+  memory?: boolean;
+  /** Folder of reelside.sqlite when not in memory. Default '.data'. */
+  dataDir?: string;
+  /** The built client. Default 'dist'. */
+  staticDir?: string;
+  /** Served by /Settings.json over DEFAULT_SETTINGS (validated; bad values throw). */
+  settings?: SettingsOverrides;
+  /** Countries that may log in. Default TR, GB, US, DE, NL, BG. */
+  allowedCountries?: string[];
+  /** The country of visitors that do not pose as another (x-sim-country). Default 'TR'. */
+  localCountry?: string;
+  /** Token and session lifetime. Default 8 hours. */
+  jwtTtlSeconds?: number;
+  /** Mount the /sim control API. Default true. */
+  control?: boolean;
+  /** Clock in epoch ms, injectable so tests can move time. Default Date.now. */
+  now?: () => number;
+}
+
+export interface Simulator {
+  /** Base URL without a trailing slash, e.g. http://127.0.0.1:41234 */
+  url: string;
+  port: number;
+  close(): Promise<void>;
+  store: Store;
+}
+
+export const DEFAULT_ALLOWED_COUNTRIES = ['TR', 'GB', 'US', 'DE', 'NL', 'BG'];
+export const DEFAULT_PORT = 8080;
+const DEFAULT_TTL_SECONDS = 8 * 60 * 60;
+
+export async function startSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
+  const now = options.now ?? Date.now;
+  const settings = SettingsOverrides.strict().parse(options.settings ?? {});
+  const store = openStore({ memory: options.memory ?? false, dataDir: options.dataDir ?? '.data', now });
+  try {
+    await seedOnce(store, now());
+    const control = new ControlState(settings, options.allowedCountries ?? DEFAULT_ALLOWED_COUNTRIES);
+    const deps: ApiDeps = {
+      store,
+      tokens: createTokens(loadSigningKey(store), now),
+      control,
+      now,
+      jwtTtlSeconds: options.jwtTtlSeconds ?? DEFAULT_TTL_SECONDS,
+    };
+    const router = new Router().add(publicRoutes(deps)).add(loginRoutes(deps)).add(sessionRoutes(deps));
+    if (options.control ?? true) router.add(controlRoutes(control, now(), now));
+
+    const handler = createRequestHandler({
+      router,
+      files: createStaticFiles(options.staticDir ?? 'dist'),
+      control,
+      localCountry: (options.localCountry ?? 'TR').toUpperCase(),
+    });
+    // The handler answers its own errors; this catch only stops a failure while answering
+    // from becoming an unhandled rejection, which would end the process.
+    const server = createServer((req, res) => {
+      handler(req, res).catch(() => res.destroy());
+    });
+    const host = options.host ?? '127.0.0.1';
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? DEFAULT_PORT, host, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+    const { port } = server.address() as AddressInfo;
+
+    let closing: Promise<void> | undefined;
+    return {
+      url: `http://${displayHost(host)}:${port}`,
+      port,
+      store,
+      close() {
+        closing ??= new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          // Keep-alive connections would otherwise hold close() open for seconds.
+          server.closeAllConnections();
+        }).finally(() => store.close());
+        return closing;
+      },
+    };
+  } catch (error) {
+    store.close();
+    throw error;
+  }
+}
+
+function displayHost(host: string): string {
+  if (host === '0.0.0.0' || host === '::') return 'localhost';
+  return host.includes(':') ? `[${host}]` : host;
+}

@@ -1,0 +1,77 @@
+import { hashPassword } from '../auth/passwords.ts';
+import { pinHash } from '../auth/pin.ts';
+import type { Store } from './store.ts';
+
+/** The demo players a fresh data folder starts with; main.ts prints these logins. */
+export interface DemoPlayer {
+  username: string;
+  password: string;
+  pin: string;
+  name: string;
+  lastname: string;
+  email: string;
+  balanceMinor: number;
+  banned: boolean;
+}
+
+export const DEMO_PLAYERS: readonly DemoPlayer[] = [
+  {
+    username: 'demo',
+    password: 'demo1234',
+    pin: '1234',
+    name: 'Demo',
+    lastname: 'Player',
+    email: 'demo@reelside.test',
+    balanceMinor: 100_000,
+    banned: false,
+  },
+  {
+    username: 'player2',
+    password: 'player2pass',
+    pin: '4321',
+    name: 'Second',
+    lastname: 'Player',
+    email: 'player2@reelside.test',
+    balanceMinor: 25_000,
+    banned: false,
+  },
+  {
+    username: 'banned',
+    password: 'banned123',
+    pin: '0000',
+    name: 'Banned',
+    lastname: 'Player',
+    email: 'banned@reelside.test',
+    balanceMinor: 0,
+    banned: true,
+  },
+];
+
+const SEEDED_KEY = 'seeded_at';
+
+/**
+ * Seeds once per database, remembered in meta: a player the operator deleted or renamed is not
+ * brought back on the next start.
+ */
+export async function seedOnce(store: Store, now: number): Promise<boolean> {
+  if (store.getMeta(SEEDED_KEY) !== undefined) return false;
+  const players = await Promise.all(
+    DEMO_PLAYERS.map(async (demo) => ({
+      username: demo.username,
+      name: demo.name,
+      lastname: demo.lastname,
+      email: demo.email,
+      passwordHash: await hashPassword(demo.password),
+      pinHash: pinHash(demo.username, demo.pin),
+      balanceMinor: demo.balanceMinor,
+      banned: demo.banned,
+    })),
+  );
+  // Re-checked inside the transaction: only the first of two concurrent starts inserts.
+  return store.transaction(() => {
+    if (store.getMeta(SEEDED_KEY) !== undefined) return false;
+    for (const player of players) store.insertPlayer(player);
+    store.initMeta(SEEDED_KEY, new Date(now).toISOString());
+    return true;
+  });
+}

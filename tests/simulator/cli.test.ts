@@ -1,0 +1,54 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { IpCheckResult } from '../../src/protocol/check.ts';
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'reelside-cli-'));
+});
+afterEach(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+it('npm run serve: prints the URL and demo logins, serves, and exits cleanly on SIGTERM', async () => {
+  const child = spawn(
+    process.execPath,
+    ['simulator/main.ts', '--port', '0', '--host', '127.0.0.1', '--memory', '--static', dir, '--no-control'],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let output = '';
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /http:\/\/localhost:(\d+)\//.exec(output);
+      if (match && output.includes('player2')) resolve(`http://127.0.0.1:${match[1]}`);
+    });
+    void exited.then(() => reject(new Error(`exited early:\n${output}`)));
+  });
+
+  expect(output).toContain('demo / demo1234, PIN 1234');
+  expect(output).toContain('player2 / player2pass, PIN 4321');
+  expect(output).toContain('Control API: off');
+  const check = IpCheckResult.parse(await (await fetch(`${url}/check`)).json());
+  expect(check.status).toBe(1);
+  expect((await fetch(`${url}/sim/health`)).status).toBe(404);
+
+  child.kill('SIGTERM');
+  expect(await exited).toBe(0);
+});
+
+it('refuses a bad port with a usage message', async () => {
+  const child = spawn(process.execPath, ['simulator/main.ts', '--port', 'eighty'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  expect(code).toBe(1);
+  expect(stderr).toContain('invalid port');
+  expect(stderr).toContain('usage:');
+});

@@ -1,0 +1,212 @@
+import { request } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LoginResult } from '../../src/protocol/auth.ts';
+import { ErrorCode } from '../../src/protocol/errors.ts';
+import { APP_JS, INDEX_HTML, SECRET_TEXT, call, errorOf, startTestSimulator, type TestSimulator } from './helpers.ts';
+
+let t: TestSimulator;
+beforeAll(async () => {
+  t = await startTestSimulator();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** A request whose path is sent byte for byte (fetch would normalise the dots away). */
+function rawGet(path: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${t.url}/`, { path, method: 'GET' }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+async function expectStillServing(): Promise<void> {
+  const answer = await call(`${t.url}/api/login`, { body: { username: 'demo', password: 'demo1234' } });
+  expect(answer.status).toBe(200);
+  LoginResult.parse(answer.body);
+}
+
+function expectInvalidRequest(answer: Awaited<ReturnType<typeof call>>): { path: string; message: string }[] {
+  expect(answer.status).toBe(400);
+  const error = errorOf(answer);
+  expect(error.code).toBe(ErrorCode.invalidRequest);
+  expect(error.ErrorMessage).toBe('invalid request');
+  const issues = error.Params.issues as { path: string; message: string }[];
+  expect(issues.length).toBeGreaterThan(0);
+  return issues;
+}
+
+describe('request validation', () => {
+  it('answers 400 40000 to malformed JSON and keeps serving', async () => {
+    const issues = expectInvalidRequest(await call(`${t.url}/api/login`, { rawBody: '{"username": "demo",' }));
+    expect(issues[0]?.message).toBe('malformed JSON');
+    await expectStillServing();
+  });
+
+  it('names the fields of the wrong type or missing', async () => {
+    const issues = expectInvalidRequest(
+      await call(`${t.url}/api/login`, { body: { username: 5, site_id: 'zero' } }),
+    );
+    expect(issues.map((issue) => issue.path).sort()).toEqual(['password', 'site_id', 'username']);
+    await expectStillServing();
+  });
+
+  it('refuses bodies that are not JSON objects', async () => {
+    for (const rawBody of ['null', '[]', '"demo"', '42', '']) {
+      expectInvalidRequest(await call(`${t.url}/api/login`, { method: 'POST', rawBody }));
+    }
+    await expectStillServing();
+  });
+
+  it('refuses a body over 64 KB without reading it as JSON', async () => {
+    const password = 'x'.repeat(70 * 1024);
+    const issues = expectInvalidRequest(await call(`${t.url}/api/login`, { body: { username: 'demo', password } }));
+    expect(issues[0]?.message).toMatch(/exceeds 65536 bytes/);
+    await expectStillServing();
+  });
+
+  it('refuses form and text posts (no cross-site form can reach the API)', async () => {
+    const form = await call(`${t.url}/api/login`, {
+      rawBody: 'username=demo&password=demo1234',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expectInvalidRequest(form);
+    const text = await call(`${t.url}/api/login`, {
+      rawBody: '{"username":"demo","password":"demo1234"}',
+      headers: { 'content-type': 'text/plain' },
+    });
+    expectInvalidRequest(text);
+  });
+
+  it('answers 405 with Allow for a known path and the wrong method', async () => {
+    const answer = await call(`${t.url}/api/login`);
+    expect(answer.status).toBe(405);
+    expect(answer.headers.get('allow')).toBe('POST');
+    expect(errorOf(answer).code).toBe(ErrorCode.invalidRequest);
+  });
+
+  it('answers 404 JSON for unknown API paths, never the client', async () => {
+    for (const path of ['/api/nope', '/api', '/api/player/balance/extra', '/ws/machine', '/sim/nothing']) {
+      const answer = await call(`${t.url}${path}`);
+      expect(answer.status, path).toBe(404);
+      expect(errorOf(answer)).toMatchObject({ code: ErrorCode.invalidRequest, ErrorMessage: 'not found' });
+    }
+  });
+});
+
+describe('static client', () => {
+  it('serves index.html at / without long caching', async () => {
+    const response = await fetch(`${t.url}/`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(await response.text()).toBe(INDEX_HTML);
+  });
+
+  it('serves hashed assets with their type and an immutable cache', async () => {
+    const response = await fetch(`${t.url}/assets/app-abc123.js`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(await response.text()).toBe(APP_JS);
+  });
+
+  it('serves other files with their type, revalidated', async () => {
+    const response = await fetch(`${t.url}/favicon.svg`);
+    expect(response.headers.get('content-type')).toBe('image/svg+xml');
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('answers 304 when the ETag still matches', async () => {
+    const first = await fetch(`${t.url}/assets/app-abc123.js`);
+    const etag = first.headers.get('etag') ?? '';
+    expect(etag).not.toBe('');
+    const again = await fetch(`${t.url}/assets/app-abc123.js`, { headers: { 'if-none-match': etag } });
+    expect(again.status).toBe(304);
+  });
+
+  it('falls back to index.html for client routes', async () => {
+    for (const path of ['/lobby', '/lobby/3/Brand', '/game/12/Lucky%20Reels', '/profile']) {
+      const response = await fetch(`${t.url}${path}`);
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+      expect(await response.text()).toBe(INDEX_HTML);
+    }
+  });
+
+  it('answers 404 for missing files instead of index.html', async () => {
+    for (const path of ['/assets/app-missing.js', '/missing.css']) {
+      const response = await fetch(`${t.url}${path}`);
+      expect(response.status, path).toBe(404);
+      expect(await response.text()).not.toContain('fake reelside build');
+    }
+  });
+
+  it('never serves a file outside the static folder', async () => {
+    const attempts = [
+      '/../secret.txt',
+      '/assets/../../secret.txt',
+      '/%2e%2e/secret.txt',
+      '/%2E%2E/secret.txt',
+      '/..%2fsecret.txt',
+      '/assets/..%2f..%2fsecret.txt',
+      '/..%5csecret.txt',
+      '/%2e%2e%2f%2e%2e%2fsecret.txt',
+      '/static/../secret.txt',
+      '/secret.txt%00.html',
+    ];
+    for (const path of attempts) {
+      const answer = await rawGet(path);
+      expect(answer.body, path).not.toContain(SECRET_TEXT);
+      expect([200, 400, 404], path).toContain(answer.status);
+    }
+    // The files really are there: only the guard keeps them out.
+    expect((await rawGet('/assets/../favicon.svg')).status).toBe(200);
+  });
+
+  it('tells you to build when there is no index.html', async () => {
+    const bare = await startTestSimulator({ withIndex: false });
+    try {
+      const response = await fetch(`${bare.url}/`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toContain('text/html');
+      expect(await response.text()).toContain('npm run build');
+      // The API works without a build.
+      expect((await fetch(`${bare.url}/check`)).status).toBe(200);
+    } finally {
+      await bare.close();
+    }
+  });
+});
+
+describe('security headers', () => {
+  it('are on static, API and error responses alike', async () => {
+    const responses = await Promise.all(
+      ['/', '/assets/app-abc123.js', '/api/nope', '/check', '/missing.css'].map((path) => fetch(`${t.url}${path}`)),
+    );
+    responses.push(await fetch(`${t.url}/api/login`, { method: 'POST', body: '{', headers: { 'content-type': 'application/json' } }));
+    for (const response of responses) {
+      const csp = response.headers.get('content-security-policy') ?? '';
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).toContain("object-src 'none'");
+      expect(csp).toContain("base-uri 'self'");
+      expect(csp).toContain('connect-src \'self\' ws: wss:');
+      expect(csp).not.toMatch(/script-src[^;]*unsafe/);
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+      expect(response.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    }
+  });
+
+  it('keeps API answers out of caches', async () => {
+    const response = await fetch(`${t.url}/check`);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+  });
+});
