@@ -11,6 +11,7 @@ import { ControlState } from './control/state.ts';
 import { createRequestHandler } from './handler.ts';
 import { Router } from './http/router.ts';
 import { createStaticFiles } from './http/static.ts';
+import { Ledger } from './store/ledger.ts';
 import { seedOnce } from './store/seed.ts';
 import { openStore, type Store } from './store/store.ts';
 
@@ -59,9 +60,12 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   const store = openStore({ memory: options.memory ?? false, dataDir: options.dataDir ?? '.data', now });
   try {
     await seedOnce(store, now());
+    const ledger = new Ledger(store, now);
+    ledger.recordOpeningBalances();
     const control = new ControlState(settings, options.allowedCountries ?? DEFAULT_ALLOWED_COUNTRIES);
     const deps: ApiDeps = {
       store,
+      ledger,
       tokens: createTokens(loadSigningKey(store), now),
       control,
       now,

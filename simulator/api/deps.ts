@@ -1,10 +1,12 @@
 import type { Tokens } from '../auth/tokens.ts';
 import type { ControlState } from '../control/state.ts';
+import type { Ledger } from '../store/ledger.ts';
 import type { Store } from '../store/store.ts';
 
 /** What the API handlers share; built once by the server. */
 export interface ApiDeps {
   store: Store;
+  ledger: Ledger;
   tokens: Tokens;
   control: ControlState;
   now: () => number;

@@ -63,6 +63,84 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX login_log_player ON login_log(player_id, at);
     `,
   },
+  {
+    id: 2,
+    name: 'machine floor: brands, machines, game sessions, money ledger, promos, user settings',
+    sql: `
+      CREATE TABLE brands (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL UNIQUE,
+        jackpot_seed INTEGER NOT NULL CHECK (jackpot_seed >= 0),
+        -- the progressive pool and the fraction of a cent carried between contributions
+        jackpot_pool INTEGER NOT NULL CHECK (jackpot_pool >= 0),
+        jackpot_carry INTEGER NOT NULL DEFAULT 0
+      ) STRICT;
+
+      CREATE TABLE machines (
+        id INTEGER PRIMARY KEY,
+        brand_id INTEGER NOT NULL REFERENCES brands(id),
+        name TEXT NOT NULL,
+        image TEXT,
+        video_type TEXT NOT NULL DEFAULT 'screen' CHECK (video_type IN ('screen', 'camera')),
+        status TEXT NOT NULL,
+        occupant_id INTEGER REFERENCES players(id),
+        reserved_until INTEGER,
+        credits INTEGER NOT NULL DEFAULT 0 CHECK (credits >= 0),
+        bet_per_line INTEGER NOT NULL DEFAULT 1 CHECK (bet_per_line > 0),
+        lines INTEGER NOT NULL DEFAULT 20 CHECK (lines > 0),
+        free_spins_left INTEGER NOT NULL DEFAULT 0,
+        rng_state TEXT,
+        sort_order INTEGER NOT NULL DEFAULT 0
+      ) STRICT;
+      CREATE INDEX machines_brand ON machines(brand_id);
+
+      CREATE TABLE game_sessions (
+        id INTEGER PRIMARY KEY,
+        player_id INTEGER NOT NULL REFERENCES players(id),
+        machine_id INTEGER NOT NULL REFERENCES machines(id),
+        started_at INTEGER NOT NULL,
+        ended_at INTEGER,
+        spins INTEGER NOT NULL DEFAULT 0,
+        free_spins INTEGER NOT NULL DEFAULT 0,
+        bet_total INTEGER NOT NULL DEFAULT 0,
+        win_total INTEGER NOT NULL DEFAULT 0,
+        cash_in INTEGER NOT NULL DEFAULT 0,
+        cash_out INTEGER NOT NULL DEFAULT 0
+      ) STRICT;
+      CREATE INDEX game_sessions_player ON game_sessions(player_id, started_at);
+
+      -- Every money move that touches a wallet (action codes of SPEC §3). A retried request
+      -- carries the same idempotency key and finds its first result here.
+      CREATE TABLE transactions (
+        id INTEGER PRIMARY KEY,
+        player_id INTEGER NOT NULL REFERENCES players(id),
+        machine_id INTEGER REFERENCES machines(id),
+        session_id INTEGER REFERENCES game_sessions(id),
+        action INTEGER NOT NULL CHECK (action BETWEEN 1 AND 6),
+        amount INTEGER NOT NULL CHECK (amount > 0),
+        tag TEXT NOT NULL DEFAULT '',
+        idempotency_key TEXT UNIQUE,
+        balance_after INTEGER NOT NULL,
+        at INTEGER NOT NULL
+      ) STRICT;
+      CREATE INDEX transactions_player ON transactions(player_id, at);
+
+      CREATE TABLE promo_claims (
+        id INTEGER PRIMARY KEY,
+        player_id INTEGER NOT NULL REFERENCES players(id),
+        kind TEXT NOT NULL CHECK (kind IN ('discount', 'bonus')),
+        amount INTEGER NOT NULL,
+        at INTEGER NOT NULL
+      ) STRICT;
+      CREATE INDEX promo_claims_player ON promo_claims(player_id, kind, at);
+
+      CREATE TABLE user_settings (
+        player_id INTEGER PRIMARY KEY REFERENCES players(id),
+        json TEXT NOT NULL,
+        updated_at INTEGER NOT NULL
+      ) STRICT;
+    `,
+  },
 ];
 
 /** Applies the migrations not yet recorded in schema_migrations; returns the ids applied. */

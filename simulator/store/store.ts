@@ -86,6 +86,11 @@ export class Store {
     this.#now = now;
   }
 
+  /** For the store's sibling modules (ledger, fleet): SQL stays inside simulator/store. */
+  get database(): DatabaseSync {
+    return this.#db;
+  }
+
   close(): void {
     if (this.#db.isOpen) this.#db.close();
   }

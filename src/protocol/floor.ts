@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { MinorUnits } from './player.ts';
+
+/** Machine statuses (SPEC §4 reconnect texts and the lobby). */
+export const MachineStatus = z.enum([
+  'free',
+  'playing',
+  'waiting',
+  'inBonus',
+  'tryingCashout',
+  'error',
+  'malfunction',
+  'offline',
+]);
+export type MachineStatus = z.infer<typeof MachineStatus>;
+
+/** A lobby entry of GET /machine/brands. jackpot is a comma-separated list of amounts (SPEC §3). */
+export const Brand = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  jackpot: z.string(),
+  machineCount: z.number().int().nonnegative().default(0),
+});
+export type Brand = z.infer<typeof Brand>;
+
+export const Reservation = z.object({
+  playerId: z.number().int(),
+  /** Epoch ms when the reservation lapses. */
+  until: z.number().int(),
+  /** True when the reservation is the asking player's own. */
+  mine: z.boolean(),
+});
+
+/** A machine as GET /machine/all and /machine/{brandId} list it. */
+export const Machine = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  brand: z.string(),
+  brandId: z.number().int(),
+  status: MachineStatus,
+  /** Absent: the client builds /images/machines/{lowercase brand}.svg (SPEC §3). */
+  image: z.string().nullable().optional(),
+  reservation: Reservation.nullable(),
+  videoType: z.enum(['screen', 'camera']),
+  minBet: MinorUnits,
+});
+export type Machine = z.infer<typeof Machine>;
+
+export const BrandWithMachines = z.object({ brand: Brand, machines: z.array(Machine) });
+export type BrandWithMachines = z.infer<typeof BrandWithMachines>;
+
+/** Amount action codes (SPEC §3). */
+export const AmountAction = {
+  deposit: 1,
+  withdraw: 2,
+  cashIn: 3,
+  cashOut: 4,
+  handPay: 5,
+  jackpot: 6,
+} as const;
+export type AmountAction = (typeof AmountAction)[keyof typeof AmountAction];
+
+/** Image path the client builds when a machine has none (SPEC §3). */
+export function brandImagePath(brand: string): string {
+  return `/images/machines/${brand.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.svg`;
+}

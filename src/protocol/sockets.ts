@@ -1,0 +1,157 @@
+import { z } from 'zod';
+import { MachineStatus } from './floor.ts';
+import { MinorUnits } from './player.ts';
+
+/**
+ * The two WebSocket channels (docs/protocol.md). Every frame is one JSON object with a `type`.
+ * Both ends parse with these schemas; anything else is answered with an `error` frame.
+ */
+
+/** Simulator error codes beyond SPEC §8 (the client translates CODE_{code}). */
+export const FloorCode = {
+  machineBusy: 60001,
+  machineUnavailable: 60002,
+  insufficientFunds: 60003,
+  aboveAllInLimit: 60004,
+  noCredits: 60005,
+  unknownMachine: 60006,
+  notJoined: 60007,
+  duplicateRequest: 60008,
+} as const;
+
+export const SessionInfo = z.object({
+  /** 'open' while the player holds the machine (connected or not). */
+  status: z.enum(['open', 'closed']),
+  id: z.number().int(),
+  name: z.string(),
+  machine_status: MachineStatus,
+});
+export type SessionInfo = z.infer<typeof SessionInfo>;
+
+export const InfoMessage = z.object({
+  code: z.number().int(),
+  params: z.record(z.string(), z.unknown()).default({}),
+  message: z.string(),
+  /** What the client should do: nothing, leave the game, or cash out and leave. */
+  action: z.enum(['none', 'quit', 'closeSession']).default('none'),
+});
+export type InfoMessage = z.infer<typeof InfoMessage>;
+
+const ErrorFrame = z.object({
+  type: z.literal('error'),
+  code: z.number().int(),
+  ErrorMessage: z.string(),
+  requestId: z.string().optional(),
+});
+
+// ---- notification socket ---------------------------------------------------------------
+
+export const NotificationClientMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('init'), id: z.number().int() }),
+  z.object({ type: z.literal('ping') }),
+]);
+export type NotificationClientMessage = z.infer<typeof NotificationClientMessage>;
+
+export const NotificationServerMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ready') }),
+  z.object({ type: z.literal('balance'), balance: MinorUnits }),
+  z.object({ type: z.literal('session'), session: SessionInfo }),
+  z.object({ type: z.literal('machine'), machine: z.object({ id: z.number().int(), status: MachineStatus }) }),
+  z.object({ type: z.literal('info'), info: InfoMessage }),
+  z.object({ type: z.literal('pong') }),
+  ErrorFrame,
+]);
+export type NotificationServerMessage = z.infer<typeof NotificationServerMessage>;
+
+// ---- machine socket --------------------------------------------------------------------
+
+export const MachineButton = z.enum(['spin', 'betUp', 'betDown', 'maxBet', 'lines', 'collect']);
+export type MachineButton = z.infer<typeof MachineButton>;
+
+/** Client requests may carry a requestId: a retried request with the same id is not applied twice. */
+const RequestId = z.string().min(1).max(64).optional();
+
+export const MachineClientMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('init'), machineID: z.number().int(), token: z.string().min(1) }),
+  z.object({ type: z.literal('button'), button: MachineButton, requestId: RequestId }),
+  z.object({ type: z.literal('autoplay'), on: z.boolean(), requestId: RequestId }),
+  z.object({ type: z.literal('transfer'), amount: z.number().int().positive(), requestId: RequestId }),
+  z.object({ type: z.literal('cashout'), requestId: RequestId }),
+  z.object({ type: z.literal('ping') }),
+]);
+export type MachineClientMessage = z.infer<typeof MachineClientMessage>;
+
+export const VideoBand = z.object({
+  id: z.string(),
+  name: z.string(),
+  Order: z.number().int(),
+  width: z.number().int(),
+  height: z.number().int(),
+  whepUrl: z.string(),
+});
+export type VideoBand = z.infer<typeof VideoBand>;
+
+export const MachineState = z.object({
+  credits: MinorUnits,
+  betPerLine: MinorUnits,
+  lines: z.number().int(),
+  bet: MinorUnits,
+  win: MinorUnits,
+  freeSpinsLeft: z.number().int(),
+  autoplay: z.boolean(),
+  status: MachineStatus,
+  jackpot: MinorUnits,
+});
+export type MachineState = z.infer<typeof MachineState>;
+
+export const SpinOutcome = z.object({
+  reels: z.array(z.array(z.string())),
+  totalWin: MinorUnits,
+  bet: MinorUnits,
+  freeSpin: z.boolean(),
+  freeSpinsAwarded: z.number().int(),
+  winningLines: z.array(z.number().int()),
+  jackpotWin: MinorUnits,
+  handPay: z.boolean(),
+  /** Epoch ms when the reels have stopped on screen. */
+  settlesAt: z.number().int(),
+});
+export type SpinOutcome = z.infer<typeof SpinOutcome>;
+
+export const GameSessionData = z.object({
+  id: z.number().int(),
+  machineId: z.number().int(),
+  startedAt: z.number().int(),
+  spins: z.number().int(),
+  freeSpins: z.number().int(),
+  cashIn: MinorUnits,
+  cashOut: MinorUnits,
+});
+export type GameSessionData = z.infer<typeof GameSessionData>;
+
+export const MachineServerMessage = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('joined'),
+    machine: z.object({ id: z.number().int(), name: z.string(), brand: z.string() }),
+    videoType: z.enum(['screen', 'camera']),
+    bands: z.array(VideoBand),
+    hotCoins: z.array(MinorUnits),
+    maxAllIn: MinorUnits,
+    state: MachineState,
+    balance: MinorUnits,
+    session: GameSessionData,
+  }),
+  z.object({ type: z.literal('state'), state: MachineState }),
+  z.object({ type: z.literal('machine'), machine: z.object({ id: z.number().int(), status: MachineStatus }) }),
+  z.object({ type: z.literal('balance'), balance: MinorUnits }),
+  z.object({ type: z.literal('session'), session: GameSessionData }),
+  z.object({ type: z.literal('spin'), outcome: SpinOutcome }),
+  z.object({ type: z.literal('info'), info: InfoMessage }),
+  /** The request with this id was accepted (ends a close warning). */
+  z.object({ type: z.literal('ack'), requestId: z.string().optional(), request: z.string() }),
+  z.object({ type: z.literal('quit'), reason: z.enum(['replaced', 'kicked', 'removed']) }),
+  z.object({ type: z.literal('closeSession'), code: z.number().int() }),
+  z.object({ type: z.literal('pong') }),
+  ErrorFrame,
+]);
+export type MachineServerMessage = z.infer<typeof MachineServerMessage>;
