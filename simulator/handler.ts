@@ -14,10 +14,12 @@ import type { StaticFiles } from './http/static.ts';
  */
 
 // Paths the client's router never owns, so they never fall back to index.html.
-const RESERVED_PREFIXES = ['/api', '/sim', '/check', '/ws'];
+const RESERVED_PREFIXES = ['/api', '/sim', '/check', '/ws', '/whep'];
 
 export interface HandlerConfig {
   router: Router;
+  /** The WHEP endpoints (/whep/...), answered before the API. */
+  video?: { handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> };
   files: StaticFiles;
   control: ControlState;
   localCountry: string;
@@ -58,6 +60,8 @@ async function route(req: IncomingMessage, res: ServerResponse, config: HandlerC
       });
     }
   }
+
+  if (config.video && underPrefix(path, '/whep') && (await config.video.handle(req, res, url))) return;
 
   const match = config.router.match(req.method ?? 'GET', path);
   if (match && 'route' in match) {

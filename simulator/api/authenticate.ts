@@ -19,8 +19,15 @@ export interface Authenticated {
  */
 export async function authenticate(req: IncomingMessage, deps: ApiDeps): Promise<Authenticated> {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '');
-  const token = match?.[1];
-  if (token === undefined) throw fail(401, ErrorCode.invalidRequest);
+  return authenticateToken(match?.[1], deps);
+}
+
+/** The same rules for a token that arrives another way (the sockets carry it in the query). */
+export async function authenticateToken(
+  token: string | undefined,
+  deps: Pick<ApiDeps, 'tokens' | 'store' | 'now'>,
+): Promise<Authenticated> {
+  if (token === undefined || token === '') throw fail(401, ErrorCode.invalidRequest);
 
   const check = await deps.tokens.verify(token);
   if (!check.ok) {

@@ -115,10 +115,10 @@ export class Ledger {
   cashIn(playerId: number, machineId: number, sessionId: number, amount: number, maxAllIn: number, key?: string): MoveResult {
     assertAmount(amount);
     return this.#once(key, playerId, () => {
-      if (this.balance(playerId) < amount) throw new LedgerError(FloorCode.insufficientFunds, 'insufficient funds');
       if (this.credits(machineId) + amount > maxAllIn) {
         throw new LedgerError(FloorCode.aboveAllInLimit, `credits may not exceed ${maxAllIn}`);
       }
+      if (this.balance(playerId) < amount) throw new LedgerError(FloorCode.insufficientFunds, 'insufficient funds');
       this.#run('UPDATE players SET balance_minor = balance_minor - ? WHERE id = ?', amount, playerId);
       this.#run('UPDATE machines SET credits = credits + ? WHERE id = ?', amount, machineId);
       this.#run('UPDATE game_sessions SET cash_in = cash_in + ? WHERE id = ?', amount, sessionId);

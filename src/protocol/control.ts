@@ -38,3 +38,31 @@ export const SimHealth = z.object({
   allowedCountries: z.array(z.string()),
 });
 export type SimHealth = z.infer<typeof SimHealth>;
+
+/** POST /sim/machine-status: force a machine's status (a fault, maintenance, a busy machine). */
+export const MachineStatusRequest = z.strictObject({
+  machineId: z.number().int(),
+  status: z.enum(['free', 'playing', 'waiting', 'inBonus', 'tryingCashout', 'error', 'malfunction', 'offline']),
+});
+
+/** POST /sim/drop: cut every socket of a player, as a network failure would. */
+export const DropRequest = z.strictObject({ username: z.string().min(1).max(64) });
+
+/** POST /sim/warn: start a close warning on a joined machine now. */
+export const WarnRequest = z.strictObject({
+  machineId: z.number().int(),
+  code: z.union([z.literal(18800), z.literal(18802)]),
+  count: z.number().int().min(1).max(60).optional(),
+});
+
+/** POST /sim/remove: the operator removes the player from the machine (quit, cash out). */
+export const RemoveRequest = z.strictObject({ machineId: z.number().int() });
+
+/** POST /sim/video: stall (stop feeding frames), resume, or end every viewer of a machine. */
+export const VideoControlRequest = z.strictObject({
+  machineId: z.number().int(),
+  action: z.enum(['stall', 'resume', 'end']),
+});
+
+/** PUT /sim/timers: multiply every floor timer (reservation, grace periods, countdown steps). */
+export const TimersRequest = z.strictObject({ scale: z.number().positive().max(100) });

@@ -1,0 +1,30 @@
+import type { MachineServerMessage } from '../../src/protocol/sockets.ts';
+import type { Ledger } from '../store/ledger.ts';
+import type { MachineStore } from '../store/machines.ts';
+import type { Store } from '../store/store.ts';
+import type { GameEngine } from './game.ts';
+import type { NotificationHub } from './hub.ts';
+import type { FloorTimings } from './timings.ts';
+
+/** One joined player's machine socket, as the floor sees it. */
+export interface PlayerConnection {
+  readonly playerId: number;
+  send(message: MachineServerMessage): void;
+  /** Close the socket (4000+ codes are the floor's own). */
+  close(code: number, reason: string): void;
+}
+
+/** What every machine runtime shares; built once by the Floor. */
+export interface FloorContext {
+  store: Store;
+  ledger: Ledger;
+  machines: MachineStore;
+  hub: NotificationHub;
+  now(): number;
+  timings(): FloorTimings;
+  /** Money limits from the served settings, read at the moment of use. */
+  limits(): { hotCoins: number[]; maxAllIn: number };
+  engine(rngState: string | null, machineId: number): GameEngine;
+  /** Video bands of a machine, for the join answer. */
+  bands(machineId: number): Array<{ id: string; name: string; Order: number; width: number; height: number; whepUrl: string }>;
+}

@@ -1,0 +1,84 @@
+import type { MachineStatus } from '../../src/protocol/floor.ts';
+import { FloorCode } from '../../src/protocol/sockets.ts';
+import type { FloorContext } from './context.ts';
+import { MachineRuntime, Refusal } from './machine.ts';
+
+/**
+ * The machine floor: every machine's runtime, the tick that drives their timers, and the
+ * player-level operations (open sessions, kick, cancel) the REST API and sockets use.
+ */
+export class Floor {
+  readonly #ctx: FloorContext;
+  readonly #machines = new Map<number, MachineRuntime>();
+  #timer: ReturnType<typeof setInterval> | null = null;
+  #tickMs = 0;
+
+  constructor(ctx: FloorContext) {
+    this.#ctx = ctx;
+    for (const record of ctx.machines.all()) this.#machines.set(record.id, new MachineRuntime(record, ctx));
+  }
+
+  get context(): FloorContext {
+    return this.#ctx;
+  }
+
+  machine(id: number): MachineRuntime | undefined {
+    return this.#machines.get(id);
+  }
+
+  require(id: number): MachineRuntime {
+    const machine = this.#machines.get(id);
+    if (!machine) throw new Refusal(FloorCode.unknownMachine, `no machine ${id}`);
+    return machine;
+  }
+
+  /** Machines the player holds (joined now, or reserved after a drop). */
+  sessionsOf(playerId: number): MachineRuntime[] {
+    return [...this.#machines.values()].filter((m) => m.occupantId === playerId);
+  }
+
+  /** Kick: remove the player's other connection to the machine; the session stays reserved. */
+  kick(playerId: number, machineId: number): void {
+    const machine = this.require(machineId);
+    if (machine.occupantId !== playerId) throw new Refusal(FloorCode.notJoined, 'you have no session on this machine');
+    machine.kickConnection();
+  }
+
+  /** Cancel: cash out the player's open session on the machine and free it. */
+  cancel(playerId: number, machineId: number): void {
+    const machine = this.require(machineId);
+    if (machine.occupantId !== playerId) throw new Refusal(FloorCode.notJoined, 'you have no session on this machine');
+    machine.endSession('cancel');
+  }
+
+  force(machineId: number, status: MachineStatus): void {
+    this.require(machineId).force(status);
+  }
+
+  /** Starts (or restarts, when the timer scale changed) the tick. */
+  start(): void {
+    const tickMs = this.#ctx.timings().tickMs;
+    if (this.#timer && tickMs === this.#tickMs) return;
+    if (this.#timer) clearInterval(this.#timer);
+    this.#tickMs = tickMs;
+    this.#timer = setInterval(() => this.tick(), tickMs);
+    this.#timer.unref?.();
+  }
+
+  tick(): void {
+    const now = this.#ctx.now();
+    for (const machine of this.#machines.values()) {
+      try {
+        machine.tick(now);
+      } catch (error) {
+        console.error(`floor: machine ${machine.id} tick failed`, error);
+      }
+    }
+  }
+
+  stop(): void {
+    if (this.#timer) clearInterval(this.#timer);
+    this.#timer = null;
+    for (const machine of this.#machines.values()) machine.dispose();
+  }
+}

@@ -1,0 +1,524 @@
+import { ErrorCode } from '../../src/protocol/errors.ts';
+import type { MachineStatus } from '../../src/protocol/floor.ts';
+import {
+  FloorCode,
+  type GameSessionData,
+  type InfoMessage,
+  type MachineButton,
+  type MachineServerMessage,
+  type MachineState,
+} from '../../src/protocol/sockets.ts';
+import type { SymbolId } from '../game/symbols.ts';
+import { LedgerError } from '../store/ledger.ts';
+import type { GameSessionRecord, MachineRecord } from '../store/machines.ts';
+import type { ScreenState } from '../video/screen.ts';
+import type { FloorContext, PlayerConnection } from './context.ts';
+import type { GameEngine } from './game.ts';
+
+/** A refused request: answered with an error frame, the session goes on. */
+export class Refusal extends Error {
+  readonly code: number;
+  constructor(code: number, message: string) {
+    super(message);
+    this.code = code;
+  }
+}
+
+const BUSY_WITHOUT_OCCUPANT: ReadonlySet<MachineStatus> = new Set(['playing', 'waiting', 'inBonus', 'tryingCashout']);
+const OUT_OF_SERVICE: ReadonlySet<MachineStatus> = new Set(['offline', 'error', 'malfunction']);
+
+/** Close warnings: 18800 (no credits) and 18802 (no play), counting down to 18801. */
+interface Warning {
+  code: 18800 | 18802;
+  count: number;
+}
+
+const INFO_TEXT: Record<number, string> = {
+  18800: '{count} seconds left to deposit funds',
+  18802: '{count} seconds left to continue',
+  18801: 'your session is being terminated',
+};
+
+/**
+ * One machine of the floor: who holds it, its credits (in the ledger), its game and screen,
+ * and the timers of a session (reservation after a drop, close warnings).
+ */
+export class MachineRuntime {
+  readonly id: number;
+  #record: MachineRecord;
+  readonly #ctx: FloorContext;
+  readonly #engine: GameEngine;
+  #conn: PlayerConnection | null = null;
+  #session: GameSessionRecord | null = null;
+  #window: SymbolId[][];
+  #lastWin = 0;
+  #winningLines: number[] = [];
+  #spinning: { startedAt: number; stopsAt: number[] } | null = null;
+  #settleTimer: ReturnType<typeof setTimeout> | null = null;
+  #autoplay = false;
+  #warning: Warning | null = null;
+  #lastActionAt = 0;
+  #zeroCreditsSince: number | null = null;
+  #message: string | null = null;
+
+  constructor(record: MachineRecord, ctx: FloorContext) {
+    this.id = record.id;
+    this.#record = record;
+    this.#ctx = ctx;
+    this.#engine = ctx.engine(record.rngState, record.id);
+    this.#window = this.#engine.idleWindow();
+    if (record.occupantId !== null) this.#session = this.#openSessionRecord(record.occupantId) ?? null;
+  }
+
+  get status(): MachineStatus {
+    return this.#record.status;
+  }
+
+  get occupantId(): number | null {
+    return this.#record.occupantId;
+  }
+
+  get connected(): boolean {
+    return this.#conn !== null;
+  }
+
+  get name(): string {
+    return this.#record.name;
+  }
+
+  get record(): MachineRecord {
+    return this.#record;
+  }
+
+  // --- joining and leaving ----------------------------------------------------------------
+
+  /** Why this player may not join, or null. */
+  refusalFor(playerId: number): Refusal | null {
+    const { status, occupantId } = this.#record;
+    if (occupantId === playerId) return null;
+    if (OUT_OF_SERVICE.has(status)) return new Refusal(FloorCode.machineUnavailable, `machine is ${status}`);
+    if (occupantId !== null || BUSY_WITHOUT_OCCUPANT.has(status)) {
+      return new Refusal(FloorCode.machineBusy, 'machine is taken by another player');
+    }
+    return null;
+  }
+
+  join(conn: PlayerConnection): void {
+    const refusal = this.refusalFor(conn.playerId);
+    if (refusal) throw refusal;
+    const now = this.#ctx.now();
+    if (this.#conn) {
+      // A second connection of the same player takes over; the first one is told to quit.
+      this.#conn.send({ type: 'quit', reason: 'replaced' });
+      this.#conn.close(4001, 'replaced by a newer connection');
+    }
+    this.#conn = conn;
+    if (this.#record.occupantId === null) {
+      this.#session = this.#ctx.machines.openSession(conn.playerId, this.id, now);
+      this.#patch({ occupantId: conn.playerId, reservedUntil: null, status: 'playing' });
+    } else {
+      this.#session ??= this.#openSessionRecord(conn.playerId) ?? this.#ctx.machines.openSession(conn.playerId, this.id, now);
+      this.#patch({ reservedUntil: null, status: this.#record.freeSpinsLeft > 0 ? 'inBonus' : 'playing' });
+    }
+    this.#lastActionAt = now;
+    this.#zeroCreditsSince = this.#credits() === 0 ? now : null;
+    this.#warning = null;
+    const limits = this.#ctx.limits();
+    conn.send({
+      type: 'joined',
+      machine: { id: this.id, name: this.#record.name, brand: this.#record.brandName },
+      videoType: this.#record.videoType,
+      bands: this.#ctx.bands(this.id),
+      hotCoins: limits.hotCoins,
+      maxAllIn: limits.maxAllIn,
+      state: this.state(),
+      balance: this.#ctx.ledger.balance(conn.playerId),
+      session: this.#sessionData(),
+    });
+    this.#notifySession('open');
+  }
+
+  /** The socket went away without a cashout: keep the machine reserved for the player. */
+  dropped(conn: PlayerConnection): void {
+    if (this.#conn !== conn) return;
+    this.#conn = null;
+    this.#autoplay = false;
+    this.#warning = null;
+    if (this.#record.occupantId === null) return;
+    this.#patch({ status: 'waiting', reservedUntil: this.#ctx.now() + this.#ctx.timings().reservationMs });
+    this.#notifySession('open');
+  }
+
+  /** Kick: the player's other connection is removed; the session stays, reserved. */
+  kickConnection(): boolean {
+    const conn = this.#conn;
+    if (!conn) return false;
+    conn.send({ type: 'quit', reason: 'kicked' });
+    conn.close(4002, 'kicked by the player');
+    this.dropped(conn);
+    return true;
+  }
+
+  /** Cash out and end the session (player's cashout, cancel, expiry, 18801, control kick). */
+  endSession(reason: 'cashout' | 'cancel' | 'expired' | 'terminated' | 'removed', key?: string): void {
+    const playerId = this.#record.occupantId;
+    if (playerId === null) throw new Refusal(FloorCode.notJoined, 'no open session on this machine');
+    const session = this.#session ?? this.#openSessionRecord(playerId);
+    this.#clearSpin();
+    this.#patch({ status: 'tryingCashout' });
+    const now = this.#ctx.now();
+    const result = session
+      ? this.#ctx.ledger.cashOut(playerId, this.id, session.id, key)
+      : { balance: this.#ctx.ledger.balance(playerId), credits: 0, duplicate: false };
+    if (session) this.#ctx.machines.closeSession(session.id, now);
+    const conn = this.#conn;
+    this.#conn = null;
+    this.#session = null;
+    this.#autoplay = false;
+    this.#warning = null;
+    this.#lastWin = 0;
+    this.#winningLines = [];
+    this.#patch({ occupantId: null, reservedUntil: null, freeSpinsLeft: 0, status: 'free' });
+    this.#ctx.hub.toPlayer(playerId, { type: 'balance', balance: result.balance });
+    this.#ctx.hub.toPlayer(playerId, {
+      type: 'session',
+      session: { status: 'closed', id: this.id, name: this.#record.name, machine_status: 'free' },
+    });
+    if (conn) {
+      conn.send({ type: 'balance', balance: result.balance });
+      if (reason === 'removed') conn.send({ type: 'quit', reason: 'removed' });
+      conn.close(reason === 'cashout' ? 1000 : 4003, `session ended: ${reason}`);
+    }
+  }
+
+  // --- the player's requests --------------------------------------------------------------
+
+  /** Runs one request of the joined player; throws Refusal when it is not accepted. */
+  handle(conn: PlayerConnection, request: { type: 'button'; button: MachineButton } | { type: 'autoplay'; on: boolean } | { type: 'transfer'; amount: number; requestId?: string } | { type: 'cashout'; requestId?: string }): void {
+    if (conn !== this.#conn) throw new Refusal(FloorCode.notJoined, 'not joined to this machine');
+    switch (request.type) {
+      case 'button':
+        this.#press(request.button);
+        break;
+      case 'autoplay':
+        this.#setAutoplay(request.on);
+        break;
+      case 'transfer':
+        this.#transfer(request.amount, request.requestId);
+        break;
+      case 'cashout':
+        this.endSession('cashout', request.requestId);
+        return;
+    }
+    this.#accepted();
+  }
+
+  #press(button: MachineButton): void {
+    switch (button) {
+      case 'spin':
+        this.#spin();
+        return;
+      case 'collect': {
+        this.#requireIdleReels();
+        const playerId = this.#record.occupantId!;
+        const result = this.#ctx.ledger.cashOut(playerId, this.id, this.#session!.id);
+        this.#pushMoney(playerId, result.balance);
+        return;
+      }
+      default:
+        this.#changeBet(button);
+    }
+  }
+
+  #changeBet(button: 'betUp' | 'betDown' | 'maxBet' | 'lines'): void {
+    this.#requireIdleReels();
+    if (this.#record.freeSpinsLeft > 0) throw new Refusal(ErrorCode.invalidRequest, 'the bet is fixed during free spins');
+    const levels = this.#engine.betLevels;
+    const steps = this.#engine.lineSteps;
+    const level = Math.max(0, levels.indexOf(this.#record.betPerLine));
+    const patch = {
+      betUp: { betPerLine: levels[Math.min(levels.length - 1, level + 1)] },
+      betDown: { betPerLine: levels[Math.max(0, level - 1)] },
+      maxBet: { betPerLine: levels[levels.length - 1], lines: steps[steps.length - 1] },
+      lines: { lines: steps[(steps.indexOf(this.#record.lines) + 1) % steps.length] },
+    }[button];
+    this.#patch(patch as { betPerLine?: number; lines?: number });
+    this.#pushState();
+  }
+
+  #setAutoplay(on: boolean): void {
+    this.#autoplay = on;
+    this.#pushState();
+    if (on && !this.#spinning) this.#spin();
+  }
+
+  #transfer(amount: number, key?: string): void {
+    const playerId = this.#record.occupantId!;
+    const { hotCoins, maxAllIn } = this.#ctx.limits();
+    if (!hotCoins.includes(amount)) throw new Refusal(ErrorCode.invalidRequest, `transfer one of ${hotCoins.join(', ')}`);
+    const result = this.#ctx.ledger.cashIn(playerId, this.id, this.#session!.id, amount, maxAllIn, key);
+    this.#pushMoney(playerId, result.balance);
+  }
+
+  // --- spinning ---------------------------------------------------------------------------
+
+  #spin(): void {
+    if (this.#spinning) throw new Refusal(ErrorCode.invalidRequest, 'the reels are still spinning');
+    const playerId = this.#record.occupantId!;
+    const session = this.#session!;
+    const free = this.#record.freeSpinsLeft > 0;
+    const bet = free ? 0 : this.#record.betPerLine * this.#record.lines;
+    if (!free && this.#credits() < bet) {
+      this.#autoplay = false;
+      this.#pushState();
+      throw new Refusal(FloorCode.noCredits, 'not enough credits for this bet');
+    }
+    const result = this.#engine.spin(this.#record.betPerLine, this.#record.lines, free);
+    const jackpot = this.#ctx.machines.jackpot(this.#record.brandId);
+    const contribution = bet > 0 ? this.#engine.contribute(bet, jackpot.pool, jackpot.carry) : { pool: jackpot.pool, carry: jackpot.carry };
+    const jackpotWin = bet > 0 && this.#engine.hitsJackpot(bet) ? contribution.pool : 0;
+    const handPay = result.totalWin >= this.#engine.handPayLimit ? result.totalWin : 0;
+    const win = handPay > 0 ? 0 : result.totalWin;
+    const booked = this.#ctx.ledger.bookSpin({
+      playerId,
+      machineId: this.id,
+      sessionId: session.id,
+      brandId: this.#record.brandId,
+      bet,
+      win,
+      handPay,
+      freeSpin: free,
+      jackpotContribution: contribution,
+      jackpotWin,
+    });
+    const freeSpinsLeft = this.#record.freeSpinsLeft - (free ? 1 : 0) + result.freeSpinsAwarded;
+    this.#patch({
+      freeSpinsLeft,
+      rngState: this.#engine.rngState(),
+      status: freeSpinsLeft > 0 ? 'inBonus' : 'playing',
+    });
+    const now = this.#ctx.now();
+    const spinMs = this.#ctx.timings().spinMs;
+    const stopsAt = result.reels.map((_, reel) => now + Math.round(spinMs * (0.5 + (0.5 * (reel + 1)) / result.reels.length)));
+    this.#spinning = { startedAt: now, stopsAt };
+    this.#window = result.reels;
+    this.#lastWin = result.totalWin + jackpotWin;
+    this.#winningLines = result.winningLines;
+    this.#message = jackpotWin > 0 ? 'JACKPOT!' : handPay > 0 ? 'HAND PAY' : null;
+    const settlesAt = stopsAt[stopsAt.length - 1] ?? now;
+    this.#conn?.send({
+      type: 'spin',
+      outcome: {
+        reels: result.reels,
+        totalWin: result.totalWin,
+        bet,
+        freeSpin: free,
+        freeSpinsAwarded: result.freeSpinsAwarded,
+        winningLines: result.winningLines,
+        jackpotWin,
+        handPay: handPay > 0,
+        settlesAt,
+      },
+    });
+    this.#pushState();
+    if (jackpotWin > 0 || handPay > 0) this.#pushMoney(playerId, booked.balance);
+    this.#conn?.send({ type: 'session', session: this.#sessionData() });
+    this.#settleTimer = setTimeout(() => this.#settle(), Math.max(0, settlesAt - now));
+  }
+
+  #settle(): void {
+    this.#settleTimer = null;
+    this.#spinning = null;
+    this.#zeroCreditsSince = this.#credits() === 0 && this.#record.freeSpinsLeft === 0 ? this.#ctx.now() : null;
+    if (!this.#autoplay && this.#record.freeSpinsLeft === 0) return;
+    // Autoplay and free spins go on by themselves after a short pause.
+    this.#settleTimer = setTimeout(() => {
+      this.#settleTimer = null;
+      if (!this.#conn || this.#spinning) return;
+      try {
+        this.#spin();
+      } catch (error) {
+        if (!(error instanceof Refusal || error instanceof LedgerError)) throw error;
+        this.#autoplay = false;
+        this.#pushState();
+      }
+    }, this.#ctx.timings().autoplayGapMs);
+  }
+
+  #clearSpin(): void {
+    if (this.#settleTimer) clearTimeout(this.#settleTimer);
+    this.#settleTimer = null;
+    this.#spinning = null;
+  }
+
+  #requireIdleReels(): void {
+    if (this.#spinning) throw new Refusal(ErrorCode.invalidRequest, 'the reels are still spinning');
+  }
+
+  // --- timers -----------------------------------------------------------------------------
+
+  /** The floor's tick: reservation expiry and the close-warning countdowns. */
+  tick(now: number): void {
+    const timings = this.#ctx.timings();
+    if (this.#record.occupantId === null) return;
+    if (!this.#conn) {
+      if (this.#record.reservedUntil !== null && this.#record.reservedUntil <= now) this.endSession('expired');
+      return;
+    }
+    if (this.#warning) {
+      this.#warning.count -= 1;
+      if (this.#warning.count <= 0) {
+        this.#terminate();
+        return;
+      }
+      this.#sendWarning();
+      return;
+    }
+    if (this.#spinning || this.#autoplay || this.#record.freeSpinsLeft > 0) return;
+    if (this.#zeroCreditsSince !== null && now - this.#zeroCreditsSince >= timings.noCreditsGraceMs) {
+      this.warn(18800);
+    } else if (now - this.#lastActionAt >= timings.idleGraceMs) {
+      this.warn(18802);
+    }
+  }
+
+  /** Start a close warning (also the control API's way to provoke one). */
+  warn(code: 18800 | 18802, count = this.#ctx.timings().countdownSeconds): void {
+    if (!this.#conn) throw new Refusal(FloorCode.notJoined, 'no player is connected');
+    this.#warning = { code, count };
+    this.#sendWarning();
+  }
+
+  #sendWarning(): void {
+    const warning = this.#warning!;
+    this.#info({ code: warning.code, params: { count: warning.count }, message: INFO_TEXT[warning.code]!, action: 'none' });
+  }
+
+  #terminate(): void {
+    this.#warning = null;
+    this.#info({ code: 18801, params: {}, message: INFO_TEXT[18801]!, action: 'closeSession' });
+    this.#conn?.send({ type: 'closeSession', code: 18801 });
+    this.endSession('terminated');
+  }
+
+  #accepted(): void {
+    this.#lastActionAt = this.#ctx.now();
+    this.#warning = null;
+  }
+
+  // --- control ------------------------------------------------------------------------------
+
+  /** Control API: force a status (a fault or maintenance); out-of-service ends the session. */
+  force(status: MachineStatus): void {
+    if (OUT_OF_SERVICE.has(status) && this.#record.occupantId !== null) this.endSession('removed');
+    this.#patch({ status });
+  }
+
+  // --- what others see --------------------------------------------------------------------
+
+  state(): MachineState {
+    const jackpot = this.#ctx.machines.jackpot(this.#record.brandId);
+    return {
+      credits: this.#credits(),
+      betPerLine: this.#record.betPerLine,
+      lines: this.#record.lines,
+      bet: this.#record.betPerLine * this.#record.lines,
+      win: this.#lastWin,
+      freeSpinsLeft: this.#record.freeSpinsLeft,
+      autoplay: this.#autoplay,
+      status: this.#record.status,
+      jackpot: jackpot.pool,
+    };
+  }
+
+  screen(): ScreenState {
+    const state = this.state();
+    const settled = this.#spinning === null;
+    return {
+      machineId: String(this.id),
+      machineName: this.#record.name,
+      brand: this.#record.brandName,
+      status: state.status,
+      credits: state.credits,
+      bet: state.bet,
+      lines: state.lines,
+      win: settled ? this.#lastWin : 0,
+      reels: this.#window,
+      spinning: this.#spinning,
+      winningLines: settled ? this.#winningLines : [],
+      freeSpinsLeft: state.freeSpinsLeft,
+      autoplay: state.autoplay,
+      jackpot: state.jackpot,
+      message: this.#screenMessage(state),
+    };
+  }
+
+  #screenMessage(state: MachineState): string | null {
+    if (this.#warning) return INFO_TEXT[this.#warning.code]!.replace('{count}', String(this.#warning.count)).toUpperCase();
+    if (this.#message && this.#spinning === null) return this.#message;
+    if (state.freeSpinsLeft > 0) return `FREE SPINS ${state.freeSpinsLeft} LEFT`;
+    if (this.#record.occupantId !== null && state.credits < state.bet) return 'INSERT CREDITS';
+    if (this.#record.occupantId === null && state.status === 'free') return 'PLAY ME';
+    return null;
+  }
+
+  // --- plumbing -----------------------------------------------------------------------------
+
+  #credits(): number {
+    return this.#ctx.ledger.credits(this.id);
+  }
+
+  #openSessionRecord(playerId: number): GameSessionRecord | undefined {
+    return this.#ctx.machines.openSessionOf(playerId, this.id);
+  }
+
+  #sessionData(): GameSessionData {
+    // Re-read: the ledger has just changed its totals.
+    if (this.#session) this.#session = this.#ctx.machines.session(this.#session.id) ?? this.#session;
+    const s = this.#session!;
+    return { id: s.id, machineId: this.id, startedAt: s.startedAt, spins: s.spins, freeSpins: s.freeSpins, cashIn: s.cashIn, cashOut: s.cashOut };
+  }
+
+  #patch(patch: Parameters<FloorContext['machines']['update']>[1]): void {
+    const before = this.#record.status;
+    this.#ctx.machines.update(this.id, patch);
+    this.#record = { ...this.#record, ...patch } as MachineRecord;
+    if (this.#record.status !== before) {
+      const message = { type: 'machine' as const, machine: { id: this.id, status: this.#record.status } };
+      this.#ctx.hub.toAll(message);
+      this.#conn?.send(message);
+    }
+  }
+
+  #pushState(): void {
+    this.#conn?.send({ type: 'state', state: this.state() });
+  }
+
+  #pushMoney(playerId: number, balance: number): void {
+    this.#zeroCreditsSince = this.#credits() === 0 ? this.#ctx.now() : null;
+    this.#pushState();
+    this.#conn?.send({ type: 'balance', balance });
+    this.#ctx.hub.toPlayer(playerId, { type: 'balance', balance });
+    this.#conn?.send({ type: 'session', session: this.#sessionData() });
+  }
+
+  #info(info: InfoMessage): void {
+    this.#conn?.send({ type: 'info', info });
+  }
+
+  #notifySession(status: 'open' | 'closed'): void {
+    const playerId = this.#record.occupantId;
+    if (playerId === null) return;
+    this.#ctx.hub.toPlayer(playerId, {
+      type: 'session',
+      session: { status, id: this.id, name: this.#record.name, machine_status: this.#record.status },
+    });
+  }
+
+  /** Stop timers (server shutdown). */
+  dispose(): void {
+    this.#clearSpin();
+  }
+}
+
+export type { MachineServerMessage };

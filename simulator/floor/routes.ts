@@ -1,0 +1,136 @@
+import { z } from 'zod';
+import { LoginLogType } from '../../src/protocol/auth.ts';
+import {
+  DropRequest,
+  MachineStatusRequest,
+  RemoveRequest,
+  TimersRequest,
+  VideoControlRequest,
+  WarnRequest,
+} from '../../src/protocol/control.ts';
+import { ErrorCode } from '../../src/protocol/errors.ts';
+import { authenticate } from '../api/authenticate.ts';
+import type { ApiDeps } from '../api/deps.ts';
+import { fail } from '../http/errors.ts';
+import { ok, type Route } from '../http/router.ts';
+import type { Floor } from './floor.ts';
+import { Refusal } from './machine.ts';
+import type { SocketServer } from './sockets.ts';
+
+const MachineRequest = z.object({ machineId: z.number().int() });
+const Done = { code: ErrorCode.requestSuccessful, ErrorMessage: 'request successful' };
+
+/** Runs a floor operation, turning a refusal into the API's error answer. */
+function attempt(fn: () => void): void {
+  try {
+    fn();
+  } catch (error) {
+    if (error instanceof Refusal) throw fail(error.code === 60006 ? 404 : 409, error.code, { reason: error.message });
+    throw error;
+  }
+}
+
+/** POST /player/kick and /player/cancel: the reconnect dialog's Kick and Cashout. */
+export function floorRoutes(deps: ApiDeps, floor: Floor): Route[] {
+  return [
+    {
+      method: 'POST',
+      path: '/api/player/kick',
+      handle: async (request) => {
+        const { player } = await authenticate(request.raw, deps);
+        const { machineId } = await request.body(MachineRequest);
+        attempt(() => floor.kick(player.id, machineId));
+        deps.store.addLoginLog({
+          playerId: player.id,
+          type: LoginLogType.kickedByPlayer,
+          ip: request.ip,
+          country: request.country,
+          at: deps.now(),
+        });
+        return ok(Done);
+      },
+    },
+    {
+      method: 'POST',
+      path: '/api/player/cancel',
+      handle: async (request) => {
+        const { player } = await authenticate(request.raw, deps);
+        const { machineId } = await request.body(MachineRequest);
+        attempt(() => floor.cancel(player.id, machineId));
+        return ok({ ...Done, balance: deps.ledger.balance(player.id) });
+      },
+    },
+  ];
+}
+
+export interface FloorControlHooks {
+  setTimerScale(scale: number): void;
+  video(machineId: number, action: 'stall' | 'resume' | 'end'): void;
+}
+
+/** /sim/* steering of the floor, for tests and demos. */
+export function floorControlRoutes(deps: ApiDeps, floor: Floor, sockets: SocketServer, hooks: FloorControlHooks): Route[] {
+  return [
+    {
+      method: 'POST',
+      path: '/sim/machine-status',
+      handle: async (request) => {
+        const { machineId, status } = await request.body(MachineStatusRequest);
+        attempt(() => floor.force(machineId, status));
+        return ok({ machineId, status });
+      },
+    },
+    {
+      method: 'POST',
+      path: '/sim/drop',
+      handle: async (request) => {
+        const { username } = await request.body(DropRequest);
+        const player = deps.store.playerByUsername(username);
+        if (!player) throw fail(404, ErrorCode.invalidRequest, { reason: 'no such player' });
+        return ok({ dropped: sockets.dropPlayer(player.id) });
+      },
+    },
+    {
+      method: 'POST',
+      path: '/sim/warn',
+      handle: async (request) => {
+        const { machineId, code, count } = await request.body(WarnRequest);
+        attempt(() => floor.require(machineId).warn(code, count));
+        return ok(Done);
+      },
+    },
+    {
+      method: 'POST',
+      path: '/sim/remove',
+      handle: async (request) => {
+        const { machineId } = await request.body(RemoveRequest);
+        attempt(() => floor.require(machineId).endSession('removed'));
+        return ok(Done);
+      },
+    },
+    {
+      method: 'POST',
+      path: '/sim/video',
+      handle: async (request) => {
+        const { machineId, action } = await request.body(VideoControlRequest);
+        attempt(() => floor.require(machineId));
+        hooks.video(machineId, action);
+        return ok(Done);
+      },
+    },
+    {
+      method: 'PUT',
+      path: '/sim/timers',
+      handle: async (request) => {
+        const { scale } = await request.body(TimersRequest);
+        hooks.setTimerScale(scale);
+        return ok({ scale });
+      },
+    },
+    {
+      method: 'GET',
+      path: '/sim/ledger',
+      handle: () => ok({ ...deps.ledger.audit(), sockets: sockets.counts() }),
+    },
+  ];
+}
