@@ -6,14 +6,17 @@
  *      │                                        └─fail─▶ loggedOut (failure kept for a toast)
  *      └──(no token)──▶ loggedOut.idle ──user.login──▶ loggedOut.submitting ──ok──▶ loggedIn
  *                                                              └─fail─▶ idle (failure on the form)
- *   loggedIn runs the wallet machine as its child, so the balance lives exactly as long as the login.
+ *   loggedIn runs the wallet, the reconnect dialog and the notification socket as children, so they
+ *   live exactly as long as the login; it forwards balances to the wallet and open sessions to the
+ *   dialog, and emits machine statuses and info messages to whoever listens (lobby, toasts).
  *   loggedIn ──user.logout (only with a role)──▶ loggingOut ──▶ loggedOut
  *   loggedIn ──server.unauthorized (any 401) | tokenExpiry──▶ loggedOut (token cleared)
  *
  * Side effects are named placeholders; src/app provides the real ones.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, emit, fromCallback, fromPromise, sendTo, setup } from 'xstate';
 import { toFailure, type Failure } from './failure.ts';
+import { reconnectMachine } from './reconnect.ts';
 import { walletMachine } from './wallet.ts';
 
 export interface SessionUser {
@@ -67,7 +70,20 @@ export interface AuthContext {
   logoutReason: 'expired' | 'unauthorized' | 'validationFailed' | null;
 }
 
+/** What the notification socket reports (SPEC §3 real-time notifications). */
+export type NotificationEvent =
+  | { type: 'server.balance'; balance: number }
+  | { type: 'server.session'; status: 'open' | 'closed'; machineId: number; machineName: string; machineStatus: string }
+  | { type: 'server.machine'; id: number; status: string }
+  | { type: 'server.info'; code: number; params: Record<string, unknown>; message: string; action: string };
+
+/** Emitted to listeners outside the machine (the lobby, the toasts). */
+export type AuthEmitted =
+  | { type: 'machine'; id: number; status: string }
+  | { type: 'info'; code: number; params: Record<string, unknown>; message: string; action: string };
+
 export type AuthEvent =
+  | NotificationEvent
   | { type: 'user.login'; credentials: Credentials }
   | { type: 'user.logout' }
   | { type: 'server.unauthorized'; failure: Failure }
@@ -77,11 +93,16 @@ export const authMachine = setup({
   types: {
     context: {} as AuthContext,
     events: {} as AuthEvent,
-    children: {} as { wallet: 'wallet' },
+    children: {} as { wallet: 'wallet'; reconnect: 'reconnect'; notifications: 'notifications' },
+    emitted: {} as AuthEmitted,
   },
   actors: {
     /** The balance lives as long as the login: a child of loggedIn. */
     wallet: walletMachine,
+    reconnect: reconnectMachine,
+    /** The notification socket, opened with the token after login; sends back server.* events. */
+    // Inert until provided: without a socket there is simply nothing to hear.
+    notifications: fromCallback<{ type: 'noop' }, { token: string; playerId: string }>(() => () => {}),
     readTokens: fromPromise<TokenSources, void>(async () => {
       throw new Error('readTokens not provided');
     }),
@@ -170,7 +191,15 @@ export const authMachine = setup({
     },
     loggedIn: {
       entry: assign({ roles: ['user'], failure: null, logoutReason: null }),
-      invoke: { id: 'wallet', src: 'wallet' },
+      invoke: [
+        { id: 'wallet', src: 'wallet' },
+        { id: 'reconnect', src: 'reconnect' },
+        {
+          id: 'notifications',
+          src: 'notifications',
+          input: ({ context }) => ({ token: context.token ?? '', playerId: context.session?.user.id ?? '' }),
+        },
+      ],
       after: {
         tokenExpiry: {
           target: 'loggedOut',
@@ -186,6 +215,12 @@ export const authMachine = setup({
           ],
         },
         'user.logout': { guard: 'hasRole', target: 'loggingOut' },
+        'server.balance': { actions: sendTo('wallet', ({ event }) => event) },
+        'server.session': { actions: sendTo('reconnect', ({ event }) => event) },
+        'server.machine': { actions: emit(({ event }) => ({ type: 'machine' as const, id: event.id, status: event.status })) },
+        'server.info': {
+          actions: emit(({ event }) => ({ type: 'info' as const, code: event.code, params: event.params, message: event.message, action: event.action })),
+        },
       },
     },
     loggingOut: {

@@ -4,11 +4,25 @@ import { DEMO_PLAYERS } from './store/seed.ts';
 
 /**
  * `npm start` / `npm run serve`: the simulator on all interfaces, with its data in .data/.
- * Flags: --port N (else $PORT, else 8080), --host H, --memory, --data-dir DIR,
- * --static DIR, --no-control.
+ * Every flag has an environment variable (flags win); see the README's simulator section.
  */
 
-const USAGE = `usage: node simulator/main.ts [--port N] [--host H] [--memory] [--data-dir DIR] [--static DIR] [--no-control]`;
+const USAGE = `usage: node simulator/main.ts [--port N] [--host H] [--memory] [--data-dir DIR] [--static DIR]
+  [--seed TEXT] [--allowed-countries TR,GB,...] [--timer-scale X] [--fps N] [--control | --no-control]
+environment: PORT, SIM_HOST, SIM_MEMORY=1, SIM_DATA_DIR, SIM_STATIC, SIM_SEED, SIM_ALLOWED_COUNTRIES,
+  SIM_TIMER_SCALE, SIM_FPS, SIM_CONTROL=0|1 (the control API is off by default when NODE_ENV=production)`;
+
+function parseNumber(name: string, text: string | undefined): number | undefined {
+  if (text === undefined || text === '') return undefined;
+  const value = Number(text);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`invalid ${name} ${JSON.stringify(text)}`);
+  return value;
+}
+
+function parseFlag(text: string | undefined): boolean | undefined {
+  if (text === undefined || text === '') return undefined;
+  return !['0', 'false', 'no', 'off'].includes(text.toLowerCase());
+}
 
 function parsePort(text: string | undefined): number | undefined {
   if (text === undefined || text === '') return undefined;
@@ -23,11 +37,16 @@ async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
       port: { type: 'string' },
-      host: { type: 'string', default: '0.0.0.0' },
-      memory: { type: 'boolean', default: false },
-      'data-dir': { type: 'string', default: '.data' },
-      static: { type: 'string', default: 'dist' },
-      'no-control': { type: 'boolean', default: false },
+      host: { type: 'string' },
+      memory: { type: 'boolean' },
+      'data-dir': { type: 'string' },
+      static: { type: 'string' },
+      seed: { type: 'string' },
+      'allowed-countries': { type: 'string' },
+      'timer-scale': { type: 'string' },
+      fps: { type: 'string' },
+      control: { type: 'boolean' },
+      'no-control': { type: 'boolean' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -37,18 +56,32 @@ async function main(): Promise<void> {
     return;
   }
 
+  const env = process.env;
+  const memory = values.memory ?? parseFlag(env.SIM_MEMORY) ?? false;
+  const dataDir = values['data-dir'] ?? env.SIM_DATA_DIR ?? '.data';
+  const countries = values['allowed-countries'] ?? env.SIM_ALLOWED_COUNTRIES;
+  // Anything called production gets no control API unless it is asked for by name.
+  const control =
+    (values['no-control'] ? false : values.control) ?? parseFlag(env.SIM_CONTROL) ?? env.NODE_ENV !== 'production';
+  const seed = values.seed ?? env.SIM_SEED;
+  const timerScale = parseNumber('timer scale', values['timer-scale'] ?? env.SIM_TIMER_SCALE);
+  const fps = parseNumber('fps', values.fps ?? env.SIM_FPS);
   const simulator = await startSimulator({
-    port: parsePort(values.port) ?? parsePort(process.env.PORT) ?? DEFAULT_PORT,
-    host: values.host,
-    memory: values.memory,
-    dataDir: values['data-dir'],
-    staticDir: values.static,
-    control: !values['no-control'],
+    port: parsePort(values.port) ?? parsePort(env.PORT) ?? DEFAULT_PORT,
+    host: values.host ?? env.SIM_HOST ?? '0.0.0.0',
+    memory,
+    dataDir,
+    staticDir: values.static ?? env.SIM_STATIC ?? 'dist',
+    control,
+    ...(seed ? { rngSeed: seed } : {}),
+    ...(countries ? { allowedCountries: countries.split(',').map((c) => c.trim()).filter(Boolean) } : {}),
+    ...(timerScale ? { timerScale } : {}),
+    ...(fps ? { videoFps: fps } : {}),
   });
 
   console.log(`Reelside simulator: http://localhost:${simulator.port}/`);
-  console.log(values.memory ? 'Data: in memory (lost on exit)' : `Data: ${values['data-dir']}/`);
-  console.log(values['no-control'] ? 'Control API: off' : 'Control API: /sim (tests and demos)');
+  console.log(memory ? 'Data: in memory (lost on exit)' : `Data: ${dataDir}/`);
+  console.log(control ? 'Control API: /sim (tests and demos)' : 'Control API: off');
   console.log('Demo logins (username / password, PIN):');
   for (const player of DEMO_PLAYERS) {
     const note = player.banned ? '  (banned)' : '';

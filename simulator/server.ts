@@ -1,13 +1,29 @@
+import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SettingsOverrides } from '../src/protocol/settings.ts';
+import { accountHistoryRoutes } from './api/account-history.ts';
+import { accountRoutes } from './api/account.ts';
 import type { ApiDeps } from './api/deps.ts';
 import { loginRoutes } from './api/login.ts';
+import { machineRoutes } from './api/machines.ts';
+import { promoRoutes } from './api/promo.ts';
 import { publicRoutes } from './api/public.ts';
 import { sessionRoutes } from './api/session.ts';
+import { templateRoutes } from './api/template.ts';
 import { createTokens, loadSigningKey } from './auth/tokens.ts';
 import { controlRoutes } from './control/routes.ts';
 import { ControlState } from './control/state.ts';
+import { seedFleetOnce } from './fleet/seed.ts';
+import { Floor } from './floor/floor.ts';
+import { createEngine } from './floor/game.ts';
+import { NotificationHub } from './floor/hub.ts';
+import { floorControlRoutes, floorRoutes } from './floor/routes.ts';
+import { attachSockets, type SocketServer } from './floor/sockets.ts';
+import { DEFAULT_TIMINGS, scaleTimings } from './floor/timings.ts';
+import { MachineStore } from './store/machines.ts';
+import { createVideoService, type VideoService } from './video/index.ts';
+import type { ScreenState } from './video/screen.ts';
 import { createRequestHandler } from './handler.ts';
 import { Router } from './http/router.ts';
 import { createStaticFiles } from './http/static.ts';
@@ -40,6 +56,14 @@ export interface SimulatorOptions {
   control?: boolean;
   /** Clock in epoch ms, injectable so tests can move time. Default Date.now. */
   now?: () => number;
+  /** Seed of the machines' RNGs (each machine derives its own). Default: random per start. */
+  rngSeed?: string;
+  /** Multiplies every floor timer (reservation, close-warning grace and countdown). Default 1. */
+  timerScale?: number;
+  /** Frames per second of the machines' video. Default 30. */
+  videoFps?: number;
+  /** External WHEP endpoints: `${machineId}/${bandId}` or machineId → URL (a real camera feed). */
+  externalVideo?: Record<string, string>;
 }
 
 export interface Simulator {
@@ -48,6 +72,9 @@ export interface Simulator {
   port: number;
   close(): Promise<void>;
   store: Store;
+  floor: Floor;
+  video: VideoService;
+  sockets: SocketServer;
 }
 
 export const DEFAULT_ALLOWED_COUNTRIES = ['TR', 'GB', 'US', 'DE', 'NL', 'BG'];
@@ -62,19 +89,57 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     await seedOnce(store, now());
     const ledger = new Ledger(store, now);
     ledger.recordOpeningBalances();
+    seedFleetOnce(store, now());
     const control = new ControlState(settings, options.allowedCountries ?? DEFAULT_ALLOWED_COUNTRIES);
+    const hub = new NotificationHub();
     const deps: ApiDeps = {
       store,
       ledger,
+      hub,
       tokens: createTokens(loadSigningKey(store), now),
       control,
       now,
       jwtTtlSeconds: options.jwtTtlSeconds ?? DEFAULT_TTL_SECONDS,
     };
-    const router = new Router().add(publicRoutes(deps)).add(loginRoutes(deps)).add(sessionRoutes(deps));
-    if (options.control ?? true) router.add(controlRoutes(control, now(), now));
+    const router = new Router()
+      .add(publicRoutes(deps))
+      .add(loginRoutes(deps))
+      .add(sessionRoutes(deps))
+      .add(machineRoutes(deps))
+      .add(accountRoutes(deps))
+      .add(accountHistoryRoutes(deps))
+      .add(promoRoutes(deps))
+      .add(templateRoutes(deps));
+    let timings = scaleTimings(DEFAULT_TIMINGS, options.timerScale ?? 1);
+    const rngSeed = options.rngSeed ?? randomUUID();
+    // The floor and the video know each other only through these two closures.
+    let screenOf: (machineId: string) => ScreenState | undefined = () => undefined;
+    const video = createVideoService({
+      getScreen: (machineId) => screenOf(machineId),
+      ...(options.videoFps ? { fps: options.videoFps } : {}),
+      ...(options.externalVideo ? { external: options.externalVideo } : {}),
+      now,
+    });
+    const floor = new Floor({
+      store,
+      ledger,
+      machines: new MachineStore(store),
+      hub,
+      now,
+      timings: () => timings,
+      limits: () => {
+        const served = control.settings();
+        return { hotCoins: served.HOT_COIN_PRICES, maxAllIn: served.MAX_ALL_IN_LIMIT };
+      },
+      engine: (rngState, machineId) => createEngine(rngState, `${rngSeed}:${machineId}`),
+      bands: (machineId) => video.bandsFor(String(machineId)),
+    });
+    screenOf = (machineId) => floor.machine(Number(machineId))?.screen();
+    floor.start();
+    router.add(floorRoutes(deps, floor));
 
     const handler = createRequestHandler({
+      video,
       router,
       files: createStaticFiles(options.staticDir ?? 'dist'),
       control,
@@ -94,18 +159,39 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       });
     });
     const { port } = server.address() as AddressInfo;
+    const sockets = attachSockets(server, deps, floor);
+    if (options.control ?? true) {
+      router.add(controlRoutes(control, now(), now));
+      router.add(
+        floorControlRoutes(deps, floor, sockets, {
+          setTimerScale: (scale) => {
+            timings = scaleTimings(DEFAULT_TIMINGS, scale);
+            floor.start();
+          },
+          video: (machineId, action) => {
+            if (action === 'end') video.endVideo(String(machineId));
+            else video.stall(String(machineId), action === 'stall');
+          },
+        }),
+      );
+    }
 
     let closing: Promise<void> | undefined;
     return {
       url: `http://${displayHost(host)}:${port}`,
       port,
       store,
+      floor,
+      video,
+      sockets,
       close() {
-        closing ??= new Promise<void>((resolve) => {
+        floor.stop();
+        sockets.close();
+        closing ??= video.close().then(() => new Promise<void>((resolve) => {
           server.close(() => resolve());
           // Keep-alive connections would otherwise hold close() open for seconds.
           server.closeAllConnections();
-        }).finally(() => store.close());
+        })).finally(() => store.close());
         return closing;
       },
     };

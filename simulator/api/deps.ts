@@ -1,5 +1,6 @@
 import type { Tokens } from '../auth/tokens.ts';
 import type { ControlState } from '../control/state.ts';
+import type { NotificationHub } from '../floor/hub.ts';
 import type { Ledger } from '../store/ledger.ts';
 import type { Store } from '../store/store.ts';
 
@@ -7,6 +8,8 @@ import type { Store } from '../store/store.ts';
 export interface ApiDeps {
   store: Store;
   ledger: Ledger;
+  /** Pushes to the players' notification sockets (balance changes made over REST). */
+  hub: NotificationHub;
   tokens: Tokens;
   control: ControlState;
   now: () => number;

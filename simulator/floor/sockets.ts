@@ -152,7 +152,10 @@ export function attachSockets(server: Server, deps: ApiDeps, floor: Floor): Sock
     counts() {
       let notification = 0;
       let machine = 0;
-      for (const ws of wss.clients) (channel.get(ws) === 'machine' ? machine++ : notification++);
+      for (const ws of wss.clients) {
+        if (channel.get(ws) === 'machine') machine += 1;
+        else notification += 1;
+      }
       return { notification, machine };
     },
     dropPlayer(playerId) {

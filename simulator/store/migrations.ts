@@ -141,6 +141,41 @@ export const MIGRATIONS: readonly Migration[] = [
       ) STRICT;
     `,
   },
+  {
+    id: 3,
+    name: 'machine minimum bet, template chat',
+    sql: `
+      -- The smallest total bet a spin may place (the bottom of the machine's bet ladder): the
+      -- lobby shows it as minBet.
+      ALTER TABLE machines ADD COLUMN min_bet INTEGER NOT NULL DEFAULT 20 CHECK (min_bet > 0);
+
+      -- The chat panel's demo contacts live in code (simulator/api/chat-contacts.ts); what a
+      -- player does with them is kept here.
+      CREATE TABLE chat_profiles (
+        player_id INTEGER PRIMARY KEY REFERENCES players(id),
+        status TEXT NOT NULL CHECK (status IN ('online', 'do-not-disturb', 'away', 'offline')),
+        mood TEXT NOT NULL DEFAULT ''
+      ) STRICT;
+
+      CREATE TABLE chats (
+        id INTEGER PRIMARY KEY,
+        player_id INTEGER NOT NULL REFERENCES players(id),
+        contact_id TEXT NOT NULL,
+        unread INTEGER NOT NULL DEFAULT 0 CHECK (unread >= 0),
+        last_message_at INTEGER,
+        UNIQUE (player_id, contact_id)
+      ) STRICT;
+
+      CREATE TABLE chat_messages (
+        id INTEGER PRIMARY KEY,
+        chat_id INTEGER NOT NULL REFERENCES chats(id),
+        from_player INTEGER NOT NULL CHECK (from_player IN (0, 1)),
+        text TEXT NOT NULL,
+        at INTEGER NOT NULL
+      ) STRICT;
+      CREATE INDEX chat_messages_chat ON chat_messages(chat_id, id);
+    `,
+  },
 ];
 
 /** Applies the migrations not yet recorded in schema_migrations; returns the ids applied. */

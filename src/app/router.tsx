@@ -13,6 +13,8 @@ import type { AuthActor } from './runtime.ts';
 import { afterLoginTarget, hasRole } from './access.ts';
 import { ToastRegion } from '../ui/toasts.tsx';
 import { AuthToasts } from '../features/auth/AuthToasts.tsx';
+import { InfoToasts } from '../features/auth/InfoToasts.tsx';
+import { ReconnectDialog } from '../features/reconnect/ReconnectDialog.tsx';
 import { LoginPage } from '../features/auth/LoginPage.tsx';
 import { LogoutPage } from '../features/auth/LogoutPage.tsx';
 import { SplashScreen } from '../features/boot/BootScreens.tsx';
@@ -30,6 +32,8 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({
       <Outlet />
       <ToastRegion />
       <AuthToasts />
+      <InfoToasts />
+      <ReconnectDialog />
     </>
   ),
   // SPEC §2: any unknown path redirects to the 404 page.

@@ -4,12 +4,23 @@
  */
 import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
 import { authMachine } from '../../machines/auth.ts';
+import { gameSessionMachine } from '../../machines/gameSession.ts';
 import { ipCheckMachine } from '../../machines/ipCheck.ts';
+import { lobbyMachine } from '../../machines/lobby.ts';
+import { promoMachine } from '../../machines/promo.ts';
+import { reconnectMachine } from '../../machines/reconnect.ts';
 import { walletMachine } from '../../machines/wallet.ts';
+import type { ViewLogic } from '../features/runtime.tsx';
+import { createFloorService } from '../services/floor.ts';
+import { machineSocketLogic } from '../services/machineSocket.ts';
+import { notificationSocketLogic } from '../services/notificationSocket.ts';
+import { promoStorage } from '../services/storage.ts';
+import { whepLogic } from '../services/whep.ts';
 import type { Settings } from '../protocol/settings.ts';
 import { createHttp } from '../services/http.ts';
 import { checkIp, createAuthService } from '../services/session.ts';
 import { queryToken, tokenStorage } from '../services/storage.ts';
+import { slug } from '../features/slug.ts';
 import { createAppRouter } from './router.tsx';
 
 export type AuthActor = ActorRefFrom<typeof authMachine>;
@@ -20,6 +31,7 @@ export interface Runtime {
   auth: AuthActor;
   ipCheck: IpCheckActor;
   router: ReturnType<typeof createAppRouter>;
+  logic: ViewLogic;
 }
 
 export function createRuntime(settings: Settings): Runtime {
@@ -31,6 +43,9 @@ export function createRuntime(settings: Settings): Runtime {
     onUnauthorized: (failure) => auth.send({ type: 'server.unauthorized', failure }),
   });
   const session = createAuthService(http, settings.SITE_ID);
+  const floor = createFloorService(http);
+  // Set once the router exists; the reconnect dialog's Continue navigates with it.
+  let navigateToGame: (machineId: number, machineName: string) => void = () => {};
 
   const auth: AuthActor = createActor(
     authMachine.provide({
@@ -40,6 +55,14 @@ export function createRuntime(settings: Settings): Runtime {
         login: fromPromise(({ input }) => session.login(input)),
         logout: fromPromise(({ input }) => session.logout(input.token)),
         wallet: walletMachine.provide({ actors: { fetchBalance: fromPromise(() => session.balance()) } }),
+        notifications: notificationSocketLogic(settings.NOTIFICATION_URL),
+        reconnect: reconnectMachine.provide({
+          actors: {
+            cancelSession: fromPromise(({ input }) => floor.cancel(input.machineId)),
+            kickConnection: fromPromise(({ input }) => floor.kick(input.machineId)),
+          },
+          actions: { rejoin: (_, { machineId, machineName }) => navigateToGame(machineId, machineName) },
+        }),
       },
       actions: {
         storeToken: (_, { token, remember }) => tokenStorage.write(token, remember),
@@ -55,6 +78,19 @@ export function createRuntime(settings: Settings): Runtime {
   );
 
   const router = createAppRouter({ auth, settings });
+  navigateToGame = (machineId, machineName) =>
+    void router.navigate({ to: '/game/$gameId/$name', params: { gameId: String(machineId), name: slug(machineName) } });
+
+  const logic: ViewLogic = {
+    lobby: lobbyMachine.provide({ actors: { fetchLobby: fromPromise(({ input }) => floor.lobby(input)) } }),
+    gameSession: gameSessionMachine.provide({
+      actors: { machineSocket: machineSocketLogic(settings.MACHINE_URL), video: whepLogic() },
+    }),
+    promo: promoMachine.provide({
+      actors: { claim: fromPromise(({ input }) => floor.claim(input.kind)) },
+      actions: { rememberClaim: (_, { kind, at }) => promoStorage.write(kind, at) },
+    }),
+  };
 
   // Route guards read the auth actor; when the player's roles change, guards must run again.
   let hadRole = false;
@@ -68,5 +104,6 @@ export function createRuntime(settings: Settings): Runtime {
 
   auth.start();
   ipCheck.start();
-  return { settings, auth, ipCheck, router };
+  return { settings, auth, ipCheck, router, logic };
 }
+

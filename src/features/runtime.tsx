@@ -1,12 +1,23 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { authMachine } from '../../machines/auth.ts';
+import type { gameSessionMachine } from '../../machines/gameSession.ts';
+import type { lobbyMachine } from '../../machines/lobby.ts';
+import type { promoMachine } from '../../machines/promo.ts';
 import type { Settings } from '../protocol/settings.ts';
 
 /** What views may reach of the running app: the root actors and the settings. Created by src/app. */
 export interface ViewRuntime {
   settings: Settings;
   auth: ActorRefFrom<typeof authMachine>;
+  /** Machines with their real services provided, for the views that run them. */
+  logic: ViewLogic;
+}
+
+export interface ViewLogic {
+  lobby: typeof lobbyMachine;
+  gameSession: typeof gameSessionMachine;
+  promo: typeof promoMachine;
 }
 
 const RuntimeContext = createContext<ViewRuntime | null>(null);
@@ -23,3 +34,4 @@ function useRuntime(): ViewRuntime {
 
 export const useAuthActor = () => useRuntime().auth;
 export const useSettings = () => useRuntime().settings;
+export const useLogic = () => useRuntime().logic;

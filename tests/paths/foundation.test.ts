@@ -30,6 +30,10 @@ describe('path tests generated from the foundation machines', () => {
     'xstate.error.actor.validateToken': [{ type: 'xstate.error.actor.validateToken', error: failure }],
     'xstate.done.actor.login': [{ type: 'xstate.done.actor.login', output: session }],
     'xstate.error.actor.login': [{ type: 'xstate.error.actor.login', error: failure }],
+    'server.balance': [{ type: 'server.balance', balance: 4200 }],
+    'server.session': [{ type: 'server.session', status: 'open', machineId: 7, machineName: 'M7', machineStatus: 'waiting' }],
+    'server.machine': [{ type: 'server.machine', id: 3, status: 'offline' }],
+    'server.info': [{ type: 'server.info', code: 18800, params: { count: 3 }, message: 'x', action: 'none' }],
   };
 
   it('auth: every state and every event is reached', () => {

@@ -52,12 +52,16 @@ export function generatePaths(
   ] as StatePath<any, EventObject>[];
   const reached = new Set<string>();
   const usedEvents = new Set<string>();
-  // Transition coverage: every event that changes some reachable state counts as exercised,
-  // including those that lead back to a state a shorter path already reached.
-  const adjacency = getAdjacencyMap(machine, traversal as never) as unknown as Record<string, { transitions: Record<string, { event: EventObject; state: unknown }> }>;
-  for (const [from, value] of Object.entries(adjacency)) {
-    for (const { event, state } of Object.values(value.transitions)) {
-      if (traversal.serializeState(state) !== from) usedEvents.add(event.type);
+  // Transition coverage: every event that some reachable state takes (changing it or running
+  // actions such as forwarding to a child) counts as exercised, including events that lead back
+  // to a state a shorter path already reached.
+  const adjacency = getAdjacencyMap(machine, traversal as never) as unknown as Record<
+    string,
+    { state: { can(event: EventObject): boolean }; transitions: Record<string, { event: EventObject }> }
+  >;
+  for (const value of Object.values(adjacency)) {
+    for (const { event } of Object.values(value.transitions)) {
+      if (value.state.can(event)) usedEvents.add(event.type);
     }
   }
   for (const path of paths) {

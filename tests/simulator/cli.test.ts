@@ -52,3 +52,47 @@ it('refuses a bad port with a usage message', async () => {
   expect(stderr).toContain('invalid port');
   expect(stderr).toContain('usage:');
 });
+
+async function startCli(args: string[], env: Record<string, string>): Promise<{ url: string; output: () => string; stop: () => Promise<number | null> }> {
+  const child = spawn(process.execPath, ['simulator/main.ts', '--port', '0', '--host', '127.0.0.1', '--memory', '--static', dir, ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
+  });
+  let output = '';
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /http:\/\/localhost:(\d+)\//.exec(output);
+      if (match && output.includes('player2')) resolve(`http://127.0.0.1:${match[1]}`);
+    });
+    void exited.then(() => reject(new Error(`exited early:\n${output}`)));
+  });
+  return {
+    url,
+    output: () => output,
+    stop: () => {
+      child.kill('SIGTERM');
+      return exited;
+    },
+  };
+}
+
+it('anything called production has no control API unless asked; environment configures the floor', async () => {
+  const production = await startCli([], { NODE_ENV: 'production' });
+  expect(production.output()).toContain('Control API: off');
+  expect((await fetch(`${production.url}/sim/health`)).status).toBe(404);
+  expect(await production.stop()).toBe(0);
+
+  const configured = await startCli([], {
+    NODE_ENV: 'production',
+    SIM_CONTROL: '1',
+    SIM_ALLOWED_COUNTRIES: 'FR,DE',
+    SIM_TIMER_SCALE: '0.5',
+    SIM_SEED: 'demo-seed',
+  });
+  const health = (await (await fetch(`${configured.url}/sim/health`)).json()) as { allowedCountries: string[] };
+  expect(health.allowedCountries).toEqual(['DE', 'FR']);
+  expect(await configured.stop()).toBe(0);
+});

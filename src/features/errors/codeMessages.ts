@@ -24,6 +24,18 @@ const CODE_MESSAGES: Record<number, MessageDescriptor> = {
   18800: msg({ id: 'CODE_18800', message: '{count} seconds left to deposit funds' }),
   18801: msg({ id: 'CODE_18801', message: 'Your session is being terminated' }),
   18802: msg({ id: 'CODE_18802', message: '{count} seconds left to continue' }),
+  60001: msg({ id: 'CODE_60001', message: 'Another player is on this machine.' }),
+  60002: msg({ id: 'CODE_60002', message: 'This machine is out of service.' }),
+  60003: msg({ id: 'CODE_60003', message: 'Your balance is not enough for this transfer.' }),
+  60004: msg({ id: 'CODE_60004', message: 'This transfer would take the credits over the machine limit.' }),
+  60005: msg({ id: 'CODE_60005', message: 'Not enough credits for this bet. Transfer money to the machine.' }),
+  60006: msg({ id: 'CODE_60006', message: 'This machine does not exist.' }),
+  60007: msg({ id: 'CODE_60007', message: 'You have no session on this machine.' }),
+  60010: msg({ id: 'CODE_60010', message: 'Your balance must be below the discount limit.' }),
+  60011: msg({ id: 'CODE_60011', message: 'You can use discount only once per 5 minutes' }),
+  60012: msg({ id: 'CODE_60012', message: 'You can use bonus only once per 5 minutes' }),
+  60013: msg({ id: 'CODE_60013', message: 'There is no loss to discount yet.' }),
+  60014: msg({ id: 'CODE_60014', message: 'This offer is not available.' }),
 };
 
 const FALLBACK = msg({ id: 'CODE_UNKNOWN', message: 'Something went wrong. Please try again.' });

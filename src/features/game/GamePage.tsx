@@ -1,21 +1,88 @@
-import { Trans } from '@lingui/react/macro';
-import { Link, useParams } from '@tanstack/react-router';
-import { FullPage, Muted, Title } from '../../ui/FullPage.tsx';
+import { useLingui } from '@lingui/react/macro';
+import { useNavigate, useParams } from '@tanstack/react-router';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useRef } from 'react';
+import styled from 'styled-components';
+import { showToast, dismissToast } from '../../ui/toasts.tsx';
+import { failureText } from '../errors/codeMessages.ts';
+import { useAuthActor, useLogic } from '../runtime.tsx';
+import { LEAVE_TEXT } from './messages.ts';
+import { SideBar } from './SideBar.tsx';
+import { VideoStage } from './VideoStage.tsx';
 
-/** The game screen hides all chrome; live play arrives with the machine floor. */
+/** SPEC §9: the close-warning toast's id; it is updated in place while it counts down. */
+const WARNING_TOAST_ID = '188000';
+
+/** /game/:gameId/:name — one machine, live, with no page chrome. */
 export function GamePage() {
+  const { t, i18n } = useLingui();
+  const navigate = useNavigate();
   const { gameId } = useParams({ from: '/game/$gameId/$name' });
+  const auth = useAuthActor();
+  const token = useSelector(auth, (s) => s.context.token ?? '');
+  const reconnect = useSelector(auth, (s) => s.children.reconnect);
+  const machineId = Number(gameId);
+  const game = useActorRef(useLogic().gameSession, { input: { machineId, token } });
+  const containerRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    game.send({ type: 'user.join' });
+    reconnect?.send({ type: 'game.entered', machineId });
+    return () => reconnect?.send({ type: 'game.left' });
+  }, [game, reconnect, machineId]);
+
+  // Every way out of the visit ends in `left`: say why and go back to the lobby.
+  useEffect(() => {
+    const subscription = game.subscribe((snapshot) => {
+      if (snapshot.status !== 'done') return;
+      dismissToast(WARNING_TOAST_ID);
+      const { reason, failure } = snapshot.output;
+      const text = LEAVE_TEXT[reason];
+      const detail = failure && reason !== 'cashout' ? failureText(i18n, failure) : null;
+      if (text || detail) {
+        const variant = reason === 'cashout' ? 'success' : reason === 'quit' ? 'warning' : 'error';
+        showToast([text ? i18n._(text) : null, detail].filter(Boolean).join(' '), variant);
+      }
+      void navigate({ to: '/lobby', replace: true });
+    });
+    return () => subscription.unsubscribe();
+  }, [game, navigate, i18n]);
+
+  const warning = useSelector(game, (s) => s.context.warning);
+  useEffect(() => {
+    if (!warning) {
+      dismissToast(WARNING_TOAST_ID);
+      return;
+    }
+    const count = warning.count;
+    const text = warning.code === 18800 ? t`${count} seconds left to deposit funds` : t`${count} seconds left to continue`;
+    showToast(text, 'warning', { id: WARNING_TOAST_ID, hideAfterMs: 10_000 });
+  }, [warning, t]);
+
+  const refusal = useSelector(game, (s) => s.context.refusal);
+  useEffect(() => {
+    if (refusal) showToast(failureText(i18n, refusal), 'error');
+  }, [refusal, i18n]);
+
+  const state = useSelector(game, (s) =>
+    s.matches('reconnecting') ? 'reconnecting' : s.matches({ connected: 'joining' }) || s.matches('idle') ? 'joining' : 'live',
+  );
+
   return (
-    <FullPage state="game">
-      <Title>
-        <Trans>Machine {gameId}</Trans>
-      </Title>
-      <Muted>
-        <Trans>Live play is not open yet.</Trans>
-      </Muted>
-      <Link to="/lobby">
-        <Trans>Back to the lobby</Trans>
-      </Link>
-    </FullPage>
+    <Root ref={containerRef} data-state={state}>
+      <VideoStage game={game} container={containerRef} />
+      <SideBar game={game} />
+    </Root>
   );
 }
+
+const Root = styled.div`
+  position: fixed;
+  inset: 0;
+  display: flex;
+  background: #000;
+  color: ${({ theme }) => theme.colors.text};
+  @media (orientation: portrait) {
+    flex-direction: column;
+  }
+`;

@@ -1,0 +1,371 @@
+/**
+ * gameSession — one visit to one machine.
+ *
+ *   idle ──user.join──▶ connected.joining ──socket.joined──▶ connected.live.playing
+ *   live.playing ⇄ live.closeWarning   (18800 / 18802 countdowns; an accepted request ends one)
+ *   live ──user.cashout──▶ connected.cashingOut ──socket closes──▶ left
+ *   connected ──socket.lost──▶ reconnecting ──reconnectBackoff──▶ connected.joining (again)
+ *            reconnecting gives up after maxReconnects ──▶ left (connectionLost)
+ *   socket.quit ──▶ left (quit);  socket.closeSession ──▶ cash out, left (closeSession)
+ *   a refused join ──▶ left (joinFailed); user.leave ──▶ left (the machine stays reserved)
+ *
+ * The machine socket is a child for the whole visit; the video (WHEP) is a child while live and
+ * restarts when the player picks another band. Every way out ends in `left` with a reason, which
+ * the view turns into a toast and a return to /lobby.
+ */
+import { assign, fromCallback, sendTo, setup, spawnChild, stopChild } from 'xstate';
+import type { Failure } from './failure.ts';
+
+export interface VideoBandInfo {
+  id: string;
+  name: string;
+  Order: number;
+  width: number;
+  height: number;
+  whepUrl: string;
+}
+
+export interface MachineView {
+  credits: number;
+  betPerLine: number;
+  lines: number;
+  bet: number;
+  win: number;
+  freeSpinsLeft: number;
+  autoplay: boolean;
+  status: string;
+  jackpot: number;
+}
+
+export interface JoinInfo {
+  machineName: string;
+  brand: string;
+  videoType: 'screen' | 'camera';
+  /** Sorted by Order, descending (SPEC §3). */
+  bands: VideoBandInfo[];
+  hotCoins: number[];
+  maxAllIn: number;
+}
+
+export interface SpinView {
+  reels: string[][];
+  totalWin: number;
+  bet: number;
+  freeSpin: boolean;
+  jackpotWin: number;
+  settlesAt: number;
+}
+
+export type MachineRequest =
+  | { type: 'init'; machineID: number; token: string }
+  | { type: 'button'; button: 'spin' | 'betUp' | 'betDown' | 'maxBet' | 'lines' | 'collect'; requestId: string }
+  | { type: 'autoplay'; on: boolean; requestId: string }
+  | { type: 'transfer'; amount: number; requestId: string }
+  | { type: 'cashout'; requestId: string };
+
+export interface VideoStats {
+  width: number;
+  height: number;
+  fps: number;
+  roundTripMs: number | null;
+}
+
+export type LeaveReason = 'cashout' | 'left' | 'quit' | 'closeSession' | 'joinFailed' | 'connectionLost';
+
+export interface GameSessionInput {
+  machineId: number;
+  token: string;
+  maxReconnects?: number;
+}
+
+export interface GameSessionContext {
+  machineId: number;
+  token: string;
+  join: JoinInfo | null;
+  machine: MachineView | null;
+  lastSpin: SpinView | null;
+  warning: { code: number; count: number } | null;
+  /** The last refused request (no credits, over the limit…), for a toast. */
+  refusal: Failure | null;
+  activeBandId: string | null;
+  stream: unknown;
+  stats: VideoStats | null;
+  videoProblem: boolean;
+  moneyTransfer: boolean;
+  sideBar: boolean;
+  volume: number;
+  muted: boolean;
+  requestSeq: number;
+  reconnects: number;
+  maxReconnects: number;
+  leaveReason: LeaveReason | null;
+  failure: Failure | null;
+}
+
+export type SocketEvent =
+  | { type: 'socket.joined'; join: JoinInfo; machine: MachineView }
+  | { type: 'socket.state'; machine: MachineView }
+  | { type: 'socket.spin'; spin: SpinView }
+  | { type: 'socket.balance'; balance: number }
+  | { type: 'socket.info'; code: number; params: Record<string, unknown>; message: string }
+  | { type: 'socket.ack'; requestId?: string; request: string }
+  | { type: 'socket.error'; failure: Failure }
+  | { type: 'socket.quit'; reason: string }
+  | { type: 'socket.closeSession'; code: number }
+  | { type: 'socket.closed'; code: number }
+  | { type: 'socket.lost' };
+
+export type VideoEvent =
+  | { type: 'video.stream'; stream: unknown }
+  | { type: 'video.stats'; stats: VideoStats }
+  | { type: 'video.problem'; active: boolean };
+
+export type UserEvent =
+  | { type: 'user.join' }
+  | { type: 'user.press'; button: 'spin' | 'betUp' | 'betDown' | 'maxBet' | 'lines' | 'collect' }
+  | { type: 'user.autoplay'; on: boolean }
+  | { type: 'user.transfer'; amount: number }
+  | { type: 'user.toggleMoneyTransfer' }
+  | { type: 'user.toggleSideBar' }
+  | { type: 'user.volume'; volume: number }
+  | { type: 'user.toggleMute' }
+  | { type: 'user.selectBand'; id: string }
+  | { type: 'user.cashout' }
+  | { type: 'user.leave' };
+
+export type GameSessionEvent = SocketEvent | VideoEvent | UserEvent;
+
+const CLOSE_WARNINGS = new Set([18800, 18802]);
+
+export const gameSessionMachine = setup({
+  types: {
+    context: {} as GameSessionContext,
+    events: {} as GameSessionEvent,
+    input: {} as GameSessionInput,
+    output: {} as { reason: LeaveReason; failure: Failure | null },
+  },
+  actors: {
+    /** The machine socket: sends back socket.* events, takes { type: 'send', message }. */
+    machineSocket: fromCallback<{ type: 'send'; message: MachineRequest }, { machineId: number; token: string }>(() => {
+      throw new Error('machineSocket not provided');
+    }),
+    /** The WHEP player of one band: sends back video.* events. */
+    video: fromCallback<{ type: 'noop' }, { whepUrl: string }>(() => {
+      throw new Error('video not provided');
+    }),
+  },
+  guards: {
+    isCloseWarning: ({ event }) => event.type === 'socket.info' && CLOSE_WARNINGS.has(event.code),
+    canReconnect: ({ context }) => context.reconnects < context.maxReconnects,
+    isTransferOpen: ({ context }) => context.moneyTransfer,
+  },
+  actions: {
+    request: sendTo('socket', (_, message: MachineRequest) => ({ type: 'send' as const, message })),
+    nextRequest: assign({ requestSeq: ({ context }) => context.requestSeq + 1 }),
+    leaveWith: assign((_, params: { reason: LeaveReason; failure?: Failure | null }) => ({
+      leaveReason: params.reason,
+      failure: params.failure ?? null,
+    })),
+    startVideo: spawnChild('video', {
+      id: 'video',
+      input: ({ context }) => ({ whepUrl: activeBand(context)?.whepUrl ?? '' }),
+    }),
+    stopVideo: stopChild('video'),
+  },
+  delays: {
+    reconnectBackoff: ({ context }) => Math.min(8000, 500 * 2 ** context.reconnects),
+    cashoutTimeout: 5000,
+  },
+}).createMachine({
+  id: 'gameSession',
+  context: ({ input }) => ({
+    machineId: input.machineId,
+    token: input.token,
+    join: null,
+    machine: null,
+    lastSpin: null,
+    warning: null,
+    refusal: null,
+    activeBandId: null,
+    stream: null,
+    stats: null,
+    videoProblem: false,
+    moneyTransfer: false,
+    sideBar: true,
+    volume: 1,
+    muted: true,
+    requestSeq: 0,
+    reconnects: 0,
+    maxReconnects: input.maxReconnects ?? 3,
+    leaveReason: null,
+    failure: null,
+  }),
+  initial: 'idle',
+  on: {
+    'user.toggleSideBar': { actions: assign({ sideBar: ({ context }) => !context.sideBar }) },
+    'user.volume': { actions: assign({ volume: ({ event }) => Math.min(1, Math.max(0, event.volume)), muted: false }) },
+    'user.toggleMute': { actions: assign({ muted: ({ context }) => !context.muted }) },
+    'video.stream': { actions: assign({ stream: ({ event }) => event.stream }) },
+    'video.stats': { actions: assign({ stats: ({ event }) => event.stats }) },
+    'video.problem': { actions: assign({ videoProblem: ({ event }) => event.active }) },
+  },
+  states: {
+    idle: {
+      on: { 'user.join': 'connected' },
+    },
+    connected: {
+      invoke: {
+        id: 'socket',
+        src: 'machineSocket',
+        input: ({ context }) => ({ machineId: context.machineId, token: context.token }),
+      },
+      on: {
+        'socket.lost': [{ guard: 'canReconnect', target: 'reconnecting' }, { target: 'left', actions: { type: 'leaveWith', params: { reason: 'connectionLost' } } }],
+        'socket.quit': { target: 'left', actions: { type: 'leaveWith', params: { reason: 'quit' } } },
+        'socket.closeSession': {
+          target: 'left',
+          actions: [
+            // SPEC §4: a close-session notification sends a cashout request, then leaves.
+            { type: 'request', params: ({ context }) => ({ type: 'cashout', requestId: `r${context.requestSeq}` }) },
+            {
+              type: 'leaveWith',
+              params: ({ event }) => ({ reason: 'closeSession', failure: { code: event.code, message: '', params: {} } }),
+            },
+          ],
+        },
+        'user.leave': { target: 'left', actions: { type: 'leaveWith', params: { reason: 'left' } } },
+      },
+      initial: 'joining',
+      states: {
+        joining: {
+          entry: { type: 'request', params: ({ context }) => ({ type: 'init', machineID: context.machineId, token: context.token }) },
+          on: {
+            'socket.joined': {
+              target: 'live',
+              actions: assign({
+                join: ({ event }) => ({ ...event.join, bands: [...event.join.bands].sort((a, b) => b.Order - a.Order) }),
+                machine: ({ event }) => event.machine,
+                activeBandId: ({ context, event }) =>
+                  event.join.bands.some((b) => b.id === context.activeBandId)
+                    ? context.activeBandId
+                    : ([...event.join.bands].sort((a, b) => b.Order - a.Order)[0]?.id ?? null),
+                reconnects: 0,
+              }),
+            },
+            'socket.error': {
+              target: '#gameSession.left',
+              actions: { type: 'leaveWith', params: ({ event }) => ({ reason: 'joinFailed', failure: event.failure }) },
+            },
+            'socket.closed': {
+              target: '#gameSession.left',
+              actions: {
+                type: 'leaveWith',
+                params: ({ event }) => ({ reason: 'joinFailed', failure: { code: null, message: `closed ${event.code}`, params: {} } }),
+              },
+            },
+          },
+        },
+        live: {
+          entry: 'startVideo',
+          exit: 'stopVideo',
+          on: {
+            'socket.state': { actions: assign({ machine: ({ event }) => event.machine }) },
+            'socket.spin': { actions: assign({ lastSpin: ({ event }) => event.spin }) },
+            // SPEC §4: money transfer and autoplay switch off when the money status updates.
+            'socket.balance': [
+              {
+                guard: ({ context }) => context.machine?.autoplay === true,
+                actions: [
+                  assign({ moneyTransfer: false }),
+                  { type: 'request', params: ({ context }) => ({ type: 'autoplay', on: false, requestId: `r${context.requestSeq}` }) },
+                  'nextRequest',
+                ],
+              },
+              { actions: assign({ moneyTransfer: false }) },
+            ],
+            'socket.error': { actions: assign({ refusal: ({ event }) => event.failure }) },
+            'socket.closed': { target: '#gameSession.left', actions: { type: 'leaveWith', params: { reason: 'cashout' } } },
+            'user.press': {
+              actions: [
+                assign({ refusal: null }),
+                { type: 'request', params: ({ context, event }) => ({ type: 'button', button: event.button, requestId: `r${context.requestSeq}` }) },
+                'nextRequest',
+              ],
+            },
+            'user.autoplay': {
+              actions: [
+                { type: 'request', params: ({ context, event }) => ({ type: 'autoplay', on: event.on, requestId: `r${context.requestSeq}` }) },
+                'nextRequest',
+              ],
+            },
+            'user.transfer': {
+              actions: [
+                assign({ refusal: null }),
+                { type: 'request', params: ({ context, event }) => ({ type: 'transfer', amount: event.amount, requestId: `r${context.requestSeq}` }) },
+                'nextRequest',
+              ],
+            },
+            'user.toggleMoneyTransfer': { actions: assign({ moneyTransfer: ({ context }) => !context.moneyTransfer }) },
+            'user.selectBand': {
+              guard: ({ context, event }) => event.id !== context.activeBandId && (context.join?.bands.some((b) => b.id === event.id) ?? false),
+              actions: ['stopVideo', assign({ activeBandId: ({ event }) => event.id, stream: null, stats: null }), 'startVideo'],
+            },
+            'user.cashout': 'cashingOut',
+          },
+          initial: 'playing',
+          states: {
+            playing: {
+              on: {
+                'socket.info': {
+                  guard: 'isCloseWarning',
+                  target: 'closeWarning',
+                  actions: assign({ warning: ({ event }) => ({ code: event.code, count: Number(event.params.count ?? 0) }) }),
+                },
+              },
+            },
+            closeWarning: {
+              exit: assign({ warning: null }),
+              on: {
+                'socket.info': {
+                  guard: 'isCloseWarning',
+                  actions: assign({ warning: ({ event }) => ({ code: event.code, count: Number(event.params.count ?? 0) }) }),
+                },
+                // Any request the server accepts ends the warning.
+                'socket.ack': 'playing',
+              },
+            },
+          },
+        },
+        cashingOut: {
+          entry: [
+            { type: 'request', params: ({ context }) => ({ type: 'cashout', requestId: `r${context.requestSeq}` }) },
+            'nextRequest',
+          ],
+          on: {
+            'socket.closed': { target: '#gameSession.left', actions: { type: 'leaveWith', params: { reason: 'cashout' } } },
+            'socket.error': {
+              target: '#gameSession.left',
+              actions: { type: 'leaveWith', params: ({ event }) => ({ reason: 'cashout', failure: event.failure }) },
+            },
+          },
+          after: {
+            cashoutTimeout: { target: '#gameSession.left', actions: { type: 'leaveWith', params: { reason: 'cashout' } } },
+          },
+        },
+      },
+    },
+    reconnecting: {
+      entry: assign({ reconnects: ({ context }) => context.reconnects + 1, warning: null }),
+      after: { reconnectBackoff: 'connected' },
+      on: { 'user.leave': { target: 'left', actions: { type: 'leaveWith', params: { reason: 'left' } } } },
+    },
+    left: {
+      type: 'final',
+    },
+  },
+  output: ({ context }) => ({ reason: context.leaveReason ?? 'left', failure: context.failure }),
+});
+
+export function activeBand(context: Pick<GameSessionContext, 'join' | 'activeBandId'>): VideoBandInfo | undefined {
+  return context.join?.bands.find((b) => b.id === context.activeBandId) ?? context.join?.bands[0];
+}

@@ -1,0 +1,142 @@
+/**
+ * reconnect — the dialog for a session the player still holds on a machine (SPEC §4).
+ *
+ *   hidden ──server.session (open, not the machine being played)──▶ shown
+ *   shown ──user.continue──▶ continuing (rejoin with the stored token) ──▶ hidden
+ *   shown ──user.cashout──▶ cashingOut (POST cancel) ──▶ hidden | shown (failure)
+ *   shown ──user.kick──▶ kicking (POST kick) ──▶ shown (the session stays, now free to continue)
+ *   server.session (closed) ──▶ hidden;  user.dismiss ──▶ hidden
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import { toFailure, type Failure } from './failure.ts';
+
+/** The seven texts of SPEC §4, by machine status. */
+export type ReconnectVariant = 'inBonus' | 'waiting' | 'tryingCashout' | 'playing' | 'technical' | 'offline' | 'unknown';
+
+export function reconnectVariant(status: string): ReconnectVariant {
+  switch (status) {
+    case 'inBonus':
+    case 'waiting':
+    case 'tryingCashout':
+    case 'playing':
+    case 'offline':
+      return status;
+    case 'error':
+    case 'malfunction':
+      return 'technical';
+    default:
+      return 'unknown';
+  }
+}
+
+export interface OpenSession {
+  machineId: number;
+  machineName: string;
+  machineStatus: string;
+}
+
+export interface ReconnectContext {
+  session: OpenSession | null;
+  /** The machine the player is on right now (its own session is not 'open elsewhere'). */
+  playingMachineId: number | null;
+  failure: Failure | null;
+}
+
+export type ReconnectEvent =
+  | { type: 'server.session'; status: 'open' | 'closed'; machineId: number; machineName: string; machineStatus: string }
+  | { type: 'game.entered'; machineId: number }
+  | { type: 'game.left' }
+  | { type: 'user.continue' }
+  | { type: 'user.cashout' }
+  | { type: 'user.kick' }
+  | { type: 'user.dismiss' };
+
+export const reconnectMachine = setup({
+  types: {
+    context: {} as ReconnectContext,
+    events: {} as ReconnectEvent,
+  },
+  actors: {
+    cancelSession: fromPromise<void, { machineId: number }>(async () => {
+      throw new Error('cancelSession not provided');
+    }),
+    kickConnection: fromPromise<void, { machineId: number }>(async () => {
+      throw new Error('kickConnection not provided');
+    }),
+  },
+  actions: {
+    /** Navigate to the game with the stored token (the app provides it). */
+    rejoin: (_, _params: { machineId: number; machineName: string }) => {},
+  },
+  guards: {
+    opensElsewhere: ({ context, event }) =>
+      event.type === 'server.session' && event.status === 'open' && event.machineId !== context.playingMachineId,
+    closesShown: ({ context, event }) =>
+      event.type === 'server.session' && (event.status === 'closed' || event.machineId === context.playingMachineId) && event.machineId === context.session?.machineId,
+  },
+}).createMachine({
+  id: 'reconnect',
+  context: { session: null, playingMachineId: null, failure: null },
+  initial: 'hidden',
+  on: {
+    'game.entered': { target: '.hidden', actions: assign({ playingMachineId: ({ event }) => event.machineId, session: null }) },
+    'game.left': { actions: assign({ playingMachineId: null }) },
+  },
+  states: {
+    hidden: {
+      on: {
+        'server.session': {
+          guard: 'opensElsewhere',
+          target: 'shown',
+          actions: assign({
+            session: ({ event }) => ({ machineId: event.machineId, machineName: event.machineName, machineStatus: event.machineStatus }),
+            failure: null,
+          }),
+        },
+      },
+    },
+    shown: {
+      on: {
+        'server.session': [
+          { guard: 'closesShown', target: 'hidden', actions: assign({ session: null }) },
+          {
+            guard: 'opensElsewhere',
+            actions: assign({
+              session: ({ event }) => ({ machineId: event.machineId, machineName: event.machineName, machineStatus: event.machineStatus }),
+            }),
+          },
+        ],
+        'user.continue': 'continuing',
+        'user.cashout': 'cashingOut',
+        'user.kick': 'kicking',
+        'user.dismiss': { target: 'hidden', actions: assign({ session: null }) },
+      },
+    },
+    continuing: {
+      // SPEC §4: Continue cancels the dialog, then rejoins the machine.
+      entry: {
+        type: 'rejoin',
+        params: ({ context }) => ({ machineId: context.session?.machineId ?? 0, machineName: context.session?.machineName ?? '' }),
+      },
+      always: { target: 'hidden', actions: assign({ session: null }) },
+    },
+    cashingOut: {
+      invoke: {
+        id: 'cancelSession',
+        src: 'cancelSession',
+        input: ({ context }) => ({ machineId: context.session?.machineId ?? 0 }),
+        onDone: { target: 'hidden', actions: assign({ session: null }) },
+        onError: { target: 'shown', actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
+      },
+    },
+    kicking: {
+      invoke: {
+        id: 'kickConnection',
+        src: 'kickConnection',
+        input: ({ context }) => ({ machineId: context.session?.machineId ?? 0 }),
+        onDone: { target: 'shown', actions: assign({ failure: null }) },
+        onError: { target: 'shown', actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
+      },
+    },
+  },
+});

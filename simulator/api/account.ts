@@ -1,0 +1,89 @@
+import { LoginLogType } from '../../src/protocol/auth.ts';
+import {
+  ChangePasswordRequest,
+  ChangePinRequest,
+  MIN_PASSWORD_LENGTH,
+  ProfileResponse,
+  type ChangePinResponse,
+} from '../../src/protocol/account.ts';
+import { ErrorCode, type OkResponse } from '../../src/protocol/errors.ts';
+import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { pinHash } from '../auth/pin.ts';
+import { ApiFailure } from '../http/errors.ts';
+import { ok, type ApiRequest, type Route } from '../http/router.ts';
+import { setPasswordHash, setPinHash } from '../store/account.ts';
+import type { PlayerRecord } from '../store/store.ts';
+import { authenticate } from './authenticate.ts';
+import type { ApiDeps } from './deps.ts';
+
+/** The profile screen: who the player is, and changing their password and idle-lock PIN. */
+
+export function accountRoutes(deps: ApiDeps): Route[] {
+  return [
+    {
+      method: 'GET',
+      path: '/api/player/profile',
+      handle: async (request) => {
+        const { player, session } = await authenticate(request.raw, deps);
+        return ok(
+          ProfileResponse.parse({
+            id: String(player.id),
+            username: player.username,
+            name: player.name,
+            lastname: player.lastname,
+            email: player.email,
+            balance: player.balanceMinor,
+            lastLogon: session.previousLogon === null ? null : new Date(session.previousLogon).toISOString(),
+            lastLogonIp: session.previousLogonIp,
+            ip: request.ip,
+          }),
+        );
+      },
+    },
+    { method: 'POST', path: '/api/player/change-password', handle: (request) => changePassword(request, deps) },
+    { method: 'POST', path: '/api/player/change-pin', handle: (request) => changePin(request, deps) },
+  ];
+}
+
+/**
+ * Checks the cheap rule (length, 40101) before spending a hash on the old password (40001).
+ * Other sessions stay valid: the player changed a secret, not who is logged in where.
+ */
+async function changePassword(request: ApiRequest, deps: ApiDeps) {
+  const { player } = await authenticate(request.raw, deps);
+  const { oldPassword, newPassword } = await request.body(ChangePasswordRequest);
+  if ([...newPassword].length < MIN_PASSWORD_LENGTH) {
+    throw new ApiFailure(400, ErrorCode.passwordTooShort, 'password is too short', { min: MIN_PASSWORD_LENGTH });
+  }
+  await requirePassword(player, oldPassword);
+  const hash = await hashPassword(newPassword);
+  deps.store.transaction(() => {
+    setPasswordHash(deps.store, player.id, hash);
+    deps.store.addLoginLog({
+      playerId: player.id,
+      type: LoginLogType.changedPassword,
+      ip: request.ip,
+      country: request.country,
+      at: deps.now(),
+    });
+  });
+  const body: OkResponse = { code: ErrorCode.requestSuccessful };
+  return ok(body);
+}
+
+/** The PIN guards an unattended screen, so changing it takes the password, not just the token. */
+async function changePin(request: ApiRequest, deps: ApiDeps) {
+  const { player } = await authenticate(request.raw, deps);
+  const { password, pin } = await request.body(ChangePinRequest);
+  await requirePassword(player, password);
+  const pinCode = pinHash(player.username, pin);
+  setPinHash(deps.store, player.id, pinCode);
+  const body: ChangePinResponse = { code: ErrorCode.requestSuccessful, pin_code: pinCode };
+  return ok(body);
+}
+
+async function requirePassword(player: PlayerRecord, password: string): Promise<void> {
+  if (!(await verifyPassword(password, player.passwordHash))) {
+    throw new ApiFailure(403, ErrorCode.oldPasswordWrong, 'old password is wrong');
+  }
+}

@@ -1,0 +1,45 @@
+import type { BandInfo, VideoBand } from './types.ts';
+
+/** 16:9 bands small enough for loopback demos; an operator's real camera brings its own. */
+export const DEFAULT_BANDS: readonly VideoBand[] = [
+  { id: 'hd', name: 'HD', Order: 2, width: 640, height: 360 },
+  { id: 'sd', name: 'SD', Order: 1, width: 320, height: 180 },
+];
+
+/** Path of a machine band's WHEP endpoint; ids are URI-encoded so any id stays one segment. */
+export function whepPath(machineId: string, bandId: string): string {
+  return `/whep/${encodeURIComponent(machineId)}/${encodeURIComponent(bandId)}`;
+}
+
+export function bandInfos(machineId: string, bands: readonly VideoBand[], baseUrl = ''): BandInfo[] {
+  const base = baseUrl.replace(/\/+$/, '');
+  return bands.map((band) => ({ ...band, whepUrl: `${base}${whepPath(machineId, band.id)}` }));
+}
+
+/**
+ * Checks bands once at start: ffmpeg and VP8 need even sizes, and a bad list is a programming
+ * error that should fail loudly at boot rather than on the first viewer.
+ */
+export function validateBands(bands: readonly VideoBand[]): void {
+  const ids = new Set<string>();
+  for (const band of bands) {
+    if (!band.id || ids.has(band.id)) throw new Error(`video: duplicate or empty band id "${band.id}"`);
+    ids.add(band.id);
+    for (const size of [band.width, band.height]) {
+      if (!Number.isInteger(size) || size < 16 || size > 4096 || size % 2 !== 0) {
+        throw new Error(`video: band ${band.id} needs even integer sizes in 16..4096, got ${band.width}x${band.height}`);
+      }
+    }
+  }
+}
+
+/** The external WHEP URL configured for this machine band, the band-specific one first. */
+export function externalUrl(external: Record<string, string> | undefined, machineId: string, bandId: string): string | undefined {
+  if (!external) return undefined;
+  // Own keys only: a machine id such as "__proto__" must not reach Object.prototype.
+  for (const key of [`${machineId}/${bandId}`, machineId]) {
+    const url = Object.hasOwn(external, key) ? external[key] : undefined;
+    if (typeof url === 'string' && url !== '') return url;
+  }
+  return undefined;
+}

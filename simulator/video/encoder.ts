@@ -1,0 +1,141 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomInt } from 'node:crypto';
+import { createSocket, type Socket } from 'node:dgram';
+
+/**
+ * One ffmpeg per viewer: raw RGBA frames in on stdin, VP8 RTP out to a loopback UDP port that
+ * only this encoder uses. Frames are written only when ffmpeg has taken the previous ones, so a
+ * slow encoder drops frames instead of building latency. Killing is idempotent and resolves
+ * when the process is gone, so callers can promise that no ffmpeg outlives its viewer; if Node
+ * itself dies, ffmpeg sees stdin close and exits on its own.
+ */
+
+/** Appears in every encoder's command line, so tests (and operators) can find strays with pgrep. */
+export const ENCODER_MARKER = 'reelside-video';
+export const RTP_PAYLOAD_TYPE = 96;
+const KILL_GRACE_MS = 1000;
+
+export interface EncoderOptions {
+  ffmpegPath: string;
+  width: number;
+  height: number;
+  fps: number;
+  /** Identifies the viewer session in the command line. */
+  sessionId: string;
+}
+
+export interface Encoder {
+  readonly pid: number | undefined;
+  /** False while ffmpeg has not yet taken the previous frame (or has exited). */
+  ready(): boolean;
+  /** Hands ffmpeg a width×height×4 RGBA frame. */
+  writeFrame(frame: Buffer): void;
+  onPacket(listener: (packet: Buffer) => void): void;
+  /** Called once when ffmpeg exits or cannot start, with its last error output. */
+  onExit(listener: (reason: string) => void): void;
+  running(): boolean;
+  stop(): Promise<void>;
+}
+
+export function encoderArgs(options: EncoderOptions, port: number, ssrc: number): string[] {
+  const { width, height, fps } = options;
+  // ~0.15 bit per pixel: the cabinet is flat colour and text, which VP8 keeps sharp at this rate.
+  const bitrate = Math.max(200_000, Math.round(width * height * fps * 0.15));
+  return [
+    '-hide_banner', '-nostats', '-loglevel', 'error',
+    // No probing: the input is fully described. (Not -fflags nobuffer: on ffmpeg 5.1 it holds
+    // every frame back until the next one arrives, a frame of extra latency.)
+    '-probesize', '32', '-analyzeduration', '0',
+    '-f', 'rawvideo', '-pix_fmt', 'rgba', '-s', `${width}x${height}`, '-r', String(fps), '-i', 'pipe:0',
+    '-an', '-c:v', 'libvpx', '-pix_fmt', 'yuv420p',
+    '-deadline', 'realtime', '-cpu-used', '8', '-lag-in-frames', '0', '-error-resilient', '1', '-auto-alt-ref', '0',
+    '-b:v', String(bitrate), '-maxrate', String(bitrate), '-bufsize', String(Math.round(bitrate / 2)),
+    // A keyframe every second bounds how long a viewer that lost packets waits for a clean picture.
+    '-g', String(fps), '-threads', '2',
+    '-metadata', `comment=${ENCODER_MARKER}:${options.sessionId}`,
+    '-f', 'rtp', '-payload_type', String(RTP_PAYLOAD_TYPE), '-ssrc', String(ssrc),
+    // RTCP to the same port, where it is dropped: never to port+1, which may belong to anyone.
+    `rtp://127.0.0.1:${port}?pkt_size=1200&rtcpport=${port}`,
+  ];
+}
+
+export async function startEncoder(options: EncoderOptions): Promise<Encoder> {
+  const socket = createSocket('udp4');
+  await new Promise<void>((resolve, reject) => {
+    socket.once('error', reject);
+    socket.bind(0, '127.0.0.1', () => {
+      socket.off('error', reject);
+      resolve();
+    });
+  });
+  const port = socket.address().port;
+  const ssrc = randomInt(1, 2 ** 31);
+  let child: ChildProcess;
+  try {
+    child = spawn(options.ffmpegPath, encoderArgs(options, port, ssrc), { stdio: ['pipe', 'ignore', 'pipe'] });
+  } catch (error) {
+    socket.close();
+    throw error;
+  }
+  return wrap(child, socket, ssrc);
+}
+
+function wrap(child: ChildProcess, socket: Socket, ssrc: number): Encoder {
+  const packetListeners: ((packet: Buffer) => void)[] = [];
+  const exitListeners: ((reason: string) => void)[] = [];
+  let exited = false;
+  let busy = false;
+  let stderrTail = '';
+  const exitedPromise = new Promise<void>((resolve) => {
+    const finish = (reason: string) => {
+      if (exited) return;
+      exited = true;
+      socket.close();
+      for (const listener of exitListeners.splice(0)) listener(reason);
+      resolve();
+    };
+    child.once('exit', (code, signal) => finish(`ffmpeg exited (${signal ?? code})${stderrTail ? `: ${stderrTail.trim()}` : ''}`));
+    child.once('error', (error) => finish(`ffmpeg failed: ${error.message}`));
+  });
+
+  child.stderr?.setEncoding('utf8');
+  child.stderr?.on('data', (chunk: string) => {
+    stderrTail = (stderrTail + chunk).slice(-600);
+  });
+  // EPIPE when ffmpeg dies mid-write: the exit handler reports it; never an uncaught error.
+  child.stdin?.on('error', () => {});
+  child.stdin?.on('drain', () => {
+    busy = false;
+  });
+  socket.on('error', () => {});
+  socket.on('message', (packet, remote) => {
+    // Only our ffmpeg talks to this port; anything else on loopback is ignored.
+    if (remote.address !== '127.0.0.1' || packet.length < 12 || packet.readUInt32BE(8) !== ssrc) return;
+    for (const listener of packetListeners) listener(packet);
+  });
+
+  return {
+    pid: child.pid,
+    ready: () => !exited && !busy && child.stdin?.writable === true,
+    writeFrame(frame) {
+      if (exited || !child.stdin?.writable) return;
+      busy = !child.stdin.write(frame);
+    },
+    onPacket(listener) {
+      packetListeners.push(listener);
+    },
+    onExit(listener) {
+      if (exited) listener('ffmpeg already exited');
+      else exitListeners.push(listener);
+    },
+    running: () => !exited,
+    async stop() {
+      if (exited) return;
+      child.stdin?.destroy();
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), KILL_GRACE_MS);
+      await exitedPromise;
+      clearTimeout(timer);
+    },
+  };
+}

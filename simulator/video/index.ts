@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { INTERNAL_ERROR } from '../http/errors.ts';
+import { sendJson } from '../http/headers.ts';
+import { bandInfos, DEFAULT_BANDS, externalUrl, validateBands } from './bands.ts';
+import { openSession, type ViewerSession } from './session.ts';
+import type { VideoBand, VideoOptions, VideoService } from './types.ts';
+import { warmUp } from './warmup.ts';
+import { handleWhep, isWhepPath } from './whep.ts';
+
+export type { BandInfo, VideoBand, VideoOptions, VideoService } from './types.ts';
+export { DEFAULT_BANDS } from './bands.ts';
+export { ENCODER_MARKER } from './encoder.ts';
+
+/**
+ * The simulator's live video: a WHEP server whose viewers each get their own encoder drawing
+ * the machine's screen. This file owns the set of sessions and the control API; how a session
+ * runs is session.ts, the HTTP rules are whep.ts, the picture is render.ts.
+ */
+export function createVideoService(options: VideoOptions): VideoService {
+  const bands: readonly VideoBand[] = options.bands ?? DEFAULT_BANDS;
+  validateBands(bands);
+  const fps = Math.min(60, Math.max(1, Math.round(options.fps ?? 30)));
+  const maxSessions = options.maxSessions ?? 32;
+  const now = options.now ?? Date.now;
+  const sessions = new Map<string, ViewerSession>();
+  const stalled = new Set<string>();
+  // Sessions still negotiating: they already own an ffmpeg, so they count and close() awaits them.
+  const opening = new Set<Promise<unknown>>();
+  let closed = false;
+  const ffmpegPath = options.ffmpegPath ?? 'ffmpeg';
+  const warm = warmUp(ffmpegPath);
+
+  const onClosed = (id: string, reason: string) => {
+    sessions.delete(id);
+    if (/^(ffmpeg|drawing)/.test(reason)) console.warn(`video: session ${id} ended: ${reason}`);
+  };
+
+  const open = async (machineId: string, band: VideoBand, offer: string): Promise<ViewerSession> => {
+    const id = randomUUID();
+    const pending = openSession(offer, {
+      id,
+      machineId,
+      band,
+      fps,
+      ffmpegPath,
+      paylines: options.paylines,
+      getScreen: options.getScreen,
+      now,
+      connectTimeoutMs: options.connectTimeoutMs ?? 15_000,
+      silenceTimeoutMs: options.silenceTimeoutMs ?? 5_000,
+      onClosed,
+    });
+    opening.add(pending);
+    try {
+      const session = await pending;
+      sessions.set(id, session);
+      if (closed) await session.close('video service closed');
+      else if (stalled.has(machineId)) session.setStalled(true);
+      return session;
+    } finally {
+      opening.delete(pending);
+    }
+  };
+
+  const backend = {
+    machineExists: (machineId: string) => options.getScreen(machineId) !== undefined,
+    band: (bandId: string) => bands.find((band) => band.id === bandId),
+    externalUrl: (machineId: string, bandId: string) => externalUrl(options.external, machineId, bandId),
+    hasRoom: () => !closed && sessions.size + opening.size < maxSessions,
+    open,
+    find: (sessionId: string) => sessions.get(sessionId),
+  };
+
+  return {
+    async handle(req: IncomingMessage, res: ServerResponse, url: URL) {
+      if (!isWhepPath(url.pathname)) return false;
+      try {
+        await handleWhep(req, res, url, backend);
+      } catch (error) {
+        // Never let one viewer's failure reach the process: answer 500 if we still can.
+        console.error('video: unexpected error on', req.method, url.pathname, error);
+        if (!res.headersSent && !res.destroyed) sendJson(res, 500, { code: INTERNAL_ERROR, ErrorMessage: 'internal error', Params: {} });
+        else res.destroy();
+      }
+      return true;
+    },
+    bandsFor(machineId, baseUrl) {
+      return options.getScreen(machineId) === undefined ? [] : bandInfos(machineId, bands, baseUrl);
+    },
+    activeSessions: () => sessions.size,
+    activeEncoders: () => opening.size + [...sessions.values()].filter((session) => session.encoderRunning()).length,
+    stall(machineId, on) {
+      if (on) stalled.add(machineId);
+      else stalled.delete(machineId);
+      for (const session of sessions.values()) if (session.machineId === machineId) session.setStalled(on);
+    },
+    endVideo(machineId) {
+      for (const session of sessions.values()) if (session.machineId === machineId) void session.close('ended by the control API');
+    },
+    async close() {
+      closed = true;
+      await warm;
+      await Promise.allSettled([...opening]);
+      await Promise.allSettled([...sessions.values()].map((session) => session.close('video service closed')));
+    },
+  };
+}

@@ -1,0 +1,185 @@
+import { MediaStreamTrack, RTCPeerConnection, RTCRtpCodecParameters } from 'werift';
+import { startEncoder, type Encoder } from './encoder.ts';
+import { createFeeder, type Feeder } from './feeder.ts';
+import { createRestamper } from './rtp.ts';
+import type { ScreenState } from './screen.ts';
+import type { VideoBand } from './types.ts';
+
+/**
+ * One WHEP viewer: a werift peer with one sendonly VP8 track, fed by its own ffmpeg. ffmpeg is
+ * spawned before negotiation so its start-up overlaps ICE and DTLS; frames flow only once the
+ * peer is connected, so the first frame the viewer receives is the encoder's first, a keyframe.
+ * Every way a viewer can go away ends in close(), which releases the encoder and the peer.
+ */
+
+const GATHER_LIMIT_MS = 3000;
+
+export interface SessionConfig {
+  id: string;
+  machineId: string;
+  band: VideoBand;
+  fps: number;
+  ffmpegPath: string;
+  paylines: readonly (readonly number[])[] | undefined;
+  getScreen: (machineId: string) => ScreenState | undefined;
+  now: () => number;
+  connectTimeoutMs: number;
+  silenceTimeoutMs: number;
+  onClosed: (id: string, reason: string) => void;
+}
+
+export interface ViewerSession {
+  readonly id: string;
+  readonly machineId: string;
+  readonly bandId: string;
+  /** The SDP answer, with every local candidate (no trickle ICE). */
+  readonly answer: string;
+  setStalled(stalled: boolean): void;
+  encoderRunning(): boolean;
+  close(reason: string): Promise<void>;
+}
+
+/** The offer could not be answered: the client's fault, a 400. */
+export class OfferRejected extends Error {}
+
+export async function openSession(offer: string, config: SessionConfig): Promise<ViewerSession> {
+  const encoderStart = startEncoder({ ffmpegPath: config.ffmpegPath, width: config.band.width, height: config.band.height, fps: config.fps, sessionId: config.id });
+  // If negotiation fails first, the encoder must still be stopped once it has started.
+  encoderStart.catch(() => {});
+  const pc = new RTCPeerConnection({
+    iceServers: [],
+    iceUseIpv6: false,
+    codecs: {
+      video: [
+        new RTCRtpCodecParameters({
+          mimeType: 'video/VP8',
+          clockRate: 90000,
+          rtcpFeedback: [{ type: 'nack' }, { type: 'nack', parameter: 'pli' }, { type: 'goog-remb' }],
+        }),
+      ],
+      audio: [],
+    },
+  });
+  const track = new MediaStreamTrack({ kind: 'video' });
+  let answer: string;
+  try {
+    answer = await negotiate(pc, track, offer);
+  } catch (error) {
+    await pc.close().catch(() => {});
+    await encoderStart.then((encoder) => encoder.stop()).catch(() => {});
+    throw error;
+  }
+  let encoder: Encoder;
+  try {
+    encoder = await encoderStart;
+  } catch (error) {
+    await pc.close().catch(() => {});
+    throw error;
+  }
+  return run(config, pc, track, encoder, answer);
+}
+
+async function negotiate(pc: RTCPeerConnection, track: MediaStreamTrack, offer: string): Promise<string> {
+  try {
+    await pc.setRemoteDescription({ type: 'offer', sdp: offer });
+  } catch (error) {
+    throw new OfferRejected(`the offer could not be applied: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const transceiver = transceiverOf(pc);
+  if (!transceiver) throw new OfferRejected('the offer has no usable video section');
+  await transceiver.sender.replaceTrack(track);
+  transceiver.setDirection('sendonly');
+  await pc.setLocalDescription(await pc.createAnswer());
+  if (pc.iceGatheringState !== 'complete') {
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, GATHER_LIMIT_MS);
+      pc.iceGatheringStateChange.subscribe((state) => {
+        if (state === 'complete') {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+    });
+  }
+  const sdp = pc.localDescription?.sdp ?? '';
+  if (!/^m=video [1-9]/m.test(sdp) || !/^a=rtpmap:\d+ VP8\/90000/im.test(sdp)) throw new OfferRejected('no VP8 video could be negotiated');
+  return sdp;
+}
+
+function transceiverOf(pc: RTCPeerConnection) {
+  return pc.getTransceivers().find((candidate) => candidate.kind === 'video' && !candidate.rejected && !candidate.pendingRejection);
+}
+
+function run(config: SessionConfig, pc: RTCPeerConnection, track: MediaStreamTrack, encoder: Encoder, answer: string): ViewerSession {
+  let closing: Promise<void> | undefined;
+  let disconnectTimer: ReturnType<typeof setTimeout> | undefined;
+  const restamper = createRestamper();
+  const feeder: Feeder = createFeeder({
+    width: config.band.width,
+    height: config.band.height,
+    fps: config.fps,
+    screen: () => config.getScreen(config.machineId),
+    now: config.now,
+    paylines: config.paylines,
+    sink: { ready: () => encoder.ready(), write: (rgba) => encoder.writeFrame(rgba) },
+    onError: (error) => void close(`drawing failed: ${error instanceof Error ? error.message : String(error)}`),
+  });
+
+  const close = (reason: string): Promise<void> => {
+    closing ??= (async () => {
+      try {
+        clearTimeout(connectTimer);
+        clearTimeout(disconnectTimer);
+        clearInterval(silenceTimer);
+        feeder.stop();
+        track.stop();
+        await Promise.allSettled([encoder.stop(), pc.close()]);
+      } finally {
+        config.onClosed(config.id, reason);
+      }
+    })();
+    return closing;
+  };
+
+  const connectTimer = setTimeout(() => void close('ICE/DTLS did not connect in time'), config.connectTimeoutMs);
+  // Browsers send RTCP receiver reports about every second, stalled or not. A closed tab sends
+  // nothing and no DTLS alert, and ICE consent would take 30 s to expire: silence ends it sooner.
+  let heardAt = performance.now();
+  const silenceTimer = setInterval(() => {
+    if (pc.connectionState === 'connected' && performance.now() - heardAt > config.silenceTimeoutMs) void close('viewer went silent');
+  }, Math.min(1000, config.silenceTimeoutMs));
+  transceiverOf(pc)?.sender.onRtcp.subscribe(() => {
+    heardAt = performance.now();
+  });
+  encoder.onPacket((packet) => {
+    if (restamper.restamp(packet)) track.writeRtp(packet);
+  });
+  encoder.onExit((reason) => void close(reason));
+  const onState = (state: RTCPeerConnection['connectionState']) => {
+    if (state === 'connected') {
+      heardAt = performance.now();
+      clearTimeout(connectTimer);
+      clearTimeout(disconnectTimer);
+      disconnectTimer = undefined;
+      feeder.start();
+    } else if (state === 'disconnected') {
+      // Consent checks can miss a beat on a busy machine; give the path a moment to come back.
+      disconnectTimer ??= setTimeout(() => void close('connection lost'), config.silenceTimeoutMs);
+    } else if (state === 'failed' || state === 'closed') {
+      void close(`connection ${state}`);
+    }
+  };
+  pc.connectionStateChange.subscribe(onState);
+  // The viewer cannot connect before it has our answer, but do not depend on that ordering.
+  if (pc.connectionState !== 'new') onState(pc.connectionState);
+
+  return {
+    id: config.id,
+    machineId: config.machineId,
+    bandId: config.band.id,
+    answer,
+    setStalled: (stalled) => feeder.setStalled(stalled),
+    encoderRunning: () => encoder.running(),
+    close,
+  };
+}

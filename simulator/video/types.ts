@@ -1,0 +1,56 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ScreenState } from './screen.ts';
+
+/** One quality of a machine's video, as the join answer lists it (DESIGN §5). */
+export interface VideoBand {
+  id: string;
+  name: string;
+  /** Display order: the client shows bands sorted by Order, descending. */
+  Order: number;
+  width: number;
+  height: number;
+}
+
+export interface BandInfo extends VideoBand {
+  /** Where the client POSTs its WHEP offer. */
+  whepUrl: string;
+}
+
+export interface VideoOptions {
+  /** The machine's live screen; undefined = unknown machine. */
+  getScreen(machineId: string): ScreenState | undefined;
+  bands?: VideoBand[];
+  /** Frames per second drawn and encoded (default 30). */
+  fps?: number;
+  /** Debian's ffmpeg (DESIGN §2: the npm static build stutters on VP8). */
+  ffmpegPath?: string;
+  /** `${machineId}/${bandId}` or `machineId` → an external WHEP URL the POST is redirected to (307). */
+  external?: Record<string, string>;
+  /** Payline shapes (row index per reel) so winning lines can be drawn; without them the window glows. */
+  paylines?: number[][];
+  /** Give up on a viewer whose ICE/DTLS has not connected by then (default 15 000 ms). */
+  connectTimeoutMs?: number;
+  /**
+   * Close a connected viewer that has sent nothing (browsers send RTCP about every second) or
+   * stayed `disconnected` for this long (default 5 000 ms): how a closed tab is noticed.
+   */
+  silenceTimeoutMs?: number;
+  /** Live viewer sessions at once; past it the POST answers 503 (default 32). */
+  maxSessions?: number;
+  now?: () => number;
+}
+
+export interface VideoService {
+  /** Answers /whep/... paths; resolves false (untouched response) for any other path. */
+  handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean>;
+  /** The bands of a known machine (empty for an unknown one), whepUrl prefixed by baseUrl. */
+  bandsFor(machineId: string, baseUrl?: string): BandInfo[];
+  activeSessions(): number;
+  activeEncoders(): number;
+  /** Stop (on) or resume (off) feeding frames to the machine's viewers; peers stay connected. */
+  stall(machineId: string, on: boolean): void;
+  /** Close every viewer session of the machine (the client sees its track end and reconnects). */
+  endVideo(machineId: string): void;
+  /** Stop everything; resolves once every ffmpeg has exited. */
+  close(): Promise<void>;
+}

@@ -1,0 +1,143 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useSelector } from '@xstate/react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import styled from 'styled-components';
+import type { ActorRefFrom } from 'xstate';
+import type { gameSessionMachine } from '../../../machines/gameSession.ts';
+import { isAppleHandheld, isPortrait } from '../../services/device.ts';
+
+type Game = ActorRefFrom<typeof gameSessionMachine>;
+
+/** The live picture with its overlays and the screen controls (fullscreen, rotate, sound). */
+export function VideoStage({ game, container }: { game: Game; container: RefObject<HTMLDivElement | null> }) {
+  const { t } = useLingui();
+  const video = useRef<HTMLVideoElement>(null);
+  const stream = useSelector(game, (s) => s.context.stream as MediaStream | null);
+  const muted = useSelector(game, (s) => s.context.muted);
+  const volume = useSelector(game, (s) => s.context.volume);
+  const videoType = useSelector(game, (s) => s.context.join?.videoType ?? 'screen');
+  const problem = useSelector(game, (s) => s.context.videoProblem);
+  const phase = useSelector(game, (s) => (s.matches('reconnecting') ? 'reconnecting' : s.matches({ connected: 'live' }) ? 'live' : 'joining'));
+  const [portrait, setPortrait] = useState(isPortrait);
+  const [rotated, setRotated] = useState(false);
+  const [fullscreen, setFullscreen] = useState(false);
+
+  useEffect(() => {
+    if (video.current && video.current.srcObject !== stream) video.current.srcObject = stream;
+  }, [stream]);
+  useEffect(() => {
+    if (!video.current) return;
+    video.current.muted = muted;
+    video.current.volume = volume;
+  }, [muted, volume]);
+  useEffect(() => {
+    const query = window.matchMedia('(orientation: portrait)');
+    const update = () => setPortrait(query.matches);
+    query.addEventListener('change', update);
+    const onFullscreen = () => setFullscreen(document.fullscreenElement !== null);
+    document.addEventListener('fullscreenchange', onFullscreen);
+    return () => {
+      query.removeEventListener('change', update);
+      document.removeEventListener('fullscreenchange', onFullscreen);
+    };
+  }, []);
+
+  const canRotate = portrait && videoType !== 'camera';
+  const toggleFullscreen = () => {
+    if (document.fullscreenElement) void document.exitFullscreen();
+    else void container.current?.requestFullscreen?.();
+  };
+
+  return (
+    <Stage data-rotated={canRotate && rotated}>
+      <Video ref={video} autoPlay playsInline muted data-testid="machine-video" aria-label={t`Live machine video`} />
+      {phase === 'joining' && (
+        <Overlay role="status">
+          <Trans>Joining the machine...</Trans>
+        </Overlay>
+      )}
+      {phase === 'reconnecting' && (
+        <Overlay role="alert">
+          <Trans>Connection Lost, please wait</Trans>
+        </Overlay>
+      )}
+      {phase === 'live' && problem && (
+        <Overlay role="status">
+          <Trans>Video is reconnecting...</Trans>
+        </Overlay>
+      )}
+      <Controls>
+        {muted && (
+          <ControlButton type="button" onClick={() => game.send({ type: 'user.toggleMute' })}>
+            <Trans>Tap for sound</Trans>
+          </ControlButton>
+        )}
+        {!isAppleHandheld() && (
+          <ControlButton type="button" aria-pressed={fullscreen} onClick={toggleFullscreen}>
+            {fullscreen ? <Trans>Exit fullscreen</Trans> : <Trans>Fullscreen</Trans>}
+          </ControlButton>
+        )}
+        {canRotate && (
+          <ControlButton type="button" aria-pressed={rotated} onClick={() => setRotated((r) => !r)}>
+            <Trans>Rotate</Trans>
+          </ControlButton>
+        )}
+      </Controls>
+    </Stage>
+  );
+}
+
+const Stage = styled.div`
+  position: relative;
+  flex: 1;
+  min-width: 0;
+  min-height: 0;
+  display: grid;
+  place-items: center;
+  overflow: hidden;
+  &[data-rotated='true'] video {
+    width: 100vh;
+    height: 100vw;
+    transform: rotate(90deg);
+  }
+`;
+
+const Video = styled.video`
+  width: 100%;
+  height: 100%;
+  object-fit: contain;
+  background: #000;
+`;
+
+const Overlay = styled.div`
+  position: absolute;
+  inset: 0;
+  display: grid;
+  place-items: center;
+  padding: 24px;
+  background: rgb(0 0 0 / 55%);
+  font-size: 1.2rem;
+  font-weight: 700;
+  text-align: center;
+`;
+
+const Controls = styled.div`
+  position: absolute;
+  top: 12px;
+  inset-inline-start: 12px;
+  display: flex;
+  flex-wrap: wrap;
+  gap: 8px;
+`;
+
+const ControlButton = styled.button`
+  min-height: 40px;
+  padding: 0 14px;
+  border-radius: 20px;
+  border: 1px solid rgb(255 255 255 / 30%);
+  background: rgb(0 0 0 / 60%);
+  color: #fff;
+  font: inherit;
+  cursor: pointer;
+  &[aria-pressed='true'] { border-color: ${({ theme }) => theme.colors.primary}; }
+`;

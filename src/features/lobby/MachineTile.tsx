@@ -1,0 +1,116 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { memo } from 'react';
+import styled from 'styled-components';
+import type { Joinability, LobbyMachine } from '../../../machines/lobby.ts';
+import { Button } from '../../ui/Button.tsx';
+import { formatMoney } from '../../ui/money.ts';
+import { JOIN_BLOCK_TEXT, STATUS_TEXT } from './statusText.ts';
+
+interface Props {
+  machine: LobbyMachine;
+  joinable: Joinability;
+  currency: string;
+  onPlay: (machine: LobbyMachine) => void;
+}
+
+/** One machine of the lobby. Memoised: a status change re-renders only its own tile. */
+export const MachineTile = memo(function MachineTile({ machine, joinable, currency, onPlay }: Props) {
+  const { i18n } = useLingui();
+  const minBet = formatMoney(machine.minBet, currency, i18n.locale);
+  return (
+    <Root data-status={machine.status} data-testid={`machine-${machine.id}`} aria-label={machine.name}>
+      <Art src={machine.image} alt="" loading="lazy" />
+      <Body>
+        <Name>{machine.name}</Name>
+        <Meta>
+          <span>{machine.brand}</span>
+          <Status data-status={machine.status}>{i18n._(STATUS_TEXT[machine.status])}</Status>
+        </Meta>
+        <Meta>
+          <span>
+            <Trans>Min bet {minBet}</Trans>
+          </span>
+          {machine.videoType === 'camera' && (
+            <span>
+              <Trans>Camera</Trans>
+            </span>
+          )}
+        </Meta>
+        {machine.reservation?.mine && (
+          <Note>
+            <Trans>Reserved for you</Trans>
+          </Note>
+        )}
+        {joinable === 'ok' ? (
+          <Button type="button" onClick={() => onPlay(machine)}>
+            {machine.reservation?.mine ? <Trans>Continue</Trans> : <Trans>Play</Trans>}
+          </Button>
+        ) : (
+          <Blocked role="note">{i18n._(JOIN_BLOCK_TEXT[joinable])}</Blocked>
+        )}
+      </Body>
+    </Root>
+  );
+});
+
+const Root = styled.article`
+  display: flex;
+  flex-direction: column;
+  overflow: hidden;
+  border-radius: ${({ theme }) => theme.radius.lg};
+  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  &[data-status='offline'], &[data-status='error'], &[data-status='malfunction'] { opacity: 0.7; }
+`;
+
+const Art = styled.img`
+  width: 100%;
+  aspect-ratio: 4 / 3;
+  object-fit: cover;
+  background: ${({ theme }) => theme.colors.surfaceRaised};
+`;
+
+const Body = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 8px;
+  padding: 12px 14px 14px;
+`;
+
+const Name = styled.h3`
+  margin: 0;
+  font-size: 1rem;
+`;
+
+const Meta = styled.div`
+  display: flex;
+  justify-content: space-between;
+  gap: 8px;
+  font-size: 0.85rem;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const Status = styled.span`
+  font-weight: 600;
+  color: ${({ theme }) => theme.colors.textMuted};
+  &[data-status='free'] { color: ${({ theme }) => theme.colors.success}; }
+  &[data-status='offline'], &[data-status='error'], &[data-status='malfunction'] { color: ${({ theme }) => theme.colors.danger}; }
+`;
+
+const Note = styled.p`
+  margin: 0;
+  font-size: 0.85rem;
+  color: ${({ theme }) => theme.colors.primary};
+`;
+
+const Blocked = styled.p`
+  margin: 0;
+  min-height: 42px;
+  display: grid;
+  place-items: center;
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.colors.surfaceRaised};
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: 0.85rem;
+  text-align: center;
+`;

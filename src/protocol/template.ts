@@ -1,0 +1,140 @@
+import { z } from 'zod';
+import { PlayerProfile } from './auth.ts';
+
+/**
+ * Calls of the admin-dashboard template the client still carries (SPEC §7: register, user
+ * settings, chat panel, quick panel). Demo content, but persisted by the simulator.
+ */
+
+// ---- register ----------------------------------------------------------------------------
+
+export const RegisterRequest = z.object({
+  username: z
+    .string()
+    .min(4)
+    .max(32)
+    .regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, 'letters, digits, _ . - (starting with a letter or digit)'),
+  password: z.string().min(8).max(128),
+  email: z.email().max(254),
+  name: z.string().trim().min(1).max(64),
+  lastname: z.string().trim().max(64).default(''),
+  /** The idle-lock PIN; new players get 0000 when none is given. */
+  pin: z
+    .string()
+    .regex(/^\d{4,6}$/, 'a PIN is 4 to 6 digits')
+    .default('0000'),
+});
+export type RegisterRequest = z.input<typeof RegisterRequest>;
+
+/** Success logs the new player in; a taken username answers `error` (a form result, status 200). */
+export const RegisterResult = z.union([
+  z.object({ user: PlayerProfile, access_token: z.string().min(1) }),
+  z.object({ error: z.record(z.string(), z.string()) }),
+]);
+export type RegisterResult = z.infer<typeof RegisterResult>;
+
+// ---- UI settings -------------------------------------------------------------------------
+
+/** Largest stored settings document, as compact JSON in UTF-8 bytes. */
+export const MAX_USER_SETTINGS_BYTES = 16 * 1024;
+
+const SettingsDocument = z
+  .record(z.string(), z.unknown())
+  // TextEncoder, not Buffer: this file runs in the browser too.
+  .refine((value) => new TextEncoder().encode(JSON.stringify(value)).length <= MAX_USER_SETTINGS_BYTES, {
+    message: `at most ${MAX_USER_SETTINGS_BYTES} bytes of JSON`,
+  });
+
+/** The player's UI settings (layout, theme, shortcuts, ...): any JSON object, replaced whole. */
+export const UserSettingsUpdate = z.object({ user: SettingsDocument });
+export type UserSettingsUpdate = z.infer<typeof UserSettingsUpdate>;
+
+export const UserSettingsResponse = z.object({
+  user: z.record(z.string(), z.unknown()),
+  /** null until the first update. */
+  updatedAt: z.string().nullable(),
+});
+export type UserSettingsResponse = z.infer<typeof UserSettingsResponse>;
+
+// ---- chat panel --------------------------------------------------------------------------
+
+export const ChatStatus = z.enum(['online', 'do-not-disturb', 'away', 'offline']);
+export type ChatStatus = z.infer<typeof ChatStatus>;
+
+export const ChatContact = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** An image URL (the simulator sends small data: SVGs). */
+  avatar: z.string(),
+  status: ChatStatus,
+  mood: z.string(),
+  /** Messages from this contact the player has not opened yet. */
+  unread: z.number().int().nonnegative(),
+});
+export type ChatContact = z.infer<typeof ChatContact>;
+
+export const ChatListEntry = z.object({
+  chatId: z.string(),
+  contactId: z.string(),
+  lastMessageTime: z.string().nullable(),
+});
+export type ChatListEntry = z.infer<typeof ChatListEntry>;
+
+export const ChatUser = z.object({
+  id: z.string(),
+  name: z.string(),
+  avatar: z.string(),
+  status: ChatStatus,
+  mood: z.string(),
+  chatList: z.array(ChatListEntry),
+});
+export type ChatUser = z.infer<typeof ChatUser>;
+
+/** POST /chat/user/data: what the player may change about themself in the chat panel. */
+export const ChatUserUpdate = z.object({
+  status: ChatStatus.optional(),
+  mood: z.string().max(200).optional(),
+});
+export type ChatUserUpdate = z.infer<typeof ChatUserUpdate>;
+
+export const ChatMessage = z.object({
+  /** The sender: the player's chat user id or a contact id. */
+  who: z.string(),
+  message: z.string(),
+  time: z.string(),
+});
+export type ChatMessage = z.infer<typeof ChatMessage>;
+
+export const Chat = z.object({ id: z.string(), dialog: z.array(ChatMessage) });
+export type Chat = z.infer<typeof Chat>;
+
+export const GetChatQuery = z.object({
+  contactId: z.string().min(1).max(64),
+  /** Sent by the template; must be the player's own id when present. */
+  userId: z.string().max(64).optional(),
+});
+
+export const GetChatResponse = z.object({ chat: Chat, userChatList: z.array(ChatListEntry) });
+export type GetChatResponse = z.infer<typeof GetChatResponse>;
+
+export const MAX_CHAT_MESSAGE_LENGTH = 2000;
+
+export const SendMessageRequest = z.object({
+  chatId: z.string().min(1).max(64),
+  messageText: z
+    .string()
+    .trim()
+    .min(1, 'a message needs some text')
+    .max(MAX_CHAT_MESSAGE_LENGTH),
+  contactId: z.string().min(1).max(64),
+});
+export type SendMessageRequest = z.input<typeof SendMessageRequest>;
+
+export const SendMessageResponse = z.object({ message: ChatMessage, userChatList: z.array(ChatListEntry) });
+export type SendMessageResponse = z.infer<typeof SendMessageResponse>;
+
+// ---- quick panel -------------------------------------------------------------------------
+
+export const QuickPanelEntry = z.object({ id: z.number().int(), title: z.string(), detail: z.string() });
+export const QuickPanelData = z.object({ events: z.array(QuickPanelEntry), notes: z.array(QuickPanelEntry) });
+export type QuickPanelData = z.infer<typeof QuickPanelData>;

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import type { LobbyData, LobbyMachine } from '../../machines/lobby.ts';
+import { PromoResult } from '../protocol/account.ts';
+import { OkResponse } from '../protocol/errors.ts';
+import { Brand, BrandWithMachines, Machine, brandImagePath } from '../protocol/floor.ts';
+import type { Http } from './http.ts';
+
+function toLobbyMachine(machine: Machine): LobbyMachine {
+  return {
+    id: machine.id,
+    name: machine.name,
+    brand: machine.brand,
+    brandId: machine.brandId,
+    status: machine.status,
+    // SPEC §3: no image → a path built from the lowercase brand name.
+    image: machine.image ?? brandImagePath(machine.brand),
+    reservation: machine.reservation ? { mine: machine.reservation.mine, until: machine.reservation.until } : null,
+    videoType: machine.videoType,
+    minBet: machine.minBet,
+  };
+}
+
+function toLobbyBrands(brands: Brand[]) {
+  return brands.map((b) => ({
+    id: b.id,
+    name: b.name,
+    jackpots: b.jackpot.split(',').map((j) => j.trim()).filter(Boolean),
+    machineCount: b.machineCount ?? 0,
+  }));
+}
+
+/** The lobby, the reconnect dialog's calls and the promos, over the REST API. */
+export function createFloorService(http: Http) {
+  return {
+    async lobby({ brandId }: { brandId: number | null; showLobby: boolean }): Promise<LobbyData> {
+      const brands = http.get('/machine/brands', z.array(Brand));
+      if (brandId !== null) {
+        const [all, one] = await Promise.all([brands, http.get(`/machine/${brandId}`, BrandWithMachines)]);
+        return { brands: toLobbyBrands(all), machines: one.machines.map(toLobbyMachine) };
+      }
+      const [all, machines] = await Promise.all([brands, http.get('/machine/all', z.array(Machine))]);
+      return { brands: toLobbyBrands(all), machines: machines.map(toLobbyMachine) };
+    },
+    async cancel(machineId: number): Promise<void> {
+      await http.post('/player/cancel', { machineId }, OkResponse.passthrough());
+    },
+    async kick(machineId: number): Promise<void> {
+      await http.post('/player/kick', { machineId }, OkResponse.passthrough());
+    },
+    async claim(kind: 'discount' | 'bonus'): Promise<{ amount: number }> {
+      const answer = await http.get(`/player/${kind}`, PromoResult);
+      return { amount: answer.Params.amount };
+    },
+  };
+}

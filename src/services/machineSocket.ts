@@ -1,0 +1,85 @@
+import { fromCallback } from 'xstate';
+import type { MachineRequest, SocketEvent } from '../../machines/gameSession.ts';
+import { MachineServerMessage } from '../protocol/sockets.ts';
+import { socketUrl } from './sockets.ts';
+
+/** Close codes with which the floor ends a socket on purpose (docs/protocol.md). */
+const DELIBERATE_CLOSES = new Set([1000, 4001, 4002, 4003, 4004, 4401]);
+
+/** Turns one server frame into the gameSession machine's event (or nothing). */
+export function toSocketEvent(frame: MachineServerMessage): SocketEvent | null {
+  switch (frame.type) {
+    case 'joined':
+      return {
+        type: 'socket.joined',
+        join: {
+          machineName: frame.machine.name,
+          brand: frame.machine.brand,
+          videoType: frame.videoType,
+          bands: frame.bands,
+          hotCoins: frame.hotCoins,
+          maxAllIn: frame.maxAllIn,
+        },
+        machine: frame.state,
+      };
+    case 'state':
+      return { type: 'socket.state', machine: frame.state };
+    case 'spin':
+      return { type: 'socket.spin', spin: frame.outcome };
+    case 'balance':
+      return { type: 'socket.balance', balance: frame.balance };
+    case 'info':
+      return { type: 'socket.info', code: frame.info.code, params: frame.info.params, message: frame.info.message };
+    case 'ack':
+      return { type: 'socket.ack', request: frame.request, ...(frame.requestId ? { requestId: frame.requestId } : {}) };
+    case 'error':
+      return { type: 'socket.error', failure: { code: frame.code, message: frame.ErrorMessage, params: {} } };
+    case 'quit':
+      return { type: 'socket.quit', reason: frame.reason };
+    case 'closeSession':
+      return { type: 'socket.closeSession', code: frame.code };
+    default:
+      return null;
+  }
+}
+
+/**
+ * The machine socket as a child actor of gameSession: it queues requests until the socket is
+ * open, validates every frame, and tells a deliberate close from a lost connection.
+ */
+export function machineSocketLogic(machineUrlSetting: string) {
+  return fromCallback<{ type: 'send'; message: MachineRequest }, { machineId: number; token: string }>(
+    ({ input, sendBack, receive }) => {
+      // Typed: only the events the parent machine understands go back to it.
+      const tell = (event: SocketEvent) => sendBack(event);
+      const ws = new WebSocket(socketUrl(machineUrlSetting, input.token));
+      const queue: string[] = [];
+      let stopped = false;
+      ws.addEventListener('open', () => queue.splice(0).forEach((data) => ws.send(data)));
+      ws.addEventListener('message', (message) => {
+        let frame: MachineServerMessage;
+        try {
+          frame = MachineServerMessage.parse(JSON.parse(String(message.data)));
+        } catch {
+          console.warn('machine socket: ignored an invalid frame');
+          return;
+        }
+        const event = toSocketEvent(frame);
+        if (event) tell(event);
+      });
+      ws.addEventListener('close', (event) => {
+        if (stopped) return;
+        tell(DELIBERATE_CLOSES.has(event.code) ? { type: 'socket.closed', code: event.code } : { type: 'socket.lost' });
+      });
+      receive((event) => {
+        const data = JSON.stringify(event.message);
+        if (ws.readyState === WebSocket.OPEN) ws.send(data);
+        else if (ws.readyState === WebSocket.CONNECTING) queue.push(data);
+      });
+      return () => {
+        stopped = true;
+        ws.close(1000, 'left the game');
+      };
+    },
+  );
+}

@@ -1,0 +1,68 @@
+import { fromCallback } from 'xstate';
+import type { AuthEvent } from '../../machines/auth.ts';
+import { NotificationServerMessage } from '../protocol/sockets.ts';
+import { socketUrl } from './sockets.ts';
+
+const MAX_BACKOFF_MS = 15_000;
+
+/**
+ * The notification socket as a child actor of auth.loggedIn: opened with the token, `init`
+ * with the player id, reconnecting with backoff until the login ends. An unusable token logs out.
+ */
+export function notificationSocketLogic(urlSetting: string) {
+  return fromCallback<{ type: 'noop' }, { token: string; playerId: string }>(({ input, sendBack }) => {
+    // Typed: only the events the parent machine understands go back to it.
+    const tell = (event: AuthEvent) => sendBack(event);
+    let ws: WebSocket | null = null;
+    let stopped = false;
+    let attempt = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+
+    const connect = () => {
+      ws = new WebSocket(socketUrl(urlSetting, input.token));
+      ws.addEventListener('open', () => {
+        attempt = 0;
+        ws?.send(JSON.stringify({ type: 'init', id: Number(input.playerId) }));
+      });
+      ws.addEventListener('message', (message) => {
+        const parsed = NotificationServerMessage.safeParse(safeJson(String(message.data)));
+        if (!parsed.success) return;
+        const frame = parsed.data;
+        if (frame.type === 'balance') tell({ type: 'server.balance', balance: frame.balance });
+        else if (frame.type === 'session') {
+          tell({
+            type: 'server.session',
+            status: frame.session.status,
+            machineId: frame.session.id,
+            machineName: frame.session.name,
+            machineStatus: frame.session.machine_status,
+          });
+        } else if (frame.type === 'machine') tell({ type: 'server.machine', id: frame.machine.id, status: frame.machine.status });
+        else if (frame.type === 'info') tell({ type: 'server.info', ...frame.info });
+      });
+      ws.addEventListener('close', (event) => {
+        if (stopped) return;
+        if (event.code === 4401) {
+          tell({ type: 'server.unauthorized', failure: { code: 50100, message: 'the session has been terminated', params: {} } });
+          return;
+        }
+        const delay = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** attempt++);
+        timer = setTimeout(connect, delay);
+      });
+    };
+    connect();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+      ws?.close(1000, 'logged out');
+    };
+  });
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
