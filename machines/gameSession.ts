@@ -13,7 +13,7 @@
  * restarts when the player picks another band. Every way out ends in `left` with a reason, which
  * the view turns into a toast and a return to /lobby.
  */
-import { assign, fromCallback, sendTo, setup, spawnChild, stopChild } from 'xstate';
+import { assign, fromCallback, raise, sendTo, setup, spawnChild, stopChild } from 'xstate';
 import type { Failure } from './failure.ts';
 
 export interface VideoBandInfo {
@@ -133,7 +133,10 @@ export type UserEvent =
   | { type: 'user.cashout' }
   | { type: 'user.leave' };
 
-export type GameSessionEvent = SocketEvent | VideoEvent | UserEvent;
+/** Raised by the machine itself: the cashout has gone out, now leave. */
+type InternalEvent = { type: 'session.closed' };
+
+export type GameSessionEvent = SocketEvent | VideoEvent | UserEvent | InternalEvent;
 
 const CLOSE_WARNINGS = new Set([18800, 18802]);
 
@@ -223,16 +226,18 @@ export const gameSessionMachine = setup({
         'socket.lost': [{ guard: 'canReconnect', target: 'reconnecting' }, { target: 'left', actions: { type: 'leaveWith', params: { reason: 'connectionLost' } } }],
         'socket.quit': { target: 'left', actions: { type: 'leaveWith', params: { reason: 'quit' } } },
         'socket.closeSession': {
-          target: 'left',
           actions: [
-            // SPEC §4: a close-session notification sends a cashout request, then leaves.
+            // SPEC §4: a close-session notification sends a cashout request, then leaves. The
+            // request goes while the socket is still a child; the raised event leaves after it.
             { type: 'request', params: ({ context }) => ({ type: 'cashout', requestId: `r${context.requestSeq}` }) },
             {
               type: 'leaveWith',
               params: ({ event }) => ({ reason: 'closeSession', failure: { code: event.code, message: '', params: {} } }),
             },
+            raise({ type: 'session.closed' }),
           ],
         },
+        'session.closed': 'left',
         'user.leave': { target: 'left', actions: { type: 'leaveWith', params: { reason: 'left' } } },
       },
       initial: 'joining',

@@ -2,7 +2,8 @@
  * reconnect — the dialog for a session the player still holds on a machine (SPEC §4).
  *
  *   hidden ──server.session (open, not the machine being played)──▶ shown
- *   shown ──user.continue──▶ continuing (rejoin with the stored token) ──▶ hidden
+ *   shown ──user.continue──▶ continuing (rejoin with the stored token) ──game.entered──▶ hidden
+ *                                         (or after continueTimeout, if the game never opened)
  *   shown ──user.cashout──▶ cashingOut (POST cancel) ──▶ hidden | shown (failure)
  *   shown ──user.kick──▶ kicking (POST kick) ──▶ shown (the session stays, now free to continue)
  *   server.session (closed) ──▶ hidden;  user.dismiss ──▶ hidden
@@ -68,6 +69,9 @@ export const reconnectMachine = setup({
     /** Navigate to the game with the stored token (the app provides it). */
     rejoin: (_, _params: { machineId: number; machineName: string }) => {},
   },
+  delays: {
+    continueTimeout: 5000,
+  },
   guards: {
     opensElsewhere: ({ context, event }) =>
       event.type === 'server.session' && event.status === 'open' && event.machineId !== context.playingMachineId,
@@ -118,7 +122,7 @@ export const reconnectMachine = setup({
         type: 'rejoin',
         params: ({ context }) => ({ machineId: context.session?.machineId ?? 0, machineName: context.session?.machineName ?? '' }),
       },
-      always: { target: 'hidden', actions: assign({ session: null }) },
+      after: { continueTimeout: { target: 'hidden', actions: assign({ session: null }) } },
     },
     cashingOut: {
       invoke: {

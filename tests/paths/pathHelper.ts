@@ -37,14 +37,23 @@ export interface PathSuite {
 
 export function generatePaths(
   machine: AnyStateMachine,
-  options: { input?: unknown; payloads?: Record<string, Array<EventObject & Record<string, unknown>>>; simple?: boolean },
+  options: {
+    input?: unknown;
+    payloads?: Record<string, Array<EventObject & Record<string, unknown>>>;
+    simple?: boolean;
+    /** Bounds the traversal of charts whose context grows without end (counters). */
+    stopWhen?: (snapshot: any) => boolean;
+    /** The part of the context that tells states apart (default: all of it). */
+    distinguish?: (context: any) => unknown;
+  },
 ): PathSuite {
   const types = eventTypes(machine);
   const events: EventObject[] = types.flatMap((type) => options.payloads?.[type] ?? [{ type }]);
   const traversal = {
     input: options.input,
     events,
-    serializeState: (s: any) => JSON.stringify([s.value, s.context]),
+    serializeState: (s: any) => JSON.stringify([s.value, options.distinguish ? options.distinguish(s.context) : s.context]),
+    ...(options.stopWhen ? { stopWhen: options.stopWhen } : {}),
   };
   const paths = [
     ...getShortestPaths(machine, traversal as never),

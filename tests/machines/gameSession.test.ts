@@ -1,0 +1,165 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromCallback, SimulatedClock, type AnyEventObject } from 'xstate';
+import { gameSessionMachine, type JoinInfo, type MachineRequest, type MachineView } from '../../machines/gameSession.ts';
+
+const join: JoinInfo = {
+  machineName: 'Golden Reels 01',
+  brand: 'Golden Reels',
+  videoType: 'screen',
+  bands: [
+    { id: 'sd', name: 'SD', Order: 1, width: 320, height: 180, whepUrl: '/whep/1/sd' },
+    { id: 'hd', name: 'HD', Order: 2, width: 640, height: 360, whepUrl: '/whep/1/hd' },
+  ],
+  hotCoins: [500, 5000],
+  maxAllIn: 2500000,
+};
+const machine: MachineView = { credits: 0, betPerLine: 1, lines: 20, bet: 20, win: 0, freeSpinsLeft: 0, autoplay: false, status: 'playing', jackpot: 100000 };
+
+/** A game session with a fake socket and video: records what was sent and what video ran. */
+function start(maxReconnects = 3) {
+  const sent: MachineRequest[] = [];
+  const sockets: Array<(event: AnyEventObject) => void> = [];
+  const videos: string[] = [];
+  let videosStopped = 0;
+  const clock = new SimulatedClock();
+  const actor = createActor(
+    gameSessionMachine.provide({
+      actors: {
+        machineSocket: fromCallback(({ sendBack, receive }) => {
+          sockets.push(sendBack);
+          receive((event) => sent.push(event.message));
+        }),
+        video: fromCallback(({ input }) => {
+          videos.push(input.whepUrl);
+          return () => {
+            videosStopped += 1;
+          };
+        }),
+      },
+    }),
+    { input: { machineId: 1, token: 'tok', maxReconnects }, clock },
+  ).start();
+  const server = (event: AnyEventObject) => sockets[sockets.length - 1]!(event);
+  return { actor, sent, server, videos, clock, sockets, stopped: () => videosStopped };
+}
+
+function joined(t: ReturnType<typeof start>) {
+  t.actor.send({ type: 'user.join' });
+  t.server({ type: 'socket.joined', join, machine });
+}
+
+describe('gameSession machine', () => {
+  it('joins with init, sorts bands by Order descending and starts the best band', () => {
+    const t = start();
+    t.actor.send({ type: 'user.join' });
+    expect(t.sent).toEqual([{ type: 'init', machineID: 1, token: 'tok' }]);
+    t.server({ type: 'socket.joined', join, machine });
+    const s = t.actor.getSnapshot();
+    expect(s.matches({ connected: { live: 'playing' } })).toBe(true);
+    expect(s.context.join?.bands.map((b) => b.id)).toEqual(['hd', 'sd']);
+    expect(t.videos).toEqual(['/whep/1/hd']);
+  });
+
+  it('sends the player requests with increasing request ids', () => {
+    const t = start();
+    joined(t);
+    t.actor.send({ type: 'user.transfer', amount: 500 });
+    t.actor.send({ type: 'user.press', button: 'spin' });
+    t.actor.send({ type: 'user.autoplay', on: true });
+    expect(t.sent.slice(1)).toEqual([
+      { type: 'transfer', amount: 500, requestId: 'r0' },
+      { type: 'button', button: 'spin', requestId: 'r1' },
+      { type: 'autoplay', on: true, requestId: 'r2' },
+    ]);
+  });
+
+  it('a close warning counts down in place and an accepted request ends it', () => {
+    const t = start();
+    joined(t);
+    t.server({ type: 'socket.info', code: 18800, params: { count: 10 }, message: '' });
+    expect(t.actor.getSnapshot().matches({ connected: { live: 'closeWarning' } })).toBe(true);
+    t.server({ type: 'socket.info', code: 18800, params: { count: 9 }, message: '' });
+    expect(t.actor.getSnapshot().context.warning).toEqual({ code: 18800, count: 9 });
+    t.server({ type: 'socket.ack', request: 'transfer', requestId: 'r0' });
+    expect(t.actor.getSnapshot().matches({ connected: { live: 'playing' } })).toBe(true);
+    expect(t.actor.getSnapshot().context.warning).toBeNull();
+  });
+
+  it('close session sends a cashout and leaves with the code', () => {
+    const t = start();
+    joined(t);
+    t.server({ type: 'socket.closeSession', code: 18801 });
+    expect(t.sent.at(-1)).toMatchObject({ type: 'cashout' });
+    const s = t.actor.getSnapshot();
+    expect(s.status).toBe('done');
+    expect(s.output).toEqual({ reason: 'closeSession', failure: { code: 18801, message: '', params: {} } });
+    expect(t.stopped()).toBe(1);
+  });
+
+  it('a quit leaves; a refused join leaves with its failure', () => {
+    const quit = start();
+    joined(quit);
+    quit.server({ type: 'socket.quit', reason: 'removed' });
+    expect(quit.actor.getSnapshot().output?.reason).toBe('quit');
+
+    const refused = start();
+    refused.actor.send({ type: 'user.join' });
+    refused.server({ type: 'socket.error', failure: { code: 60001, message: 'taken', params: {} } });
+    expect(refused.actor.getSnapshot().output).toEqual({ reason: 'joinFailed', failure: { code: 60001, message: 'taken', params: {} } });
+  });
+
+  it('a lost socket reconnects with backoff and joins again; too many losses leave', () => {
+    const t = start(2);
+    joined(t);
+    t.server({ type: 'socket.lost' });
+    expect(t.actor.getSnapshot().matches('reconnecting')).toBe(true);
+    t.clock.increment(999);
+    expect(t.actor.getSnapshot().matches('reconnecting')).toBe(true);
+    t.clock.increment(1);
+    expect(t.actor.getSnapshot().matches({ connected: 'joining' })).toBe(true);
+    expect(t.sockets).toHaveLength(2);
+    t.server({ type: 'socket.lost' });
+    t.clock.increment(2000);
+    t.server({ type: 'socket.lost' });
+    expect(t.actor.getSnapshot().output?.reason).toBe('connectionLost');
+  });
+
+  it('cash out sends cashout and leaves when the socket closes', () => {
+    const t = start();
+    joined(t);
+    t.actor.send({ type: 'user.cashout' });
+    expect(t.sent.at(-1)).toMatchObject({ type: 'cashout' });
+    expect(t.actor.getSnapshot().matches({ connected: 'cashingOut' })).toBe(true);
+    t.server({ type: 'socket.closed', code: 1000 });
+    expect(t.actor.getSnapshot().output?.reason).toBe('cashout');
+  });
+
+  it('a balance update closes money transfer and switches autoplay off', () => {
+    const t = start();
+    joined(t);
+    t.actor.send({ type: 'user.toggleMoneyTransfer' });
+    t.server({ type: 'socket.state', machine: { ...machine, autoplay: true } });
+    t.server({ type: 'socket.balance', balance: 99000 });
+    expect(t.actor.getSnapshot().context.moneyTransfer).toBe(false);
+    expect(t.sent.at(-1)).toMatchObject({ type: 'autoplay', on: false });
+  });
+
+  it('switching band restarts the video on the new band only', () => {
+    const t = start();
+    joined(t);
+    t.actor.send({ type: 'user.selectBand', id: 'sd' });
+    t.actor.send({ type: 'user.selectBand', id: 'sd' });
+    t.actor.send({ type: 'user.selectBand', id: 'nope' });
+    expect(t.videos).toEqual(['/whep/1/hd', '/whep/1/sd']);
+    expect(t.stopped()).toBe(1);
+  });
+
+  it('leaving keeps the machine (no cashout) and stops socket and video', () => {
+    const t = start();
+    joined(t);
+    t.actor.send({ type: 'user.leave' });
+    expect(t.sent.some((m) => m.type === 'cashout')).toBe(false);
+    expect(t.actor.getSnapshot().output?.reason).toBe('left');
+    expect(t.stopped()).toBe(1);
+  });
+});
