@@ -6,8 +6,9 @@
  *      │                                        └─fail─▶ loggedOut (failure kept for a toast)
  *      └──(no token)──▶ loggedOut.idle ──user.login──▶ loggedOut.submitting ──ok──▶ loggedIn
  *                                                              └─fail─▶ idle (failure on the form)
- *   loggedIn runs the wallet, the reconnect dialog and the notification socket as children, so they
- *   live exactly as long as the login; it forwards balances to the wallet and open sessions to the
+ *   loggedIn runs the wallet, the reconnect dialog, the idle lock and the notification socket as
+ *   children, so they
+ *   live exactly as long as the login (the idle lock's logout logs out); it forwards balances to the wallet and open sessions to the
  *   dialog, and emits machine statuses and info messages to whoever listens (lobby, toasts).
  *   loggedIn ──user.logout (only with a role)──▶ loggingOut ──▶ loggedOut
  *   loggedIn ──server.unauthorized (any 401) | tokenExpiry──▶ loggedOut (token cleared)
@@ -16,6 +17,7 @@
  */
 import { assign, emit, fromCallback, fromPromise, sendTo, setup } from 'xstate';
 import { toFailure, type Failure } from './failure.ts';
+import { idleLockMachine } from './idleLock.ts';
 import { reconnectMachine } from './reconnect.ts';
 import { walletMachine } from './wallet.ts';
 
@@ -93,13 +95,14 @@ export const authMachine = setup({
   types: {
     context: {} as AuthContext,
     events: {} as AuthEvent,
-    children: {} as { wallet: 'wallet'; reconnect: 'reconnect'; notifications: 'notifications' },
+    children: {} as { wallet: 'wallet'; reconnect: 'reconnect'; notifications: 'notifications'; idleLock: 'idleLock' },
     emitted: {} as AuthEmitted,
   },
   actors: {
     /** The balance lives as long as the login: a child of loggedIn. */
     wallet: walletMachine,
     reconnect: reconnectMachine,
+    idleLock: idleLockMachine,
     /** The notification socket, opened with the token after login; sends back server.* events. */
     // Inert until provided: without a socket there is simply nothing to hear.
     notifications: fromCallback<{ type: 'noop' }, { token: string; playerId: string }>(() => () => {}),
@@ -194,6 +197,13 @@ export const authMachine = setup({
       invoke: [
         { id: 'wallet', src: 'wallet' },
         { id: 'reconnect', src: 'reconnect' },
+        {
+          id: 'idleLock',
+          src: 'idleLock',
+          input: ({ context }) => ({ username: context.session?.user.username ?? '', pinCode: context.session?.pinCode ?? null }),
+          // The lock dialog's logout ends the lock; the player is logged out with it.
+          onDone: { target: 'loggingOut' },
+        },
         {
           id: 'notifications',
           src: 'notifications',

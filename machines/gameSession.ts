@@ -76,6 +76,8 @@ export interface GameSessionInput {
   machineId: number;
   token: string;
   maxReconnects?: number;
+  /** Initial volume, 0–1 (the VOLUME setting). */
+  volume?: number;
 }
 
 export interface GameSessionContext {
@@ -195,7 +197,8 @@ export const gameSessionMachine = setup({
     videoProblem: false,
     moneyTransfer: false,
     sideBar: true,
-    volume: 1,
+    volume: input.volume ?? 1,
+    // Browsers block sound until a gesture: start muted, the view offers the unmute control.
     muted: true,
     requestSeq: 0,
     reconnects: 0,

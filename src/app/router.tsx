@@ -14,6 +14,8 @@ import { afterLoginTarget, hasRole } from './access.ts';
 import { ToastRegion } from '../ui/toasts.tsx';
 import { AuthToasts } from '../features/auth/AuthToasts.tsx';
 import { InfoToasts } from '../features/auth/InfoToasts.tsx';
+import { IdleLockDialog } from '../features/idleLock/IdleLockDialog.tsx';
+import { LiveChat } from '../features/liveChat/LiveChat.tsx';
 import { ReconnectDialog } from '../features/reconnect/ReconnectDialog.tsx';
 import { LoginPage } from '../features/auth/LoginPage.tsx';
 import { LogoutPage } from '../features/auth/LogoutPage.tsx';
@@ -34,6 +36,8 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({
       <AuthToasts />
       <InfoToasts />
       <ReconnectDialog />
+      <IdleLockDialog />
+      <LiveChat />
     </>
   ),
   // SPEC §2: any unknown path redirects to the 404 page.

@@ -5,6 +5,7 @@
 import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
 import { authMachine } from '../../machines/auth.ts';
 import { gameSessionMachine } from '../../machines/gameSession.ts';
+import { idleLockMachine } from '../../machines/idleLock.ts';
 import { ipCheckMachine } from '../../machines/ipCheck.ts';
 import { lobbyMachine } from '../../machines/lobby.ts';
 import { promoMachine } from '../../machines/promo.ts';
@@ -14,7 +15,8 @@ import type { ViewLogic } from '../features/runtime.tsx';
 import { createFloorService } from '../services/floor.ts';
 import { machineSocketLogic } from '../services/machineSocket.ts';
 import { notificationSocketLogic } from '../services/notificationSocket.ts';
-import { promoStorage } from '../services/storage.ts';
+import { hashPin } from '../services/pin.ts';
+import { lockStorage, promoStorage } from '../services/storage.ts';
 import { whepLogic } from '../services/whep.ts';
 import type { Settings } from '../protocol/settings.ts';
 import { createHttp } from '../services/http.ts';
@@ -56,6 +58,13 @@ export function createRuntime(settings: Settings): Runtime {
         logout: fromPromise(({ input }) => session.logout(input.token)),
         wallet: walletMachine.provide({ actors: { fetchBalance: fromPromise(() => session.balance()) } }),
         notifications: notificationSocketLogic(settings.NOTIFICATION_URL),
+        idleLock: idleLockMachine.provide({
+          actors: {
+            restoreLock: fromPromise(async () => ({ pinCheck: settings.PIN_CHECK, locked: lockStorage.read() })),
+            hashPin: fromPromise(({ input }) => hashPin(input.username, input.pin)),
+          },
+          actions: { storeLockFlag: (_, locked) => lockStorage.write(locked) },
+        }),
         reconnect: reconnectMachine.provide({
           actors: {
             cancelSession: fromPromise(({ input }) => floor.cancel(input.machineId)),
@@ -98,6 +107,8 @@ export function createRuntime(settings: Settings): Runtime {
     const hasRole = snapshot.context.roles.length > 0;
     if (hasRole !== hadRole) {
       hadRole = hasRole;
+      // A lock belongs to one login: a reload keeps it, logging out ends it.
+      if (!hasRole) lockStorage.write(false);
       void router.invalidate();
     }
   });

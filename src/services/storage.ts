@@ -56,3 +56,10 @@ export const promoStorage = {
   write: (kind: 'discount' | 'bonus', at: number): void =>
     safe(() => window.localStorage.setItem(`reelside.promo.${kind}`, String(at)), undefined),
 };
+
+/** The idle lock's flag: a reload while locked stays locked (with PIN_CHECK on). */
+export const lockStorage = {
+  read: (): boolean => safe(() => window.localStorage.getItem('reelside.locked') === '1', false),
+  write: (locked: boolean): void =>
+    safe(() => (locked ? window.localStorage.setItem('reelside.locked', '1') : window.localStorage.removeItem('reelside.locked')), undefined),
+};

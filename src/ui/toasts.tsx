@@ -11,6 +11,8 @@ export interface Toast {
 
 /** SPEC §9: a message toast hides after 6000 ms. */
 export const TOAST_HIDE_MS = 6000;
+/** SPEC §9: passing notifications (operator info) close after 3000 ms. */
+export const TOAST_AUTOCLOSE_MS = 3000;
 
 type Listener = () => void;
 let toasts: readonly Toast[] = [];

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useEffect } from 'react';
-import { showToast } from '../../ui/toasts.tsx';
+import { showToast, TOAST_AUTOCLOSE_MS } from '../../ui/toasts.tsx';
 import { failureText } from '../errors/codeMessages.ts';
 import { useAuthActor } from '../runtime.tsx';
 
@@ -10,7 +10,9 @@ export function InfoToasts() {
   const auth = useAuthActor();
   useEffect(() => {
     const subscription = auth.on('info', (info) =>
-      showToast(failureText(i18n, { code: info.code, message: info.message, params: info.params }), 'info'),
+      showToast(failureText(i18n, { code: info.code, message: info.message, params: info.params }), 'info', {
+        hideAfterMs: TOAST_AUTOCLOSE_MS,
+      }),
     );
     return () => subscription.unsubscribe();
   }, [auth, i18n]);

@@ -5,7 +5,7 @@ import { useEffect, useRef } from 'react';
 import styled from 'styled-components';
 import { showToast, dismissToast } from '../../ui/toasts.tsx';
 import { failureText } from '../errors/codeMessages.ts';
-import { useAuthActor, useLogic } from '../runtime.tsx';
+import { useAuthActor, useLogic, useSettings } from '../runtime.tsx';
 import { LEAVE_TEXT } from './messages.ts';
 import { SideBar } from './SideBar.tsx';
 import { VideoStage } from './VideoStage.tsx';
@@ -22,7 +22,8 @@ export function GamePage() {
   const token = useSelector(auth, (s) => s.context.token ?? '');
   const reconnect = useSelector(auth, (s) => s.children.reconnect);
   const machineId = Number(gameId);
-  const game = useActorRef(useLogic().gameSession, { input: { machineId, token } });
+  const settings = useSettings();
+  const game = useActorRef(useLogic().gameSession, { input: { machineId, token, volume: settings.VOLUME } });
   const containerRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {

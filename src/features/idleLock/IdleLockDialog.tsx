@@ -1,0 +1,134 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import * as Dialog from '@radix-ui/react-dialog';
+import { useSelector } from '@xstate/react';
+import { useEffect, useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import { Button } from '../../ui/Button.tsx';
+import { useAuthActor } from '../runtime.tsx';
+
+/** The PIN new accounts get; the Turkish text names it (SPEC §4). */
+const DEFAULT_PIN = '0000';
+const LOCK_TEXT = msg({
+  id: 'idleLock.text',
+  message: "Deactivated Detected: You haven't acted for a long time. Do you want to continue?",
+});
+const ACTIVITY_EVENTS = ['pointerdown', 'keydown', 'wheel', 'touchstart'] as const;
+/** Activity is reported at most this often: the timer only needs to hear of it. */
+const ACTIVITY_THROTTLE_MS = 1000;
+
+/** The 'LOCKED!' dialog over everything while the idle lock holds, and the activity it listens to. */
+export function IdleLockDialog() {
+  const { t, i18n } = useLingui();
+  const idleLock = useSelector(useAuthActor(), (s) => s.children.idleLock);
+  const locked = useSelector(idleLock, (s) => s?.matches('locked') ?? false);
+  const checking = useSelector(idleLock, (s) => s?.matches({ locked: 'checking' }) ?? false);
+  const wrongPin = useSelector(idleLock, (s) => s?.context.wrongPin ?? false);
+  const [pin, setPin] = useState('');
+
+  useEffect(() => {
+    if (!idleLock) return;
+    let last = 0;
+    const onActivity = () => {
+      const now = Date.now();
+      if (now - last < ACTIVITY_THROTTLE_MS) return;
+      last = now;
+      idleLock.send({ type: 'user.activity' });
+    };
+    ACTIVITY_EVENTS.forEach((type) => window.addEventListener(type, onActivity, { passive: true, capture: true }));
+    return () => ACTIVITY_EVENTS.forEach((type) => window.removeEventListener(type, onActivity, { capture: true }));
+  }, [idleLock]);
+
+  if (!idleLock) return null;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (pin.length === 0) return;
+    idleLock.send({ type: 'user.unlock', pin });
+    setPin('');
+  };
+
+  return (
+    <Dialog.Root open={locked}>
+      <Dialog.Portal>
+        <Backdrop />
+        <Content onEscapeKeyDown={(e) => e.preventDefault()} onPointerDownOutside={(e) => e.preventDefault()} aria-describedby="lock-text">
+          <Dialog.Title>
+            <Trans>LOCKED!</Trans>
+          </Dialog.Title>
+          <p id="lock-text">{i18n._({ ...LOCK_TEXT, values: { key: DEFAULT_PIN } })}</p>
+          <form onSubmit={submit}>
+            <label htmlFor="lock-pin">
+              <Trans>PIN code</Trans>
+            </label>
+            <input
+              id="lock-pin"
+              type="password"
+              inputMode="numeric"
+              autoComplete="off"
+              value={pin}
+              aria-invalid={wrongPin || undefined}
+              aria-describedby={wrongPin ? 'lock-error' : undefined}
+              onChange={(e) => setPin(e.target.value.replace(/\D/g, '').slice(0, 8))}
+            />
+            {wrongPin && (
+              <p id="lock-error" role="alert">
+                <Trans>Wrong PIN code</Trans>
+              </p>
+            )}
+            <Actions>
+              <Button type="submit" disabled={checking || pin.length === 0}>
+                <Trans>Continue</Trans>
+              </Button>
+              <Button type="button" $variant="ghost" onClick={() => idleLock.send({ type: 'user.logout' })}>
+                {t`Logout`}
+              </Button>
+            </Actions>
+          </form>
+        </Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+const Backdrop = styled(Dialog.Overlay)`
+  position: fixed;
+  inset: 0;
+  z-index: 1100;
+  background: rgb(5 6 12 / 92%);
+  backdrop-filter: blur(6px);
+`;
+
+const Content = styled(Dialog.Content)`
+  position: fixed;
+  top: 50%;
+  left: 50%;
+  transform: translate(-50%, -50%);
+  z-index: 1101;
+  width: min(400px, calc(100% - 32px));
+  padding: 24px;
+  border-radius: ${({ theme }) => theme.radius.lg};
+  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${({ theme }) => theme.colors.primary};
+  color: ${({ theme }) => theme.colors.text};
+  h2 { margin: 0 0 8px; color: ${({ theme }) => theme.colors.primary}; letter-spacing: 0.08em; }
+  p { margin: 0 0 16px; color: ${({ theme }) => theme.colors.textMuted}; }
+  form { display: flex; flex-direction: column; gap: 8px; }
+  label { font-weight: 600; }
+  input {
+    min-height: 44px;
+    padding: 0 12px;
+    border-radius: ${({ theme }) => theme.radius.md};
+    border: 1px solid ${({ theme }) => theme.colors.border};
+    background: ${({ theme }) => theme.colors.background};
+    color: ${({ theme }) => theme.colors.text};
+    font: inherit;
+    letter-spacing: 0.3em;
+  }
+  p[role='alert'] { margin: 0; color: ${({ theme }) => theme.colors.danger}; }
+`;
+
+const Actions = styled.div`
+  display: flex;
+  gap: 8px;
+  margin-top: 8px;
+`;
