@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { login, startHarness, type Harness } from './harness.ts';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+describe('idle lock end to end (fake clock)', () => {
+  it('locks after 60 s idle, refuses a wrong PIN, survives a reload, and the right PIN unlocks', async () => {
+    const { page } = await h.newPage();
+    await page.clock.install();
+    await page.goto('/login');
+    await login(page);
+    await page.waitForURL(/\/lobby$/);
+    await page.getByRole('heading', { name: 'Lobby' }).waitFor();
+
+    await page.clock.fastForward(59_000);
+    expect(await page.getByRole('dialog', { name: 'LOCKED!' }).count()).toBe(0);
+    await page.clock.fastForward(2_000);
+    const dialog = page.getByRole('dialog', { name: 'LOCKED!' });
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain("Deactivated Detected: You haven't acted for a long time. Do you want to continue?");
+
+    await page.getByLabel('PIN code').fill('9999');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByText('Wrong PIN code').waitFor();
+
+    await page.reload();
+    await page.getByRole('dialog', { name: 'LOCKED!' }).waitFor();
+
+    await page.getByLabel('PIN code').fill('1234');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('dialog', { name: 'LOCKED!' }).waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => localStorage.getItem('reelside.locked'))).toBeNull();
+  });
+
+  it("the lock dialog's logout logs out and clears the lock", async () => {
+    const { page } = await h.newPage();
+    await page.clock.install();
+    await page.goto('/login');
+    await login(page);
+    await page.waitForURL(/\/lobby$/);
+    await page.clock.fastForward(61_000);
+    const dialog = page.getByRole('dialog', { name: 'LOCKED!' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL(/\/login/);
+    expect(await page.evaluate(() => [localStorage.getItem('reelside.locked'), localStorage.getItem('jwt_access_token')])).toEqual([null, null]);
+  });
+
+  it('the Turkish lock text names the default PIN', async () => {
+    const { page } = await h.newPage();
+    await page.clock.install();
+    await page.addInitScript(() => localStorage.setItem('reelside.language', 'tr'));
+    await page.goto('/login');
+    await page.getByLabel('E-posta veya kullanıcı adı').fill('demo');
+    await page.getByLabel('Şifre', { exact: true }).fill('demo1234');
+    await page.getByRole('button', { name: 'Giriş' }).click();
+    await page.waitForURL(/\/lobby$/);
+    await page.clock.fastForward(61_000);
+    const dialog = page.getByRole('dialog', { name: 'KİLİTLENDİ!' });
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain('varsayılan PIN: 0000');
+  });
+});
