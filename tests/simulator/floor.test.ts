@@ -117,6 +117,37 @@ describe('machine socket', () => {
     expect((await socket.next('state')).state.betPerLine).toBe(50);
   });
 
+  it('autoplay spins by itself until switched off, and collect pays the credits to the wallet', async () => {
+    const { socket } = await join();
+    socket.send({ type: 'transfer', amount: 500 });
+    await socket.next('ack');
+    socket.send({ type: 'autoplay', on: true, requestId: 'auto' });
+    await socket.next('ack', (a) => a.requestId === 'auto');
+    await socket.next('spin');
+    await socket.next('spin');
+    socket.send({ type: 'autoplay', on: false });
+    await socket.next('state', (s) => !s.state.autoplay);
+    await new Promise((r) => setTimeout(r, 80));
+    const spins = t.sim.floor.context.machines.openSessionOf(1, FREE_MACHINE)!.spins;
+    expect(spins).toBeGreaterThanOrEqual(2);
+    const credits = t.sim.floor.context.ledger.credits(FREE_MACHINE);
+    socket.send({ type: 'button', button: 'collect' });
+    expect((await socket.next('balance', (b) => b.balance === 99500 + credits)).balance).toBe(99500 + credits);
+    expect(t.sim.floor.context.ledger.credits(FREE_MACHINE)).toBe(0);
+    expect(t.sim.floor.machine(FREE_MACHINE)?.status).toBe('playing');
+  });
+
+  it('refuses fractional amounts and oversized frames without touching money, and answers pings', async () => {
+    const { socket } = await join();
+    socket.send({ type: 'transfer', amount: 500.5 });
+    expect((await socket.next('error')).code).toBe(40000);
+    socket.send({ type: 'ping' });
+    await socket.next('pong');
+    socket.sendRaw(JSON.stringify({ type: 'transfer', amount: 500, junk: 'x'.repeat(20_000) }));
+    expect((await socket.closed).code).toBe(1009);
+    expect(t.sim.floor.context.ledger.balance(1)).toBe(100000);
+  });
+
   it('a taken machine refuses another player, an out-of-service one refuses everyone', async () => {
     await join();
     const other = await loginToken(t, 'player2', 'player2pass');
