@@ -8,6 +8,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: true,
+    // The benchmark reads which chunks each route loads from here.
+    manifest: true,
   },
   server: {
     proxy: {
