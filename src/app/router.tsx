@@ -13,10 +13,7 @@ import type { AuthActor } from './runtime.ts';
 import { afterLoginTarget, hasRole } from './access.ts';
 import { ToastRegion } from '../ui/toasts.tsx';
 import { AuthToasts } from '../features/auth/AuthToasts.tsx';
-import { InfoToasts } from '../features/auth/InfoToasts.tsx';
-import { IdleLockDialog } from '../features/idleLock/IdleLockDialog.tsx';
-import { LiveChat } from '../features/liveChat/LiveChat.tsx';
-import { ReconnectDialog } from '../features/reconnect/ReconnectDialog.tsx';
+import { Overlays } from '../features/session/Overlays.tsx';
 import { LoginPage } from '../features/auth/LoginPage.tsx';
 import { LogoutPage } from '../features/auth/LogoutPage.tsx';
 import { SplashScreen } from '../features/boot/BootScreens.tsx';
@@ -34,10 +31,7 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({
       <Outlet />
       <ToastRegion />
       <AuthToasts />
-      <InfoToasts />
-      <ReconnectDialog />
-      <IdleLockDialog />
-      <LiveChat />
+      <Overlays />
     </>
   ),
   // SPEC §2: any unknown path redirects to the 404 page.
