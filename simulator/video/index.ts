@@ -55,6 +55,8 @@ export function createVideoService(options: VideoOptions): VideoService {
     try {
       const session = await pending;
       sessions.set(id, session);
+      // It may have ended already (its ffmpeg died at once); onClosed ran before it was listed.
+      if (session.closed()) sessions.delete(id);
       if (closed) await session.close('video service closed');
       else if (stalled.has(machineId)) session.setStalled(true);
       return session;

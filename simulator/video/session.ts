@@ -36,47 +36,55 @@ export interface ViewerSession {
   readonly answer: string;
   setStalled(stalled: boolean): void;
   encoderRunning(): boolean;
+  /** True from the moment close() starts. */
+  closed(): boolean;
   close(reason: string): Promise<void>;
 }
 
 /** The offer could not be answered: the client's fault, a 400. */
 export class OfferRejected extends Error {}
 
+/** The encoder could not start (ffmpeg missing or broken): the server's fault, a 503. */
+export class VideoUnavailable extends Error {}
+
 export async function openSession(offer: string, config: SessionConfig): Promise<ViewerSession> {
   const encoderStart = startEncoder({ ffmpegPath: config.ffmpegPath, width: config.band.width, height: config.band.height, fps: config.fps, sessionId: config.id });
-  // If negotiation fails first, the encoder must still be stopped once it has started.
-  encoderStart.catch(() => {});
-  const pc = new RTCPeerConnection({
+  encoderStart.catch(() => {}); // awaited below; a failure must not surface as unhandled first
+  let pc: RTCPeerConnection | undefined;
+  try {
+    pc = createPeer();
+    const track = new MediaStreamTrack({ kind: 'video' });
+    const answer = await negotiate(pc, track, offer);
+    const encoder = await encoderStart;
+    // A missing ffmpeg fails at spawn, long before negotiation ends: say so instead of a 201.
+    if (!encoder.running()) throw new VideoUnavailable(`the video encoder did not start: ${encoder.exitReason()}`);
+    return run(config, pc, track, encoder, answer);
+  } catch (error) {
+    // Whatever failed, the viewer gets its 400/500 only once nothing of the session is left.
+    await Promise.allSettled([pc?.close(), encoderStart.then((encoder) => encoder.stop())]);
+    throw error;
+  }
+}
+
+function createPeer(): RTCPeerConnection {
+  return new RTCPeerConnection({
     iceServers: [],
     iceUseIpv6: false,
+    // werift skips loopback when gathering; a viewer on this same machine may need it.
+    iceAdditionalHostAddresses: ['127.0.0.1'],
     codecs: {
       video: [
         new RTCRtpCodecParameters({
           mimeType: 'video/VP8',
           clockRate: 90000,
+          // PLI is advertised because browsers expect it; recovery comes from the keyframe
+          // every second (ffmpeg cannot be asked for one on demand).
           rtcpFeedback: [{ type: 'nack' }, { type: 'nack', parameter: 'pli' }, { type: 'goog-remb' }],
         }),
       ],
       audio: [],
     },
   });
-  const track = new MediaStreamTrack({ kind: 'video' });
-  let answer: string;
-  try {
-    answer = await negotiate(pc, track, offer);
-  } catch (error) {
-    await pc.close().catch(() => {});
-    await encoderStart.then((encoder) => encoder.stop()).catch(() => {});
-    throw error;
-  }
-  let encoder: Encoder;
-  try {
-    encoder = await encoderStart;
-  } catch (error) {
-    await pc.close().catch(() => {});
-    throw error;
-  }
-  return run(config, pc, track, encoder, answer);
 }
 
 async function negotiate(pc: RTCPeerConnection, track: MediaStreamTrack, offer: string): Promise<string> {
@@ -180,6 +188,7 @@ function run(config: SessionConfig, pc: RTCPeerConnection, track: MediaStreamTra
     answer,
     setStalled: (stalled) => feeder.setStalled(stalled),
     encoderRunning: () => encoder.running(),
+    closed: () => closing !== undefined,
     close,
   };
 }

@@ -9,8 +9,16 @@ import { drawFrame } from './render.ts';
  * measured. One offer, one drawn frame and one encoded frame in the background at start keep
  * the first join near the warm figure, and tell the operator at once when ffmpeg is missing.
  */
-export async function warmUp(ffmpegPath: string): Promise<void> {
-  await Promise.allSettled([warmWebRtc(), warmRenderer(), checkFfmpeg(ffmpegPath)]);
+const warmed = new Map<string, Promise<void>>();
+
+export function warmUp(ffmpegPath: string): Promise<void> {
+  // Once per process: test runs start many simulators, and what is warmed stays warm.
+  let warming = warmed.get(ffmpegPath);
+  if (!warming) {
+    warming = Promise.allSettled([warmWebRtc(), warmRenderer(), checkFfmpeg(ffmpegPath)]).then(() => undefined);
+    warmed.set(ffmpegPath, warming);
+  }
+  return warming;
 }
 
 async function warmRenderer(): Promise<void> {
@@ -36,12 +44,14 @@ function checkFfmpeg(ffmpegPath: string): Promise<void> {
     const child = spawn(ffmpegPath, args, { stdio: ['ignore', 'ignore', 'pipe'] });
     child.stderr.setEncoding('utf8');
     child.stderr.on('data', (chunk: string) => (errors = (errors + chunk).slice(-400)));
+    let failed = false;
     child.on('error', (error) => {
+      failed = true;
       console.warn(`video: cannot run ffmpeg (${ffmpegPath}): ${error.message}. Install Debian's ffmpeg (apt-get install ffmpeg).`);
       resolve();
     });
     child.on('close', (code) => {
-      if (code !== 0) console.warn(`video: ${ffmpegPath} cannot encode VP8 (libvpx): ${errors.trim()}`);
+      if (code !== 0 && !failed) console.warn(`video: ${ffmpegPath} cannot encode VP8 (libvpx): ${errors.trim()}`);
       resolve();
     });
   });

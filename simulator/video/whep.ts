@@ -3,7 +3,7 @@ import { ErrorCode } from '../../src/protocol/errors.ts';
 import { sendJson } from '../http/headers.ts';
 import { whepPath } from './bands.ts';
 import { checkOffer, MAX_OFFER_BYTES, OFFER_PROBLEM_TEXT } from './sdp.ts';
-import { OfferRejected, type ViewerSession } from './session.ts';
+import { OfferRejected, VideoUnavailable, type ViewerSession } from './session.ts';
 import type { VideoBand } from './types.ts';
 
 /**
@@ -47,6 +47,7 @@ export async function handleWhep(req: IncomingMessage, res: ServerResponse, url:
     await route(req, res, url, backend);
   } catch (error) {
     if (!(error instanceof WhepError)) throw error;
+    if (res.headersSent || res.destroyed) return; // e.g. the viewer aborted its POST
     sendJson(res, error.status, { code: ErrorCode.invalidRequest, ErrorMessage: error.message, Params: {} }, error.headers);
   }
 }
@@ -97,6 +98,10 @@ async function post(req: IncomingMessage, res: ServerResponse, machineId: string
     session = await backend.open(machineId, band, offer);
   } catch (error) {
     if (error instanceof OfferRejected) throw new WhepError(400, error.message);
+    if (error instanceof VideoUnavailable) {
+      console.warn(`video: ${error.message}`);
+      throw new WhepError(503, 'video is unavailable', { 'Retry-After': '5' });
+    }
     throw error;
   }
   if (res.destroyed) {
@@ -132,7 +137,8 @@ function readOffer(req: IncomingMessage): Promise<string> {
       if (size > MAX_OFFER_BYTES) reject(new WhepError(413, `the offer exceeds ${MAX_OFFER_BYTES} bytes`));
       else resolve(Buffer.concat(chunks).toString('utf8'));
     });
-    req.on('error', reject);
+    // A viewer that hangs up mid-offer is not a server error: nothing to log, nobody to answer.
+    req.on('error', () => reject(new WhepError(400, 'request aborted')));
     req.on('close', () => {
       if (!req.complete) reject(new WhepError(400, 'request aborted'));
     });

@@ -1,0 +1,254 @@
+import { createCanvas } from '@napi-rs/canvas';
+import { describe, expect, it } from 'vitest';
+import { ROW_COUNT, SYMBOLS, type SymbolId } from '../../simulator/game/symbols.ts';
+import { bandInfos, DEFAULT_BANDS, externalUrl, validateBands } from '../../simulator/video/bands.ts';
+import { formatClock, formatMoney } from '../../simulator/video/format.ts';
+import { reelScroll, reelView, ROWS_PER_MS, SETTLE_MS } from '../../simulator/video/reels.ts';
+import { drawFrame } from '../../simulator/video/render.ts';
+import { createRestamper, isRtp } from '../../simulator/video/rtp.ts';
+import type { ScreenState } from '../../simulator/video/screen.ts';
+import { checkOffer } from '../../simulator/video/sdp.ts';
+
+/** The picture and the pure pieces of the video pipeline, without ffmpeg or a browser. */
+
+const NOW = Date.UTC(2026, 0, 15, 12, 0, 0);
+const REELS: SymbolId[][] = [
+  ['cherry', 'seven', 'bell'],
+  ['lemon', 'seven', 'wild'],
+  ['plum', 'seven', 'bar'],
+  ['orange', 'scatter', 'cherry'],
+  ['bell', 'lemon', 'seven'],
+];
+
+function screen(overrides: Partial<ScreenState> = {}): ScreenState {
+  return {
+    machineId: 'm1',
+    machineName: 'Golden Sevens',
+    brand: 'Aurora Gaming',
+    status: 'playing',
+    credits: 123_456,
+    bet: 200,
+    lines: 20,
+    win: 0,
+    reels: REELS,
+    spinning: null,
+    winningLines: [],
+    freeSpinsLeft: 0,
+    autoplay: false,
+    jackpot: 9_876_543,
+    message: 'GOOD LUCK',
+    ...overrides,
+  };
+}
+
+function render(state: ScreenState | undefined, now = NOW, width = 640, height = 360, paylines?: number[][]): Uint8ClampedArray {
+  const canvas = createCanvas(width, height);
+  const ctx = canvas.getContext('2d');
+  drawFrame(ctx, width, height, { screen: state, now, frame: 42, paylines });
+  return ctx.getImageData(0, 0, width, height).data;
+}
+
+function pixel(data: Uint8ClampedArray, width: number, x: number, y: number): [number, number, number] {
+  const i = (y * width + x) * 4;
+  return [data[i] ?? 0, data[i + 1] ?? 0, data[i + 2] ?? 0];
+}
+
+/** Fraction of bytes that differ between two frames of the same size. */
+function difference(a: Uint8ClampedArray, b: Uint8ClampedArray): number {
+  let changed = 0;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) changed++;
+  return changed / a.length;
+}
+
+function close(actual: [number, number, number], expected: [number, number, number], tolerance = 40): boolean {
+  return actual.every((channel, i) => Math.abs(channel - (expected[i] ?? 0)) <= tolerance);
+}
+
+describe('cabinet renderer', () => {
+  it('draws the symbols of the final reels in their plate colours', () => {
+    const data = render(screen());
+    // Centre of reel 0 row 0 (cherry) and reel 3 row 1 (scatter), in the 640×360 design space:
+    // reel x = 60 + reel × 105 (+50 to the centre), row y = 84 + row × 62 (+31). Sample a little
+    // left of centre to miss the label text.
+    const cherry = pixel(data, 640, 60 + 20, 84 + 31);
+    const scatter = pixel(data, 640, 60 + 3 * 105 + 20, 84 + 62 + 45);
+    expect(close(cherry, [0xd7, 0x26, 0x3d], 60), `cherry plate ${cherry}`).toBe(true);
+    expect(close(scatter, [0x4c, 0xc9, 0xf0], 70), `star plate ${scatter}`).toBe(true);
+  });
+
+  it('fills the whole frame at every band size', () => {
+    for (const band of DEFAULT_BANDS) {
+      const data = render(screen(), NOW, band.width, band.height);
+      expect(data.length).toBe(band.width * band.height * 4);
+      // Opaque everywhere: the encoder gets no undefined alpha.
+      for (let i = 3; i < data.length; i += 4 * 97) expect(data[i]).toBe(255);
+    }
+  });
+
+  it('moves the reels while spinning and settles on the final symbols', () => {
+    const spinning = { startedAt: NOW, stopsAt: [NOW + 1000, NOW + 1200, NOW + 1400, NOW + 1600, NOW + 1800] };
+    const a = render(screen({ spinning }), NOW + 100);
+    const b = render(screen({ spinning }), NOW + 133);
+    expect(difference(a, b)).toBeGreaterThan(0.05);
+    const stopped = render(screen(), NOW + 5000);
+    const settled = render(screen({ spinning }), NOW + 1800 + SETTLE_MS + 1);
+    // Once every reel has stopped, the window is the static picture (the clock aside).
+    expect(difference(settled, stopped)).toBeLessThan(0.01);
+  });
+
+  it('keeps an idle picture moving (clock, frame counter, jackpot bulbs)', () => {
+    const a = render(screen(), NOW);
+    const canvas = createCanvas(640, 360);
+    const ctx = canvas.getContext('2d');
+    drawFrame(ctx, 640, 360, { screen: screen(), now: NOW + 1000, frame: 72 });
+    expect(difference(a, ctx.getImageData(0, 0, 640, 360).data)).toBeGreaterThan(0);
+  });
+
+  it('overlays out-of-play statuses and a missing machine', () => {
+    const playing = render(screen());
+    for (const status of ['offline', 'error', 'malfunction', 'waiting', 'tryingCashout', 'inBonus'] as const) {
+      expect(difference(render(screen({ status })), playing), status).toBeGreaterThan(0.02);
+    }
+    // OFFLINE dims the whole cabinet: the cherry plate is no longer bright red.
+    const [r] = pixel(render(screen({ status: 'offline' })), 640, 80, 115);
+    expect(r).toBeLessThan(120);
+    expect(difference(render(undefined), playing)).toBeGreaterThan(0.3);
+  });
+
+  it('highlights winning lines with or without payline shapes', () => {
+    const plain = render(screen({ win: 1500 }));
+    const glowing = render(screen({ win: 1500, winningLines: [0] }));
+    expect(difference(glowing, plain)).toBeGreaterThan(0.005);
+    const drawn = render(screen({ win: 1500, winningLines: [0] }), NOW, 640, 360, [[1, 1, 1, 1, 1]]);
+    expect(difference(drawn, glowing)).toBeGreaterThan(0.005);
+  });
+
+  it('never throws on odd screens', () => {
+    const odd = screen({
+      reels: [[], ['cherry']] as SymbolId[][],
+      spinning: { startedAt: NOW, stopsAt: [] },
+      credits: Number.NaN,
+      bet: -5,
+      lines: Number.POSITIVE_INFINITY,
+      winningLines: [99, -1],
+      message: 'x'.repeat(5000),
+      machineName: '',
+      brand: '',
+    });
+    expect(() => render(odd, NOW + 10, 640, 360, [[7, -3]])).not.toThrow();
+    expect(() => render(odd, Number.NaN, 50, 20)).not.toThrow();
+  });
+});
+
+describe('reel motion', () => {
+  const spinning = { startedAt: NOW, stopsAt: [NOW + 1000] };
+
+  it('lands exactly on the final symbols at the stop time', () => {
+    const view = reelView(0, ['cherry', 'seven', 'bell'], spinning, NOW + 1000);
+    expect(view.cells).toEqual([
+      { symbol: 'cherry', y: 0 },
+      { symbol: 'seven', y: 1 },
+      { symbol: 'bell', y: 2 },
+    ]);
+    expect(view.blurred).toBe(false);
+  });
+
+  it('scrolls down at a steady speed before the stop, then bounces and rests', () => {
+    expect(reelScroll(0, spinning, NOW + 500)).toBeCloseTo(ROWS_PER_MS * 500);
+    expect(reelScroll(0, spinning, NOW + 1000 + SETTLE_MS / 2)).toBeLessThan(0);
+    expect(reelScroll(0, spinning, NOW + 1000 + SETTLE_MS)).toBe(0);
+    expect(reelScroll(0, null, NOW)).toBe(0);
+    const a = reelView(0, ['cherry', 'seven', 'bell'], spinning, NOW + 500);
+    const b = reelView(0, ['cherry', 'seven', 'bell'], spinning, NOW + 510);
+    expect(a.blurred).toBe(true);
+    // The same strip symbol moves down by speed × time.
+    const first = a.cells[0];
+    const moved = b.cells.find((cell) => cell.symbol === first?.symbol && Math.abs(cell.y - (first?.y ?? 0) - ROWS_PER_MS * 10) < 1e-6);
+    expect(moved).toBeDefined();
+    for (const cell of a.cells) {
+      expect(cell.y).toBeGreaterThan(-1);
+      expect(cell.y).toBeLessThan(ROW_COUNT);
+      expect(SYMBOLS).toContain(cell.symbol);
+    }
+  });
+});
+
+describe('formatting', () => {
+  it('shows minor units as money with two decimals', () => {
+    expect(formatMoney(0)).toBe('0.00');
+    expect(formatMoney(5)).toBe('0.05');
+    expect(formatMoney(123_456)).toBe('1,234.56');
+    expect(formatMoney(-250)).toBe('-2.50');
+    expect(formatMoney(Number.NaN)).toBe('0.00');
+  });
+
+  it('shows a clock and a frame counter', () => {
+    expect(formatClock(NOW, 42)).toMatch(/^\d\d:\d\d:\d\d #000042$/);
+  });
+});
+
+describe('bands', () => {
+  it('lists WHEP URLs per band, under an optional base', () => {
+    expect(bandInfos('m 1', DEFAULT_BANDS)[0]).toEqual({ id: 'hd', name: 'HD', Order: 2, width: 640, height: 360, whepUrl: '/whep/m%201/hd' });
+    expect(bandInfos('m1', DEFAULT_BANDS, 'http://sim:8080/')[1]?.whepUrl).toBe('http://sim:8080/whep/m1/sd');
+  });
+
+  it('refuses odd sizes and duplicate ids', () => {
+    expect(() => validateBands([{ id: 'x', name: 'X', Order: 1, width: 641, height: 360 }])).toThrow();
+    expect(() => validateBands([...DEFAULT_BANDS, DEFAULT_BANDS[0]!])).toThrow();
+  });
+
+  it('finds external URLs per band first, then per machine, never on the prototype', () => {
+    const external = { 'm1/hd': 'https://cam/hd', m1: 'https://cam/any' };
+    expect(externalUrl(external, 'm1', 'hd')).toBe('https://cam/hd');
+    expect(externalUrl(external, 'm1', 'sd')).toBe('https://cam/any');
+    expect(externalUrl(external, '__proto__', 'sd')).toBeUndefined();
+    expect(externalUrl(undefined, 'm1', 'hd')).toBeUndefined();
+  });
+});
+
+describe('offer checks', () => {
+  const offer = (video: string) =>
+    ['v=0', 'o=- 1 2 IN IP4 127.0.0.1', 's=-', 't=0 0', video, 'a=rtpmap:96 VP8/90000', 'a=recvonly', ''].join('\r\n');
+
+  it('accepts a recvonly VP8 offer and names what is wrong otherwise', () => {
+    expect(checkOffer(offer('m=video 9 UDP/TLS/RTP/SAVPF 96'))).toBeUndefined();
+    expect(checkOffer('hello')).toBe('not-sdp');
+    expect(checkOffer(offer('m=audio 9 UDP/TLS/RTP/SAVPF 96'))).toBe('no-video');
+    expect(checkOffer(offer('m=video 9 UDP/TLS/RTP/SAVPF 96').replace('a=recvonly', 'a=sendonly'))).toBe('not-receiving');
+    expect(checkOffer(offer('m=video 9 UDP/TLS/RTP/SAVPF 96').replace('VP8', 'H264'))).toBe('no-vp8');
+  });
+});
+
+describe('RTP restamping', () => {
+  function packet(timestamp: number, payloadType = 96): Buffer {
+    const buffer = Buffer.alloc(20);
+    buffer[0] = 0x80;
+    buffer[1] = payloadType;
+    buffer.writeUInt32BE(timestamp, 4);
+    return buffer;
+  }
+
+  it('stamps frames by the wall clock so a stall does not make later frames look late', () => {
+    let clock = 0;
+    const restamper = createRestamper(() => clock);
+    const a = packet(1000);
+    const b = packet(1000);
+    restamper.restamp(a);
+    restamper.restamp(b);
+    expect(b.readUInt32BE(4)).toBe(a.readUInt32BE(4)); // one frame, one timestamp
+    clock = 5000; // a 5 s stall, while ffmpeg's clock moved one frame
+    const c = packet(4000);
+    restamper.restamp(c);
+    expect((c.readUInt32BE(4) - a.readUInt32BE(4)) >>> 0).toBeGreaterThanOrEqual(5000 * 90 - 1);
+    const d = packet(7000); // same millisecond: still a later, distinct timestamp
+    restamper.restamp(d);
+    expect((d.readUInt32BE(4) - c.readUInt32BE(4)) >>> 0).toBe(1);
+  });
+
+  it('refuses RTCP and junk', () => {
+    expect(isRtp(packet(0, 200))).toBe(false);
+    expect(isRtp(Buffer.from([1, 2, 3]))).toBe(false);
+    expect(createRestamper().restamp(packet(0, 201))).toBe(false);
+  });
+});
