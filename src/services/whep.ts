@@ -124,7 +124,8 @@ export function whepLogic() {
         });
         if (response.status !== 201) throw new Error(`WHEP answered ${response.status}`);
         const location = response.headers.get('location');
-        if (location) resource = new URL(location, new URL(input.whepUrl, window.location.href)).toString();
+        // Resolved against where the answer came from: an external media server may have redirected.
+        if (location) resource = new URL(location, response.url).toString();
         const answer = await response.text();
         if (stopped || peer !== pc) {
           release(false);
