@@ -78,6 +78,8 @@ export interface GameSessionInput {
   maxReconnects?: number;
   /** Initial volume, 0–1 (the VOLUME setting). */
   volume?: number;
+  /** Unique per visit: request ids must never repeat for a player (the ledger remembers them). */
+  visitId: string;
 }
 
 export interface GameSessionContext {
@@ -97,6 +99,7 @@ export interface GameSessionContext {
   sideBar: boolean;
   volume: number;
   muted: boolean;
+  visitId: string;
   requestSeq: number;
   reconnects: number;
   maxReconnects: number;
@@ -200,6 +203,7 @@ export const gameSessionMachine = setup({
     volume: input.volume ?? 1,
     // Browsers block sound until a gesture: start muted, the view offers the unmute control.
     muted: true,
+    visitId: input.visitId,
     requestSeq: 0,
     reconnects: 0,
     maxReconnects: input.maxReconnects ?? 3,
@@ -232,7 +236,7 @@ export const gameSessionMachine = setup({
           actions: [
             // SPEC §4: a close-session notification sends a cashout request, then leaves. The
             // request goes while the socket is still a child; the raised event leaves after it.
-            { type: 'request', params: ({ context }) => ({ type: 'cashout', requestId: `r${context.requestSeq}` }) },
+            { type: 'request', params: ({ context }) => ({ type: 'cashout', requestId: requestId(context) }) },
             {
               type: 'leaveWith',
               params: ({ event }) => ({ reason: 'closeSession', failure: { code: event.code, message: '', params: {} } }),
@@ -285,7 +289,7 @@ export const gameSessionMachine = setup({
                 guard: ({ context }) => context.machine?.autoplay === true,
                 actions: [
                   assign({ moneyTransfer: false }),
-                  { type: 'request', params: ({ context }) => ({ type: 'autoplay', on: false, requestId: `r${context.requestSeq}` }) },
+                  { type: 'request', params: ({ context }) => ({ type: 'autoplay', on: false, requestId: requestId(context) }) },
                   'nextRequest',
                 ],
               },
@@ -296,20 +300,20 @@ export const gameSessionMachine = setup({
             'user.press': {
               actions: [
                 assign({ refusal: null }),
-                { type: 'request', params: ({ context, event }) => ({ type: 'button', button: event.button, requestId: `r${context.requestSeq}` }) },
+                { type: 'request', params: ({ context, event }) => ({ type: 'button', button: event.button, requestId: requestId(context) }) },
                 'nextRequest',
               ],
             },
             'user.autoplay': {
               actions: [
-                { type: 'request', params: ({ context, event }) => ({ type: 'autoplay', on: event.on, requestId: `r${context.requestSeq}` }) },
+                { type: 'request', params: ({ context, event }) => ({ type: 'autoplay', on: event.on, requestId: requestId(context) }) },
                 'nextRequest',
               ],
             },
             'user.transfer': {
               actions: [
                 assign({ refusal: null }),
-                { type: 'request', params: ({ context, event }) => ({ type: 'transfer', amount: event.amount, requestId: `r${context.requestSeq}` }) },
+                { type: 'request', params: ({ context, event }) => ({ type: 'transfer', amount: event.amount, requestId: requestId(context) }) },
                 'nextRequest',
               ],
             },
@@ -346,7 +350,7 @@ export const gameSessionMachine = setup({
         },
         cashingOut: {
           entry: [
-            { type: 'request', params: ({ context }) => ({ type: 'cashout', requestId: `r${context.requestSeq}` }) },
+            { type: 'request', params: ({ context }) => ({ type: 'cashout', requestId: requestId(context) }) },
             'nextRequest',
           ],
           on: {
@@ -373,6 +377,11 @@ export const gameSessionMachine = setup({
   },
   output: ({ context }) => ({ reason: context.leaveReason ?? 'left', failure: context.failure }),
 });
+
+/** The id of the next request: the visit's id and a counter, so no two requests share one. */
+function requestId(context: Pick<GameSessionContext, 'visitId' | 'requestSeq'>): string {
+  return `${context.visitId}-${context.requestSeq}`;
+}
 
 export function activeBand(context: Pick<GameSessionContext, 'join' | 'activeBandId'>): VideoBandInfo | undefined {
   return context.join?.bands.find((b) => b.id === context.activeBandId) ?? context.join?.bands[0];

@@ -66,6 +66,13 @@ export const reconnectMachine = setup({
     }),
   },
   actions: {
+    /** Keep the shown session's status current (the dialog's text follows it). */
+    followSession: assign({
+      session: ({ context, event }) =>
+        event.type === 'server.session' && event.status === 'open' && event.machineId === context.session?.machineId
+          ? { ...context.session, machineStatus: event.machineStatus }
+          : context.session,
+    }),
     /** Navigate to the game with the stored token (the app provides it). */
     rejoin: (_, _params: { machineId: number; machineName: string }) => {},
   },
@@ -125,6 +132,7 @@ export const reconnectMachine = setup({
       after: { continueTimeout: { target: 'hidden', actions: assign({ session: null }) } },
     },
     cashingOut: {
+      on: { 'server.session': { actions: 'followSession' } },
       invoke: {
         id: 'cancelSession',
         src: 'cancelSession',
@@ -134,6 +142,8 @@ export const reconnectMachine = setup({
       },
     },
     kicking: {
+      // The kick's own effect (the session now waiting) may arrive before the HTTP answer.
+      on: { 'server.session': { actions: 'followSession' } },
       invoke: {
         id: 'kickConnection',
         src: 'kickConnection',

@@ -168,7 +168,7 @@ export class MachineRuntime {
     this.#patch({ status: 'tryingCashout' });
     const now = this.#ctx.now();
     const result = session
-      ? this.#ctx.ledger.cashOut(playerId, this.id, session.id, key)
+      ? this.#ctx.ledger.cashOut(playerId, this.id, session.id, sessionKey(session.id, key))
       : { balance: this.#ctx.ledger.balance(playerId), credits: 0, duplicate: false };
     if (session) this.#ctx.machines.closeSession(session.id, now);
     const conn = this.#conn;
@@ -256,7 +256,7 @@ export class MachineRuntime {
     const playerId = this.#record.occupantId!;
     const { hotCoins, maxAllIn } = this.#ctx.limits();
     if (!hotCoins.includes(amount)) throw new Refusal(ErrorCode.invalidRequest, `transfer one of ${hotCoins.join(', ')}`);
-    const result = this.#ctx.ledger.cashIn(playerId, this.id, this.#session!.id, amount, maxAllIn, key);
+    const result = this.#ctx.ledger.cashIn(playerId, this.id, this.#session!.id, amount, maxAllIn, sessionKey(this.#session!.id, key));
     this.#pushMoney(playerId, result.balance);
   }
 
@@ -522,3 +522,11 @@ export class MachineRuntime {
 }
 
 export type { MachineServerMessage };
+
+/**
+ * A request id counts within its game session: a retry of the same request is applied once, and
+ * an id a client happens to reuse in a later session cannot swallow that session's money moves.
+ */
+function sessionKey(sessionId: number, key: string | undefined): string | undefined {
+  return key === undefined ? undefined : `s${sessionId}:${key}`;
+}

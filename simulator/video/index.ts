@@ -49,6 +49,7 @@ export function createVideoService(options: VideoOptions): VideoService {
       now,
       connectTimeoutMs: options.connectTimeoutMs ?? 15_000,
       silenceTimeoutMs: options.silenceTimeoutMs ?? 5_000,
+      isStalled: () => stalled.has(machineId),
       onClosed,
     });
     opening.add(pending);

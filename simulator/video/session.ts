@@ -25,6 +25,8 @@ export interface SessionConfig {
   now: () => number;
   connectTimeoutMs: number;
   silenceTimeoutMs: number;
+  /** Whether the machine's feed is stalled right now (control API): a new viewer starts stalled too. */
+  isStalled?: () => boolean;
   onClosed: (id: string, reason: string) => void;
 }
 
@@ -132,6 +134,8 @@ function run(config: SessionConfig, pc: RTCPeerConnection, track: MediaStreamTra
     sink: { ready: () => encoder.ready(), write: (rgba) => encoder.writeFrame(rgba) },
     onError: (error) => void close(`drawing failed: ${error instanceof Error ? error.message : String(error)}`),
   });
+  // Stalled before the first frame is primed, so a viewer who arrives during a stall sees none.
+  if (config.isStalled?.()) feeder.setStalled(true);
 
   const close = (reason: string): Promise<void> => {
     closing ??= (async () => {

@@ -9,8 +9,10 @@ import type { VideoEvent, VideoStats } from '../../machines/gameSession.ts';
  */
 
 const STATS_EVERY_MS = 1000;
-/** No newly decoded frame for this long (after the first) counts as a stall. */
+/** No newly decoded frame for this long counts as a stall (also before the first frame). */
 const STALL_MS = 3000;
+/** A new connection gets this long to show its first frame. */
+const FIRST_FRAME_MS = 5000;
 const MAX_BACKOFF_MS = 8000;
 /** Gathering on loopback is instant; a real network gets this long before the offer goes. */
 const GATHER_TIMEOUT_MS = 1500;
@@ -91,7 +93,8 @@ export function whepLogic() {
         lastProgressAt = now;
         attempt = 0;
         setProblem(false);
-      } else if (lastFrames > 0 && now - lastProgressAt > STALL_MS) {
+      } else if (now - lastProgressAt > (lastFrames > 0 ? STALL_MS : FIRST_FRAME_MS)) {
+        // Frames stopped, or never came (the server may have dropped a silent session).
         retry();
         return;
       }

@@ -3,40 +3,73 @@
  * Debian's Chromium through playwright-core.
  */
 import { existsSync } from 'node:fs';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { startSimulator, type Simulator, type SimulatorOptions } from '../../simulator/server.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** The flags every run of Chromium gets (the screenshots script uses them too). */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  // The machine video starts without a click, as it does for a player who has already tapped.
+  '--autoplay-policy=no-user-gesture-required',
+];
+
+/** A phone held upright (an iPhone 12-sized Android screen: touch, mobile viewport). */
+export const PHONE_PORTRAIT: BrowserContextOptions = {
+  viewport: { width: 390, height: 844 },
+  deviceScaleFactor: 2,
+  isMobile: true,
+  hasTouch: true,
+};
+
+/** The same phone turned sideways. */
+export const PHONE_LANDSCAPE: BrowserContextOptions = { ...PHONE_PORTRAIT, viewport: { width: 844, height: 390 } };
+
+export interface NewPageOptions {
+  extraHeaders?: Record<string, string>;
+  locale?: string;
+  /** Viewport, mobile, touch…: anything of playwright's context options (e.g. PHONE_PORTRAIT). */
+  context?: BrowserContextOptions;
+}
 
 export interface Harness {
   sim: Simulator;
   browser: Browser;
   /** A fresh browser profile (own storage) with a page on it. */
-  newPage(options?: { extraHeaders?: Record<string, string>; locale?: string }): Promise<{ context: BrowserContext; page: Page }>;
+  newPage(options?: NewPageOptions): Promise<{ context: BrowserContext; page: Page }>;
   close(): Promise<void>;
 }
 
+export async function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+}
+
 export async function startHarness(options: Partial<SimulatorOptions> = {}): Promise<Harness> {
-  if (!existsSync('dist/index.html')) throw new Error('dist/ is missing: run `npm run build` before the end-to-end tests');
-  const sim = await startSimulator({ port: 0, memory: true, staticDir: 'dist', ...options });
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  // E2E_DIST lets a developer test another build folder (e.g. while dist/ is being rebuilt).
+  const dist = process.env.E2E_DIST ?? 'dist';
+  if (!existsSync(`${dist}/index.html`)) throw new Error(`${dist}/ is missing: run \`npm run build\` before the end-to-end tests`);
+  const sim = await startSimulator({ port: 0, memory: true, staticDir: dist, ...options });
+  const browser = await launchChromium();
   const contexts: BrowserContext[] = [];
   return {
     sim,
     browser,
-    async newPage({ extraHeaders, locale = 'en-US' } = {}) {
-      const context = await browser.newContext({ baseURL: sim.url, locale, ...(extraHeaders ? { extraHTTPHeaders: extraHeaders } : {}) });
+    async newPage({ extraHeaders, locale = 'en-US', context: contextOptions = {} } = {}) {
+      const context = await browser.newContext({
+        baseURL: sim.url,
+        locale,
+        ...contextOptions,
+        ...(extraHeaders ? { extraHTTPHeaders: extraHeaders } : {}),
+      });
+      // Fail a stuck step well inside the test's 30 s, so the report says which one.
+      context.setDefaultTimeout(10_000);
       contexts.push(context);
       const page = await context.newPage();
       return { context, page };

@@ -37,7 +37,7 @@ function start(maxReconnects = 3) {
         }),
       },
     }),
-    { input: { machineId: 1, token: 'tok', maxReconnects }, clock },
+    { input: { machineId: 1, token: 'tok', maxReconnects, visitId: 'v1' }, clock },
   ).start();
   const server = (event: AnyEventObject) => sockets[sockets.length - 1]!(event);
   return { actor, sent, server, videos, clock, sockets, stopped: () => videosStopped };
@@ -60,16 +60,16 @@ describe('gameSession machine', () => {
     expect(t.videos).toEqual(['/whep/1/hd']);
   });
 
-  it('sends the player requests with increasing request ids', () => {
+  it('sends the player requests with request ids unique to the visit', () => {
     const t = start();
     joined(t);
     t.actor.send({ type: 'user.transfer', amount: 500 });
     t.actor.send({ type: 'user.press', button: 'spin' });
     t.actor.send({ type: 'user.autoplay', on: true });
     expect(t.sent.slice(1)).toEqual([
-      { type: 'transfer', amount: 500, requestId: 'r0' },
-      { type: 'button', button: 'spin', requestId: 'r1' },
-      { type: 'autoplay', on: true, requestId: 'r2' },
+      { type: 'transfer', amount: 500, requestId: 'v1-0' },
+      { type: 'button', button: 'spin', requestId: 'v1-1' },
+      { type: 'autoplay', on: true, requestId: 'v1-2' },
     ]);
   });
 

@@ -63,13 +63,16 @@ describe('reconnect machine', () => {
   it('Kick posts kick and keeps the dialog open for Continue; clicks while busy are ignored', async () => {
     let release: () => void = () => {};
     const { actor, kick } = start({ kick: () => new Promise<void>((r) => (release = r)) });
-    actor.send(open());
+    actor.send(open(7, 'playing'));
     actor.send({ type: 'user.kick' });
     actor.send({ type: 'user.cashout' });
     actor.send({ type: 'user.kick' });
     expect(kick).toHaveBeenCalledTimes(1);
+    // The kick's effect arrives on the notification socket before the HTTP answer.
+    actor.send(open(7, 'waiting'));
     release();
     await waitFor(actor, (s) => s.matches('shown'));
+    expect(actor.getSnapshot().context.session?.machineStatus).toBe('waiting');
   });
 
   it('a closed session hides the dialog', () => {

@@ -35,7 +35,7 @@ describe('path tests generated from the play machines', () => {
 
   it('gameSession: every state and event, and every way out ends in left', () => {
     const suite = generatePaths(gameSessionMachine, {
-      input: { machineId: 1, token: 't', maxReconnects: 1 },
+      input: { machineId: 1, token: 't', maxReconnects: 1, visitId: 'v' },
       payloads: {
         'socket.joined': [{ type: 'socket.joined', join, machine }],
         'socket.state': [{ type: 'socket.state', machine: { ...machine, credits: 500 } }],

@@ -23,7 +23,9 @@ export function GamePage() {
   const reconnect = useSelector(auth, (s) => s.children.reconnect);
   const machineId = Number(gameId);
   const settings = useSettings();
-  const game = useActorRef(useLogic().gameSession, { input: { machineId, token, volume: settings.VOLUME } });
+  const game = useActorRef(useLogic().gameSession, {
+    input: { machineId, token, volume: settings.VOLUME, visitId: crypto.randomUUID().slice(0, 8) },
+  });
   const containerRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {

@@ -1,0 +1,139 @@
+/** What the floor does to a visit: close warnings, a closed session, removal. */
+import { afterEach, describe, expect, it } from 'vitest';
+import type { SimulatorOptions } from '../../simulator/server.ts';
+import { startHarness, type Harness } from './harness.ts';
+import { DEMO_ID, joinFromLobby, loginToLobby, recordToasts, simCall, toastLog, toasts, transfer, usd } from './play.ts';
+
+let h: Harness | undefined;
+async function fresh(options: Partial<SimulatorOptions> = {}): Promise<Harness> {
+  h = await startHarness({ rngSeed: 'play-floor', ...options });
+  return h;
+}
+afterEach(async () => {
+  await h?.close();
+  h = undefined;
+});
+
+describe('close warnings', () => {
+  it('a no-play warning counts down in one toast, and an accepted transfer ends it', async () => {
+    const { sim, newPage } = await fresh();
+    const { page } = await newPage();
+    await recordToasts(page);
+    await loginToLobby(page);
+    await joinFromLobby(page, 1, 1);
+
+    await simCall(sim, 'POST', '/sim/warn', { machineId: 1, code: 18802, count: 30 });
+    const countdown = toasts(page, /seconds left to continue/);
+    await countdown.waitFor();
+    expect(await countdown.count()).toBe(1);
+    // The floor ticks once a second: the same toast now says 29.
+    await toasts(page, '29 seconds left to continue').waitFor({ timeout: 3000 });
+    expect(await countdown.count()).toBe(1);
+    const log = (await toastLog(page)).filter((entry) => entry.includes('seconds left to continue'));
+    const node = log[0]?.split(':')[0];
+    expect(node).toMatch(/^\d+$/);
+    expect(log.slice(0, 2)).toEqual([`${node}:30 seconds left to continue`, `${node}:29 seconds left to continue`]);
+
+    await transfer(page, '$5.00');
+    await expect.poll(() => page.getByTestId('game-credits').textContent()).toBe('$5.00');
+    await countdown.waitFor({ state: 'detached', timeout: 3000 });
+    // And it does not come back: the server's warning is over too.
+    await page.waitForTimeout(1500);
+    expect(await countdown.count()).toBe(0);
+    expect(page.url()).toMatch(/\/game\/1\//);
+  });
+
+  it('without credits the grace runs out by itself and the 18800 countdown starts; a transfer ends it', async () => {
+    // Scale 0.1: 6 s without credits start the warning.
+    const { sim, newPage } = await fresh({ timerScale: 0.1 });
+    const { page } = await newPage();
+    await loginToLobby(page);
+    await joinFromLobby(page, 1, 1);
+    expect(await page.getByTestId('game-credits').textContent()).toBe('$0.00');
+
+    // The machine's own screen says when the floor starts the warning; then back to real time
+    // (one countdown step a second), so there is time to answer it.
+    await expect
+      .poll(() => sim.floor.machine(1)?.screen().message ?? '', { timeout: 10_000, interval: 10 })
+      .toMatch(/SECONDS LEFT TO DEPOSIT FUNDS/);
+    await simCall(sim, 'PUT', '/sim/timers', { scale: 1 });
+    const countdown = toasts(page, /^\d+ seconds left to deposit funds$/);
+    await countdown.waitFor();
+    expect(await countdown.count()).toBe(1);
+    expect(await countdown.getAttribute('data-variant')).toBe('warning');
+
+    await transfer(page, '$5.00');
+    await countdown.waitFor({ state: 'detached', timeout: 3000 });
+    await page.waitForTimeout(1500);
+    expect(await countdown.count()).toBe(0);
+    expect(page.url()).toMatch(/\/game\/1\//);
+    expect(sim.floor.machine(1)?.status).toBe('playing');
+  });
+
+  it('without credits the 18800 countdown runs out: the session is closed and the player is back in the lobby', async () => {
+    // Scale 0.1: 6 s without credits start the warning, which counts 10 steps of 100 ms.
+    const { sim, newPage } = await fresh({ timerScale: 0.1 });
+    const { page } = await newPage();
+    await recordToasts(page);
+    await loginToLobby(page);
+    await joinFromLobby(page, 1, 1);
+    expect(await page.getByTestId('game-credits').textContent()).toBe('$0.00');
+
+    await page.waitForURL(/\/lobby$/, { timeout: 15_000 });
+    const closed = toasts(page, 'Your session was closed and your credits were cashed out.');
+    await closed.waitFor();
+    expect(await closed.getAttribute('data-variant')).toBe('error');
+    // The countdown was shown on the way, and is gone now.
+    const countdown = (await toastLog(page)).filter((entry) => /:\d+ seconds left to deposit funds$/.test(entry));
+    expect(countdown.length).toBeGreaterThan(0);
+    expect(await toasts(page, /seconds left to deposit funds/).count()).toBe(0);
+    expect(sim.floor.machine(1)?.status).toBe('free');
+    expect(sim.floor.context.ledger.balance(DEMO_ID)).toBe(100_000);
+    await expect.poll(() => page.getByTestId('balance').textContent()).toContain('$1,000.00');
+  });
+});
+
+describe('the floor ends a visit', () => {
+  it('removed by the operator: a toast says so, the player is in the lobby with the credits back', async () => {
+    const { sim, newPage } = await fresh();
+    const { page } = await newPage();
+    await loginToLobby(page);
+    await joinFromLobby(page, 1, 1);
+    await transfer(page, '$50.00');
+    await expect.poll(() => page.getByTestId('game-credits').textContent()).toBe('$50.00');
+
+    await simCall(sim, 'POST', '/sim/remove', { machineId: 1 });
+    const removed = toasts(page, 'You have been removed from the game.');
+    await removed.waitFor();
+    expect(await removed.getAttribute('data-variant')).toBe('warning');
+    await page.waitForURL(/\/lobby$/);
+    expect(sim.floor.machine(1)?.status).toBe('free');
+    expect(sim.floor.context.ledger.balance(DEMO_ID)).toBe(100_000);
+    expect(sim.floor.context.ledger.audit().difference).toBe(0);
+    await expect.poll(() => page.getByTestId('balance').textContent()).toContain('$1,000.00');
+    await expect.poll(() => sim.video.activeEncoders(), { timeout: 5000 }).toBe(0);
+  });
+
+  it('a closed session (18801): an error toast, the lobby, and the wallet the server holds', async () => {
+    const { sim, newPage } = await fresh();
+    const { page } = await newPage();
+    await loginToLobby(page);
+    await joinFromLobby(page, 1, 1);
+    await transfer(page, '$100.00');
+    await expect.poll(() => page.getByTestId('game-credits').textContent()).toBe('$100.00');
+
+    // A one-step warning: the next tick ends it with 18801 and closeSession.
+    await simCall(sim, 'POST', '/sim/warn', { machineId: 1, code: 18802, count: 1 });
+    const closed = toasts(page, 'Your session was closed and your credits were cashed out.');
+    await closed.waitFor({ timeout: 5000 });
+    expect(await closed.getAttribute('data-variant')).toBe('error');
+    await page.waitForURL(/\/lobby$/);
+    const ledger = sim.floor.context.ledger;
+    expect(ledger.credits(1)).toBe(0);
+    expect(ledger.balance(DEMO_ID)).toBe(100_000);
+    await expect.poll(() => page.getByTestId('balance').textContent()).toContain(usd(ledger.balance(DEMO_ID)));
+    expect(ledger.audit().difference).toBe(0);
+    expect(sim.floor.machine(1)?.status).toBe('free');
+    await expect.poll(() => sim.video.activeEncoders(), { timeout: 5000 }).toBe(0);
+  });
+});

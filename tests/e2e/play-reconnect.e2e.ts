@@ -1,0 +1,101 @@
+/** The reconnect dialog for a session the player still holds on a machine (SPEC §4). */
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startHarness, type Harness } from './harness.ts';
+import { DEMO_ID, joinFromLobby, loginToLobby, toasts, transfer, waitLive } from './play.ts';
+
+const WAITING_TEXT = 'You have an open session on Golden Reels 01. Do you want to reconnect?';
+const PLAYING_TEXT = 'Your session on Golden Reels 01 is being played right now. If this is not you, contact support.';
+
+let h: Harness;
+beforeEach(async () => {
+  h = await startHarness({ rngSeed: 'play-reconnect' });
+});
+afterEach(async () => {
+  await h?.close();
+});
+
+/** Logs in, joins machine 1 and puts $50.00 on it. */
+async function playWithCredits(): Promise<{ context: BrowserContext; page: Page }> {
+  const { context, page } = await h.newPage();
+  await loginToLobby(page);
+  await joinFromLobby(page, 1, 1);
+  await transfer(page, '$50.00');
+  await expect.poll(() => page.getByTestId('game-credits').textContent()).toBe('$50.00');
+  return { context, page };
+}
+
+/** Closes the game page without cashing out and opens the lobby on a new page of the same profile. */
+async function leaveAndComeBack(context: BrowserContext, page: Page): Promise<Page> {
+  await page.close();
+  await expect.poll(() => h.sim.floor.machine(1)?.status).toBe('waiting');
+  const again = await context.newPage();
+  await again.goto('/lobby');
+  return again;
+}
+
+function dialog(page: Page) {
+  return page.getByRole('dialog', { name: 'Open session' });
+}
+
+describe('reconnect dialog', () => {
+  it('after closing the page mid-session, Continue goes back to the machine with the credits', async () => {
+    const { context, page } = await playWithCredits();
+    const again = await leaveAndComeBack(context, page);
+    const shown = dialog(again);
+    await shown.waitFor();
+    expect(await shown.getByText(WAITING_TEXT).isVisible()).toBe(true);
+    // Behind the (modal) dialog the lobby lists the machine as reserved for the player.
+    const reserved = again.locator('section[aria-labelledby="reserved-title"]').getByTestId('machine-1');
+    await reserved.getByText('Reserved for you').waitFor();
+
+    await shown.getByRole('button', { name: 'Continue' }).click();
+    await again.waitForURL(/\/game\/1\/golden-reels-01$/);
+    await waitLive(again);
+    expect(await shown.count()).toBe(0);
+    expect(await again.getByTestId('game-credits').textContent()).toBe('$50.00');
+    expect(h.sim.floor.machine(1)?.status).toBe('playing');
+    expect(h.sim.floor.context.ledger.credits(1)).toBe(5000);
+  });
+
+  it('Cashout cancels the session: the dialog closes, the wallet is full again, the machine is free', async () => {
+    const { context, page } = await playWithCredits();
+    const again = await leaveAndComeBack(context, page);
+    const shown = dialog(again);
+    await shown.waitFor();
+    expect(await again.getByTestId('balance').textContent()).toContain('$950.00');
+
+    await shown.getByRole('button', { name: 'Cashout' }).click();
+    await shown.waitFor({ state: 'detached' });
+    await expect.poll(() => again.getByTestId('balance').textContent()).toContain('$1,000.00');
+    expect(h.sim.floor.context.ledger.balance(DEMO_ID)).toBe(100_000);
+    expect(h.sim.floor.machine(1)?.status).toBe('free');
+    expect(h.sim.floor.machine(1)?.occupantId).toBeNull();
+    expect(new URL(again.url()).pathname).toBe('/lobby');
+  });
+
+  it('Kick from a second tab removes the game tab; the dialog stays and Continue takes the machine over', async () => {
+    const { context, page: gameTab } = await playWithCredits();
+    const lobbyTab = await context.newPage();
+    await lobbyTab.goto('/lobby');
+    const shown = dialog(lobbyTab);
+    await shown.waitFor();
+    expect(await shown.getByText(PLAYING_TEXT).isVisible()).toBe(true);
+
+    await shown.getByRole('button', { name: 'Kick' }).click();
+    await toasts(gameTab, 'You have been removed from the game.').waitFor();
+    await gameTab.waitForURL(/\/lobby$/);
+    // The session stays, reserved for the player, and the dialog stays to continue it.
+    expect(h.sim.floor.machine(1)?.status).toBe('waiting');
+    expect(h.sim.floor.machine(1)?.occupantId).toBe(DEMO_ID);
+    expect(h.sim.floor.context.ledger.credits(1)).toBe(5000);
+    expect(await shown.isVisible()).toBe(true);
+    expect(await shown.getByRole('button', { name: 'Continue' }).isEnabled()).toBe(true);
+
+    await shown.getByRole('button', { name: 'Continue' }).click();
+    await lobbyTab.waitForURL(/\/game\/1\/golden-reels-01$/);
+    await waitLive(lobbyTab);
+    expect(await lobbyTab.getByTestId('game-credits').textContent()).toBe('$50.00');
+    expect(h.sim.floor.machine(1)?.status).toBe('playing');
+  });
+});

@@ -1,0 +1,93 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { PHONE_PORTRAIT, startHarness, type Harness } from './harness.ts';
+import { DEMO_ID, expectFramesGrowing, joinFromLobby, loginToLobby, toasts, transfer, usd } from './play.ts';
+
+/*
+ * With this seed machine 1's first spin at the default bet (0.01 × 20 lines) wins 0.60
+ * (simulator/floor/game.ts draws the idle window, then the spin, from `${seed}:1`).
+ */
+const SEED = 'play-f';
+
+let h: Harness;
+beforeEach(async () => {
+  h = await startHarness({ rngSeed: SEED });
+});
+afterEach(async () => {
+  await h?.close();
+});
+
+describe('a visit to a machine', () => {
+  it('joins from the lobby, plays live video, transfers, spins, cashes out to the lobby', async () => {
+    const ledger = h.sim.floor.context.ledger;
+    const { page } = await h.newPage();
+    await loginToLobby(page);
+    expect(await page.getByTestId('balance').textContent()).toContain('$1,000.00');
+
+    await joinFromLobby(page, 1, 1);
+    expect(page.url()).toMatch(/\/game\/1\/golden-reels-01$/);
+    expect(h.sim.floor.machine(1)?.status).toBe('playing');
+
+    // Real decoded frames from the simulator's WHEP feed, still coming.
+    const { before, after } = await expectFramesGrowing(page);
+    expect(before.width).toBeGreaterThan(0);
+    expect(after.frames).toBeGreaterThan(before.frames);
+
+    await transfer(page, '$50.00');
+    await expect.poll(() => page.getByTestId('game-credits').textContent()).toBe('$50.00');
+    await expect.poll(() => page.getByTestId('game-balance').textContent()).toBe('$950.00');
+    expect(ledger.credits(1)).toBe(5000);
+    expect(ledger.balance(DEMO_ID)).toBe(95_000);
+    // The transfer closed the coin list (SPEC §4: money transfer switches off on a money update).
+    await expect.poll(() => page.getByRole('group', { name: 'Transfer to the machine' }).count()).toBe(0);
+
+    const bet = await page.getByTestId('game-bet').textContent();
+    expect(bet).toBe('$0.20');
+    await page.getByRole('button', { name: 'Spin' }).click();
+    // The reels settle on the server; then what the UI shows is what the ledger holds.
+    await expect.poll(() => h.sim.floor.context.machines.openSessionOf(DEMO_ID, 1)?.spins ?? 0).toBe(1);
+    await expect.poll(() => h.sim.floor.machine(1)?.screen().spinning === null, { timeout: 5000 }).toBe(true);
+    expect(ledger.credits(1)).toBe(5000 - 20 + 60);
+    await expect.poll(() => page.getByTestId('game-credits').textContent()).toBe(usd(ledger.credits(1)));
+    expect(await page.getByTestId('game-win').textContent()).toBe('$0.60');
+
+    await page.getByRole('button', { name: 'Cash out' }).click();
+    await page.waitForURL(/\/lobby$/);
+    await toasts(page, 'Cashed out. Your credits are back in your wallet.').waitFor();
+    expect(ledger.balance(DEMO_ID)).toBe(100_000 - 20 + 60);
+    await expect.poll(() => page.getByTestId('balance').textContent()).toContain(usd(ledger.balance(DEMO_ID)));
+    expect(ledger.credits(1)).toBe(0);
+    expect(ledger.audit().difference).toBe(0);
+    expect(h.sim.floor.machine(1)?.status).toBe('free');
+    // Leaving closed the WHEP session: no encoder is left running for this viewer.
+    await expect.poll(() => h.sim.video.activeEncoders(), { timeout: 5000 }).toBe(0);
+    await expect.poll(() => h.sim.sockets.counts().machine).toBe(0);
+  });
+
+  it('plays on a phone held upright: video above the controls, taps work, Rotate is offered', async () => {
+    const ledger = h.sim.floor.context.ledger;
+    const { page } = await h.newPage({ context: PHONE_PORTRAIT });
+    await loginToLobby(page);
+    await joinFromLobby(page, 1, 1);
+    await expectFramesGrowing(page);
+
+    // Portrait: the picture on top, the side bar under it, Spin reachable without scrolling.
+    const video = await page.getByTestId('machine-video').boundingBox();
+    const bar = await page.getByRole('complementary', { name: 'Machine controls' }).boundingBox();
+    const spin = await page.getByRole('button', { name: 'Spin' }).boundingBox();
+    expect(video && bar && spin).toBeTruthy();
+    expect(video!.y + video!.height).toBeLessThanOrEqual(bar!.y + 1);
+    expect(spin!.y + spin!.height).toBeLessThanOrEqual(844);
+
+    await page.getByRole('button', { name: 'Money transfer' }).tap();
+    await page.getByRole('group', { name: 'Transfer to the machine' }).getByRole('button', { name: '$5.00', exact: true }).tap();
+    await expect.poll(() => page.getByTestId('game-credits').textContent()).toBe('$5.00');
+    await page.getByRole('button', { name: 'Spin' }).tap();
+    await expect.poll(() => h.sim.floor.context.machines.openSessionOf(DEMO_ID, 1)?.spins ?? 0).toBe(1);
+    await expect.poll(() => h.sim.floor.machine(1)?.screen().spinning === null, { timeout: 5000 }).toBe(true);
+    await expect.poll(() => page.getByTestId('game-credits').textContent()).toBe(usd(ledger.credits(1)));
+
+    const rotate = page.getByRole('button', { name: 'Rotate' });
+    await rotate.tap();
+    expect(await rotate.getAttribute('aria-pressed')).toBe('true');
+  });
+});
