@@ -87,6 +87,8 @@ export type AuthEmitted =
 export type AuthEvent =
   | NotificationEvent
   | { type: 'user.login'; credentials: Credentials }
+  /** The player changed the PIN: the new pin_code hash the idle lock compares against. */
+  | { type: 'session.pinChanged'; pinCode: string }
   | { type: 'user.logout' }
   | { type: 'server.unauthorized'; failure: Failure }
   | { type: 'user.dismissFailure' };
@@ -226,6 +228,12 @@ export const authMachine = setup({
         },
         'user.logout': { guard: 'hasRole', target: 'loggingOut' },
         'server.balance': { actions: sendTo('wallet', ({ event }) => event) },
+        'session.pinChanged': {
+          actions: [
+            assign({ session: ({ context, event }) => (context.session ? { ...context.session, pinCode: event.pinCode } : null) }),
+            sendTo('idleLock', ({ event }) => ({ type: 'pin.changed' as const, pinCode: event.pinCode })),
+          ],
+        },
         'server.session': { actions: sendTo('reconnect', ({ event }) => event) },
         'server.machine': { actions: emit(({ event }) => ({ type: 'machine' as const, id: event.id, status: event.status })) },
         'server.info': {

@@ -22,7 +22,12 @@ export interface IdleLockContext extends IdleLockInput {
   attempts: number;
 }
 
-export type IdleLockEvent = { type: 'user.activity' } | { type: 'user.unlock'; pin: string } | { type: 'user.logout' };
+export type IdleLockEvent =
+  | { type: 'user.activity' }
+  | { type: 'user.unlock'; pin: string }
+  | { type: 'user.logout' }
+  /** The player set a new PIN: unlock with that one from now on. */
+  | { type: 'pin.changed'; pinCode: string };
 
 export const idleLockMachine = setup({
   types: {
@@ -52,6 +57,7 @@ export const idleLockMachine = setup({
 }).createMachine({
   id: 'idleLock',
   context: ({ input }) => ({ ...input, wrongPin: false, attempts: 0 }),
+  on: { 'pin.changed': { actions: assign({ pinCode: ({ event }) => event.pinCode }) } },
   initial: 'starting',
   states: {
     starting: {

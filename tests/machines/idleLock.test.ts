@@ -50,6 +50,17 @@ describe('idleLock machine', () => {
     expect(actor.getSnapshot().context.wrongPin).toBe(false);
   });
 
+  it('after a PIN change the new PIN unlocks and the old one no longer does', async () => {
+    const { actor, clock } = start();
+    await waitFor(actor, (s) => s.matches('active'));
+    actor.send({ type: 'pin.changed', pinCode: hash('demo', '5678') });
+    clock.increment(60_000);
+    actor.send({ type: 'user.unlock', pin: '1234' });
+    await waitFor(actor, (s) => s.matches({ locked: 'idle' }) && s.context.wrongPin);
+    actor.send({ type: 'user.unlock', pin: '5678' });
+    await waitFor(actor, (s) => s.matches('active'));
+  });
+
   it('restores the lock on load when PIN_CHECK is on and the flag is set', async () => {
     const { actor } = start({ pinCheck: true, locked: true });
     await waitFor(actor, (s) => s.matches('locked'));
