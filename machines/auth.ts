@@ -127,6 +127,8 @@ export const authMachine = setup({
     clearToken: () => {},
     /** Remove the token from the address bar once it has been adopted. */
     stripQueryToken: () => {},
+    /** The notification socket's actor failed outright (the app may log it). */
+    notificationsFailed: () => {},
   },
   guards: {
     hasQueryToken: (_, sources: TokenSources) => sources.queryToken !== null,
@@ -210,6 +212,8 @@ export const authMachine = setup({
           id: 'notifications',
           src: 'notifications',
           input: ({ context }) => ({ token: context.token ?? '', playerId: context.session?.user.id ?? '' }),
+          // Without live notifications the player still plays; balances come with each answer.
+          onError: { actions: 'notificationsFailed' },
         },
       ],
       after: {

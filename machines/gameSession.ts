@@ -154,13 +154,10 @@ export const gameSessionMachine = setup({
   },
   actors: {
     /** The machine socket: sends back socket.* events, takes { type: 'send', message }. */
-    machineSocket: fromCallback<{ type: 'send'; message: MachineRequest }, { machineId: number; token: string }>(() => {
-      throw new Error('machineSocket not provided');
-    }),
+    // Inert until provided (src/app provides the real socket; tests provide fakes).
+    machineSocket: fromCallback<{ type: 'send'; message: MachineRequest }, { machineId: number; token: string }>(() => () => {}),
     /** The WHEP player of one band: sends back video.* events. */
-    video: fromCallback<{ type: 'noop' }, { whepUrl: string }>(() => {
-      throw new Error('video not provided');
-    }),
+    video: fromCallback<{ type: 'noop' }, { whepUrl: string }>(() => () => {}),
   },
   guards: {
     isCloseWarning: ({ event }) => event.type === 'socket.info' && CLOSE_WARNINGS.has(event.code),
@@ -228,6 +225,11 @@ export const gameSessionMachine = setup({
         id: 'socket',
         src: 'machineSocket',
         input: ({ context }) => ({ machineId: context.machineId, token: context.token }),
+        // A socket that cannot even be opened is a lost connection too.
+        onError: [
+          { guard: 'canReconnect', target: 'reconnecting' },
+          { target: 'left', actions: { type: 'leaveWith', params: { reason: 'connectionLost' } } },
+        ],
       },
       on: {
         'socket.lost': [{ guard: 'canReconnect', target: 'reconnecting' }, { target: 'left', actions: { type: 'leaveWith', params: { reason: 'connectionLost' } } }],
@@ -297,6 +299,8 @@ export const gameSessionMachine = setup({
             ],
             'socket.error': { actions: assign({ refusal: ({ event }) => event.failure }) },
             'socket.closed': { target: '#gameSession.left', actions: { type: 'leaveWith', params: { reason: 'cashout' } } },
+            // A video player that fails outright: play goes on, the picture shows its problem.
+            'xstate.error.actor.video': { actions: assign({ videoProblem: true }) },
             'user.press': {
               actions: [
                 assign({ refusal: null }),

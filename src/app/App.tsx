@@ -1,7 +1,7 @@
 import { I18nProvider } from '@lingui/react';
 import { RouterProvider } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { ThemeProvider } from 'styled-components';
 import type { ActorRefFrom } from 'xstate';
 import type { createSettingsMachine } from '../../machines/settings.ts';
@@ -20,6 +20,9 @@ import {
 import { RuntimeProvider } from '../features/runtime.tsx';
 import { activateLanguage, i18n, initialLanguage } from './i18n.ts';
 import { createRuntime, type Runtime } from './runtime.ts';
+
+// Only loaded when the page was opened with ?inspect (or in a dev build).
+const InspectorPanel = lazy(() => import('../features/inspector/InspectorPanel.tsx').then((m) => ({ default: m.InspectorPanel })));
 
 type SettingsActor = ActorRefFrom<ReturnType<typeof createSettingsMachine<Settings>>>;
 
@@ -60,6 +63,11 @@ function Gate({ runtime }: { runtime: Runtime }) {
   return (
     <RuntimeProvider runtime={runtime}>
       <RouterProvider router={runtime.router} />
+      {runtime.inspector && (
+        <Suspense fallback={null}>
+          <InspectorPanel store={runtime.inspector} />
+        </Suspense>
+      )}
     </RuntimeProvider>
   );
 }

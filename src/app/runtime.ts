@@ -3,15 +3,21 @@
  * Everything here is created once, after /Settings.json is known.
  */
 import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
+import { passwordChangeMachine, pinChangeMachine } from '../../machines/accountForm.ts';
+import { createAccountListMachine } from '../../machines/accountList.ts';
+import { accountProfileMachine } from '../../machines/accountProfile.ts';
 import { authMachine } from '../../machines/auth.ts';
 import { gameSessionMachine } from '../../machines/gameSession.ts';
 import { idleLockMachine } from '../../machines/idleLock.ts';
 import { ipCheckMachine } from '../../machines/ipCheck.ts';
 import { lobbyMachine } from '../../machines/lobby.ts';
+import { navigationMachine } from '../../machines/navigation.ts';
 import { promoMachine } from '../../machines/promo.ts';
 import { reconnectMachine } from '../../machines/reconnect.ts';
 import { walletMachine } from '../../machines/wallet.ts';
 import type { ViewLogic } from '../features/runtime.tsx';
+import { createAccountService } from '../services/account.ts';
+import type { GameSessionItem, LoginLogItem, TransactionItem } from '../protocol/account.ts';
 import { createFloorService } from '../services/floor.ts';
 import { machineSocketLogic } from '../services/machineSocket.ts';
 import { notificationSocketLogic } from '../services/notificationSocket.ts';
@@ -23,6 +29,8 @@ import { createHttp } from '../services/http.ts';
 import { checkIp, createAuthService } from '../services/session.ts';
 import { queryToken, tokenStorage } from '../services/storage.ts';
 import { slug } from '../features/slug.ts';
+import { navbarStorage } from '../features/navigation/storage.ts';
+import { createInspectorStore, wantsInspector, type InspectorStore } from '../services/inspector.ts';
 import { createAppRouter } from './router.tsx';
 
 export type AuthActor = ActorRefFrom<typeof authMachine>;
@@ -34,9 +42,38 @@ export interface Runtime {
   ipCheck: IpCheckActor;
   router: ReturnType<typeof createAppRouter>;
   logic: ViewLogic;
+  /** The live inspector's record, when the page was opened with ?inspect (or in a dev build). */
+  inspector: InspectorStore | null;
+}
+
+/** The account screens' machines over the REST API. */
+function accountLogic(
+  account: ReturnType<typeof createAccountService>,
+  onPinChanged: (pinCode: string) => void,
+): ViewLogic['account'] {
+  return {
+    profile: accountProfileMachine.provide({ actors: { fetchProfile: fromPromise(() => account.profile()) } }),
+    loginLog: createAccountListMachine<LoginLogItem>().provide({
+      actors: { fetchPage: fromPromise(({ input }) => account.loginLog(input)) },
+    }),
+    sessions: createAccountListMachine<GameSessionItem>().provide({
+      actors: { fetchPage: fromPromise(({ input }) => account.gameSessions(input)) },
+    }),
+    transactions: createAccountListMachine<TransactionItem>().provide({
+      actors: { fetchPage: fromPromise(({ input }) => account.transactions(input)) },
+    }),
+    passwordChange: passwordChangeMachine.provide({ actors: { submit: fromPromise(({ input }) => account.changePassword(input)) } }),
+    // The new PIN hash reaches the auth session and its idle lock (SPEC §4: unlock with the new PIN).
+    pinChange: pinChangeMachine.provide({
+      actors: { submit: fromPromise(({ input }) => account.changePin(input)) },
+      actions: { announceSaved: (_, { output }) => onPinChanged(output.pinCode) },
+    }),
+  };
 }
 
 export function createRuntime(settings: Settings): Runtime {
+  const inspector = wantsInspector() ? createInspectorStore() : null;
+  const inspect = inspector ? (event: Parameters<InspectorStore['observe']>[0]) => inspector.observe(event) : undefined;
   // The http client reports 401s to the auth actor created just below; it only calls these
   // callbacks once requests run, after the actor exists.
   const http = createHttp({
@@ -79,11 +116,12 @@ export function createRuntime(settings: Settings): Runtime {
         stripQueryToken: () => queryToken.strip(),
       },
     }),
+    { inspect },
   );
 
   const ipCheck = createActor(
     ipCheckMachine.provide({ actors: { checkIp: fromPromise(() => checkIp(settings.API_URL)) } }),
-    { input: { enabled: settings.IP_CHEKCING } },
+    { input: { enabled: settings.IP_CHEKCING }, inspect },
   );
 
   const router = createAppRouter({ auth, settings });
@@ -99,6 +137,10 @@ export function createRuntime(settings: Settings): Runtime {
       actors: { claim: fromPromise(({ input }) => floor.claim(input.kind)) },
       actions: { rememberClaim: (_, { kind, at }) => promoStorage.write(kind, at) },
     }),
+    navigation: navigationMachine.provide({
+      actions: { persistFolded: (_, { folded }) => navbarStorage.writeFolded(folded) },
+    }),
+    account: accountLogic(createAccountService(http), (pinCode) => auth.send({ type: 'session.pinChanged', pinCode })),
   };
 
   // Route guards read the auth actor; when the player's roles change, guards must run again.
@@ -115,6 +157,6 @@ export function createRuntime(settings: Settings): Runtime {
 
   auth.start();
   ipCheck.start();
-  return { settings, auth, ipCheck, router, logic };
+  return { settings, auth, ipCheck, router, logic, inspector };
 }
 

@@ -1,13 +1,17 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import type { ActorRefFrom } from 'xstate';
+import type { ActorRefFrom, InspectionEvent } from 'xstate';
 import type { authMachine } from '../../machines/auth.ts';
 import type { gameSessionMachine } from '../../machines/gameSession.ts';
 import type { lobbyMachine } from '../../machines/lobby.ts';
+import type { navigationMachine } from '../../machines/navigation.ts';
 import type { promoMachine } from '../../machines/promo.ts';
 import type { Settings } from '../protocol/settings.ts';
+import type { AccountLogic } from './account/logic.ts';
 
 /** What views may reach of the running app: the root actors and the settings. Created by src/app. */
 export interface ViewRuntime {
+  /** Set when the live inspector runs: actors the views create report to it too. */
+  inspector?: { observe(event: InspectionEvent): void } | null;
   settings: Settings;
   auth: ActorRefFrom<typeof authMachine>;
   /** Machines with their real services provided, for the views that run them. */
@@ -18,6 +22,9 @@ export interface ViewLogic {
   lobby: typeof lobbyMachine;
   gameSession: typeof gameSessionMachine;
   promo: typeof promoMachine;
+  navigation: typeof navigationMachine;
+  /** Profile, password and PIN forms, login log, game sessions, transactions. */
+  account: AccountLogic;
 }
 
 const RuntimeContext = createContext<ViewRuntime | null>(null);
@@ -35,3 +42,9 @@ function useRuntime(): ViewRuntime {
 export const useAuthActor = () => useRuntime().auth;
 export const useSettings = () => useRuntime().settings;
 export const useLogic = () => useRuntime().logic;
+
+/** Options for useActorRef: the view's actors join the inspector when it runs. */
+export function useActorOptions(): { inspect?: (event: InspectionEvent) => void } {
+  const inspector = useRuntime().inspector;
+  return inspector ? { inspect: (event) => inspector.observe(event) } : {};
+}

@@ -48,6 +48,51 @@ function joined(t: ReturnType<typeof start>) {
   t.server({ type: 'socket.joined', join, machine });
 }
 
+describe('gameSession machine: failing children', () => {
+  it('a socket that fails to open is a lost connection; a failing video player only flags the picture', () => {
+    let attempts = 0;
+    const actor = createActor(
+      gameSessionMachine.provide({
+        actors: {
+          machineSocket: fromCallback(() => {
+            attempts += 1;
+            throw new Error('no sockets here');
+          }),
+          video: fromCallback(() => {
+            throw new Error('no WebRTC here');
+          }),
+        },
+      }),
+      { input: { machineId: 1, token: 't', maxReconnects: 0, visitId: 'v' } },
+    ).start();
+    actor.send({ type: 'user.join' });
+    expect(attempts).toBe(1);
+    expect(actor.getSnapshot().output).toEqual({ reason: 'connectionLost', failure: null });
+  });
+
+  it('a video player that throws leaves play going with the video problem shown', () => {
+    const sockets: Array<(e: AnyEventObject) => void> = [];
+    const actor = createActor(
+      gameSessionMachine.provide({
+        actors: {
+          machineSocket: fromCallback(({ sendBack }) => {
+            sockets.push(sendBack);
+          }),
+          video: fromCallback(() => {
+            throw new Error('no WebRTC here');
+          }),
+        },
+      }),
+      { input: { machineId: 1, token: 't', visitId: 'v' } },
+    ).start();
+    actor.send({ type: 'user.join' });
+    sockets[0]!({ type: 'socket.joined', join, machine });
+    expect(actor.getSnapshot().status).toBe('active');
+    expect(actor.getSnapshot().matches({ connected: { live: 'playing' } })).toBe(true);
+    expect(actor.getSnapshot().context.videoProblem).toBe(true);
+  });
+});
+
 describe('gameSession machine', () => {
   it('joins with init, sorts bands by Order descending and starts the best band', () => {
     const t = start();

@@ -54,6 +54,11 @@ export function generatePaths(
     events,
     serializeState: (s: any) => JSON.stringify([s.value, options.distinguish ? options.distinguish(s.context) : s.context]),
     ...(options.stopWhen ? { stopWhen: options.stopWhen } : {}),
+    // An actor's done/error event only happens while that actor runs (XState errors otherwise).
+    filterEvents: (snapshot: any, event: EventObject) => {
+      const actor = /^xstate\.(?:done|error)\.actor\.(.+)$/.exec(event.type)?.[1];
+      return actor === undefined || snapshot.children?.[actor] !== undefined;
+    },
   };
   const paths = [
     ...getShortestPaths(machine, traversal as never),

@@ -5,7 +5,7 @@ import { useEffect, useRef } from 'react';
 import styled from 'styled-components';
 import { showToast, dismissToast } from '../../ui/toasts.tsx';
 import { failureText } from '../errors/codeMessages.ts';
-import { useAuthActor, useLogic, useSettings } from '../runtime.tsx';
+import { useActorOptions, useAuthActor, useLogic, useSettings } from '../runtime.tsx';
 import { LEAVE_TEXT } from './messages.ts';
 import { SideBar } from './SideBar.tsx';
 import { VideoStage } from './VideoStage.tsx';
@@ -24,6 +24,7 @@ export function GamePage() {
   const machineId = Number(gameId);
   const settings = useSettings();
   const game = useActorRef(useLogic().gameSession, {
+    ...useActorOptions(),
     input: { machineId, token, volume: settings.VOLUME, visitId: crypto.randomUUID().slice(0, 8) },
   });
   const containerRef = useRef<HTMLDivElement>(null);

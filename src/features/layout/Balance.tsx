@@ -5,13 +5,13 @@ import { formatMoney } from '../../ui/money.ts';
 import { useAuthActor, useSettings } from '../runtime.tsx';
 
 /** The wallet balance, or 'loading..' until the first answer. */
-export function Balance() {
+export function Balance({ testId = 'balance', className }: { testId?: string; className?: string }) {
   const { i18n } = useLingui();
   const { CURRENCY } = useSettings();
   const wallet = useSelector(useAuthActor(), (s) => s.children.wallet);
   const balance = useSelector(wallet, (s) => s?.context.balance ?? null);
   return (
-    <Root data-testid="balance" aria-live="polite">
+    <Root data-testid={testId} className={className} aria-live="polite">
       <Label>
         <Trans>Balance</Trans>
       </Label>
@@ -28,6 +28,7 @@ const Root = styled.div`
 `;
 
 const Label = styled.span`
+  white-space: nowrap;
   font-size: 0.7rem;
   text-transform: uppercase;
   letter-spacing: 0.08em;
@@ -35,6 +36,7 @@ const Label = styled.span`
 `;
 
 const Amount = styled.span`
+  white-space: nowrap;
   font-weight: 700;
   color: ${({ theme }) => theme.colors.primary};
 `;

@@ -2,7 +2,10 @@ import { useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
 import { chooseLanguage, isLanguage } from '../../app/i18n.ts';
 
-/** The toolbar offers TR and EN (SPEC §9). */
+/**
+ * The toolbar offers TR and EN (SPEC §9). Arabic (and the empty Bulgarian) are chosen elsewhere;
+ * while one of them is active it is listed too, so the select shows the truth.
+ */
 export function LanguageSelect() {
   const { t, i18n } = useLingui();
   return (
@@ -15,6 +18,7 @@ export function LanguageSelect() {
     >
       <option value="tr">TR</option>
       <option value="en">EN</option>
+      {i18n.locale !== 'tr' && i18n.locale !== 'en' && <option value={i18n.locale}>{i18n.locale.toUpperCase()}</option>}
     </Select>
   );
 }

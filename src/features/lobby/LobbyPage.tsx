@@ -7,7 +7,7 @@ import { joinability, reservedMachines, type LobbyBrand, type LobbyMachine, type
 import { Button } from '../../ui/Button.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { PromoButtons } from '../promo/PromoButtons.tsx';
-import { useAuthActor, useLogic, useSettings } from '../runtime.tsx';
+import { useActorOptions, useAuthActor, useLogic, useSettings } from '../runtime.tsx';
 import { slug } from '../slug.ts';
 import { BrandTile } from './BrandTile.tsx';
 import { MachineTile } from './MachineTile.tsx';
@@ -24,6 +24,7 @@ export function LobbyPage() {
   const params = useParams({ strict: false }) as { id?: string };
   const brandId = params.id !== undefined && /^\d+$/.test(params.id) ? Number(params.id) : null;
   const lobby = useActorRef(useLogic().lobby, {
+    ...useActorOptions(),
     input: { showLobby: settings.SHOW_LOBBY, refreshSeconds: settings.LOBBY_UPDATE_SECONDS, brandId },
   });
 

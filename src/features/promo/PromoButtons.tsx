@@ -7,7 +7,7 @@ import { Button } from '../../ui/Button.tsx';
 import { formatMoney } from '../../ui/money.ts';
 import { showToast } from '../../ui/toasts.tsx';
 import { failureText } from '../errors/codeMessages.ts';
-import { useAuthActor, useLogic, useSettings } from '../runtime.tsx';
+import { useActorOptions, useAuthActor, useLogic, useSettings } from '../runtime.tsx';
 
 /** SPEC §9: the cooldown shown to the player as 5 minutes is a 30 s local window. */
 const COOLDOWN_MS = 30_000;
@@ -32,6 +32,7 @@ function PromoButton({ kind }: { kind: 'discount' | 'bonus' }) {
   // DISCOUNT_MIN is in major units (100 = 100.00).
   const limit = settings.DISCOUNT_BALANCE_CHECK ? settings.DISCOUNT_MIN * 100 : null;
   const promo = useActorRef(useLogic().promo, {
+    ...useActorOptions(),
     input: { kind, lastClaimAt: promoStorage.read(kind), cooldownMs: COOLDOWN_MS, balanceLimit: limit },
   });
   const busy = useSelector(promo, (s) => s.matches('requesting'));

@@ -1,0 +1,39 @@
+import { useLingui } from '@lingui/react/macro';
+import { useMemo } from 'react';
+import { formatMoney } from '../../ui/money.ts';
+import { useSettings } from '../runtime.tsx';
+
+export interface AccountFormat {
+  /** Minor units as currency in the UI language. */
+  money(minor: number): string;
+  /** The same with a sign, for results: +$12.40, -$24.00, $0.00. */
+  signedMoney(minor: number): string;
+  dateTime(iso: string): string;
+  /** Seconds as m:ss, or h:mm:ss from an hour on. */
+  duration(seconds: number): string;
+}
+
+export function formatDuration(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  const two = (n: number) => String(n).padStart(2, '0');
+  const hours = Math.floor(s / 3600);
+  const minutes = Math.floor((s % 3600) / 60);
+  return hours > 0 ? `${hours}:${two(minutes)}:${two(s % 60)}` : `${minutes}:${two(s % 60)}`;
+}
+
+/** Money, dates and durations of the account screens in the UI language and the operator's currency. */
+export function useAccountFormat(): AccountFormat {
+  const { i18n } = useLingui();
+  const { CURRENCY } = useSettings();
+  const locale = i18n.locale;
+  return useMemo(() => {
+    const dates = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+    const signed = new Intl.NumberFormat(locale, { style: 'currency', currency: CURRENCY, signDisplay: 'exceptZero' });
+    return {
+      money: (minor) => formatMoney(minor, CURRENCY, locale),
+      signedMoney: (minor) => signed.format(minor / 100),
+      dateTime: (iso) => dates.format(new Date(iso)),
+      duration: formatDuration,
+    };
+  }, [locale, CURRENCY]);
+}

@@ -1,0 +1,31 @@
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+
+/** SPEC §3 amount action codes. */
+export const ACTION_LABELS: Readonly<Record<number, MessageDescriptor>> = {
+  1: msg`Deposit`,
+  2: msg`Withdraw`,
+  3: msg`Cash In`,
+  4: msg`Cash Out`,
+  5: msg`Hand Pay`,
+  6: msg`JACKPOT`,
+};
+
+/** Withdrawals and cash-ins take money out of the wallet; everything else brings it in. */
+export function walletDirection(action: number): 1 | -1 {
+  return action === 2 || action === 3 ? -1 : 1;
+}
+
+/** SPEC §8 log type labels, by LoginLogType (src/protocol/auth.ts). */
+export const LOGIN_TYPE_LABELS: Readonly<Record<number, MessageDescriptor>> = {
+  1: msg`Success`,
+  2: msg`Login fail`,
+  3: msg`Not allowed`,
+  4: msg`Check (fail or success)`,
+  5: msg`Logout`,
+  6: msg`Changed password`,
+  7: msg`Temporarily blocked`,
+  8: msg`Kicked by player`,
+};
+
+export const UNKNOWN_LABEL = msg`Unknown`;

@@ -1,0 +1,119 @@
+import { useLingui } from '@lingui/react/macro';
+import * as Dialog from '@radix-ui/react-dialog';
+import { useEffect, type ReactNode } from 'react';
+import styled, { keyframes, useTheme } from 'styled-components';
+import { Icon } from '../navigation/Icon.tsx';
+import { useNavigationActor, useNavigationSelector } from '../navigation/NavigationProvider.tsx';
+import { IconButton, LogoLink } from './parts.tsx';
+import { desktop, NAVBAR_WIDTH } from './sizes.ts';
+
+/**
+ * The navbar on a phone: a drawer from the start edge, opened by the toolbar's menu button and
+ * closed by its close button, Escape, a tap outside or choosing an item (SPEC §2). A dialog, so
+ * focus stays inside while it is open.
+ */
+export function MobileDrawer({ children }: { children: ReactNode }) {
+  const { t } = useLingui();
+  const nav = useNavigationActor();
+  const open = useNavigationSelector((s) => s.matches({ mobile: 'open' }));
+  const { breakpoints } = useTheme();
+
+  // A phone turned into a wide screen (or a window widened) has the navbar back: close the drawer,
+  // or its hidden dialog would keep the page inert.
+  useEffect(() => {
+    if (!open) return;
+    const wide = window.matchMedia(`(min-width: ${breakpoints.md})`);
+    const closeWhenWide = () => {
+      if (wide.matches) nav.send({ type: 'user.closeMobile' });
+    };
+    closeWhenWide();
+    wide.addEventListener('change', closeWhenWide);
+    return () => wide.removeEventListener('change', closeWhenWide);
+  }, [open, nav, breakpoints.md]);
+
+  return (
+    <Dialog.Root open={open} onOpenChange={(next) => nav.send({ type: next ? 'user.openMobile' : 'user.closeMobile' })}>
+      <Dialog.Portal>
+        <Backdrop />
+        <Drawer aria-describedby={undefined} data-testid="mobile-drawer">
+          <Dialog.Title asChild>
+            <HiddenTitle>{t`Menu`}</HiddenTitle>
+          </Dialog.Title>
+          <Head>
+            <LogoLink />
+            <Dialog.Close asChild>
+              <IconButton type="button" aria-label={t`Close the menu`}>
+                <Icon name="close" />
+              </IconButton>
+            </Dialog.Close>
+          </Head>
+          <Scroll>{children}</Scroll>
+        </Drawer>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+const slideIn = keyframes`
+  from { transform: translateX(calc(-100% * var(--reading, 1))); }
+  to { transform: none; }
+`;
+
+const fadeIn = keyframes`
+  from { opacity: 0; }
+  to { opacity: 1; }
+`;
+
+const Backdrop = styled(Dialog.Overlay)`
+  position: fixed;
+  inset: 0;
+  z-index: 800;
+  background: rgb(3 5 12 / 65%);
+  animation: ${fadeIn} 0.2s ease-out;
+  @media ${desktop} { display: none; }
+`;
+
+const Drawer = styled(Dialog.Content)`
+  --reading: 1;
+  [dir='rtl'] & { --reading: -1; }
+  position: fixed;
+  inset-block: 0;
+  inset-inline-start: 0;
+  z-index: 801;
+  display: flex;
+  flex-direction: column;
+  width: min(${NAVBAR_WIDTH}px, 85vw);
+  background: ${({ theme }) => theme.colors.surface};
+  border-inline-end: 1px solid ${({ theme }) => theme.colors.border};
+  box-shadow: 0 0 40px rgb(0 0 0 / 55%);
+  animation: ${slideIn} 0.22s ease-out;
+  @media ${desktop} { display: none; }
+`;
+
+const HiddenTitle = styled.h2`
+  position: absolute;
+  width: 1px;
+  height: 1px;
+  overflow: hidden;
+  clip-path: inset(50%);
+  white-space: nowrap;
+`;
+
+const Head = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: 8px;
+  min-height: 64px;
+  padding-inline: 16px 8px;
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+`;
+
+const Scroll = styled.div`
+  flex: 1;
+  overflow-y: auto;
+  display: flex;
+  flex-direction: column;
+  gap: 12px;
+  padding: 8px 12px 16px;
+`;

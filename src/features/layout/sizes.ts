@@ -1,0 +1,12 @@
+/** SPEC §9 layout sizes, in CSS pixels. */
+export const HEADER_HEIGHT = 120; // layout 3's header: the admin bar and the toolbar
+export const ADMIN_BAR_HEIGHT = 52;
+export const TOOLBAR_HEIGHT = HEADER_HEIGHT - ADMIN_BAR_HEIGHT;
+export const SIDEBAR_WIDTH = 240; // the info menu's width
+export const NAVBAR_WIDTH = 280;
+export const NAVBAR_FOLDED_WIDTH = 64;
+
+/** Below theme.breakpoints.md (960px) the navbar is a drawer opened by a button. */
+export const mobile = ({ theme }: { theme: { breakpoints: { md: string } } }) =>
+  `(max-width: ${Number.parseFloat(theme.breakpoints.md) - 0.02}px)`;
+export const desktop = ({ theme }: { theme: { breakpoints: { md: string } } }) => `(min-width: ${theme.breakpoints.md})`;

@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { login, startHarness, type Harness } from './harness.ts';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+describe('live inspector', () => {
+  it('is absent by default', async () => {
+    const { page } = await h.newPage();
+    await page.goto('/login');
+    await page.getByRole('heading', { name: 'Sign in to play' }).waitFor();
+    expect(await page.getByRole('complementary', { name: 'State machine inspector' }).count()).toBe(0);
+  });
+
+  it('with ?inspect lists the running actors, highlights the state on the chart, and shows context and events', async () => {
+    const { page } = await h.newPage();
+    const external: string[] = [];
+    page.on('request', (r) => {
+      if (!r.url().startsWith(h.sim.url)) external.push(r.url());
+    });
+    await page.goto('/login?inspect');
+    await login(page);
+    await page.waitForURL(/\/lobby/);
+    const panel = page.getByRole('complementary', { name: 'State machine inspector' });
+    await panel.waitFor();
+    await panel.getByRole('button', { name: /^auth/ }).filter({ hasText: '"loggedIn"' }).waitFor();
+    await panel.getByRole('button', { name: /^lobby/ }).waitFor();
+    await panel.getByRole('button', { name: /^wallet/ }).filter({ hasText: '"loaded"' }).waitFor();
+
+    await panel.getByRole('button', { name: /^auth/ }).click();
+    // The auth chart, with loggedIn highlighted by the inspector's style.
+    const state = panel.locator('svg [data-state="auth.loggedIn"] > rect');
+    await state.waitFor();
+    expect(await state.evaluate((el) => getComputedStyle(el).stroke)).toBe('rgb(245, 179, 1)');
+    expect(await panel.getByText('roles').count()).toBeGreaterThan(0);
+    await panel.getByRole('button', { name: /^wallet/ }).click();
+    expect(await panel.locator('ol li').allTextContents()).toContain('xstate.done.actor.fetchBalance');
+    expect(external).toEqual([]);
+  });
+});

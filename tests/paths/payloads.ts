@@ -1,0 +1,257 @@
+/**
+ * What path generation needs to know about each machine, shared by the vitest path tests
+ * (tests/paths/*.test.ts) and the path runner (`npm run test:paths`, scripts/test-paths.ts).
+ *
+ * The graph traversal sends every event type the chart listens to. An event that carries data
+ * (a login's credentials, an actor's output, a socket message) needs a payload here, or its
+ * actions read `undefined`; give several payloads of one type to take several branches (a
+ * guard that looks at the data). Actor done/error events and delayed (`after`) events are
+ * listed like any other: traversal cannot produce them by itself.
+ *
+ * Keys of `pathFixtures` are the machine names the runner and the diagrams use: the file name
+ * (machines/auth.ts → `auth`), or the export name without `Machine` when a file exports several
+ * machines (machines/accountForm.ts → `passwordChange`, `pinChange`).
+ */
+import type { EventObject } from 'xstate';
+import type { Session } from '../../machines/auth.ts';
+import type { JoinInfo, MachineView } from '../../machines/gameSession.ts';
+import type { LobbyData } from '../../machines/lobby.ts';
+
+export type Payload = EventObject & Record<string, unknown>;
+export type Payloads = Record<string, Payload[]>;
+
+export interface PathFixture {
+  /** Inputs to start the machine with; every one is traversed (default: one run, no input). */
+  inputs?: unknown[];
+  payloads?: Payloads;
+  /** The part of the context that tells states apart (default: all of it). */
+  distinguish?: (context: any) => unknown;
+  /** Stops the traversal at a snapshot (bounds charts whose context grows without end). */
+  stopWhen?: (snapshot: any) => boolean;
+  /** Generate simple paths as well as shortest ones (default true). */
+  simple?: boolean;
+}
+
+// ---- shared values ----------------------------------------------------------------------------
+
+export const failure = { code: 10700, message: 'wrong', params: {} };
+export const taken = { code: 60001, message: 'taken', params: {} };
+
+export const session: Session = {
+  token: 't',
+  pinCode: null,
+  expiresInMs: 60_000,
+  user: {
+    id: '1', username: 'demo', name: 'Demo', lastname: 'Player', email: 'demo@example.test',
+    permissions: [145], group: 1, type: 1, ipAddress: '127.0.0.1', lastLogon: null, lastLogonIp: null,
+    versions: 'sim',
+  },
+};
+
+export const lobbyData: LobbyData = {
+  brands: [{ id: 1, name: 'Golden Reels', jackpots: ['1.00'], machineCount: 1 }],
+  machines: [{ id: 1, name: 'M1', brand: 'Golden Reels', brandId: 1, status: 'free', image: '/i.svg', reservation: null, videoType: 'screen', minBet: 20 }],
+};
+
+export const join: JoinInfo = {
+  machineName: 'M1', brand: 'Golden Reels', videoType: 'screen', hotCoins: [500], maxAllIn: 2500000,
+  bands: [{ id: 'hd', name: 'HD', Order: 2, width: 640, height: 360, whepUrl: '/whep/1/hd' }, { id: 'sd', name: 'SD', Order: 1, width: 320, height: 180, whepUrl: '/whep/1/sd' }],
+};
+
+export const machineView: MachineView = { credits: 0, betPerLine: 1, lines: 20, bet: 20, win: 0, freeSpinsLeft: 0, autoplay: true, status: 'playing', jackpot: 1 };
+
+export const tokens = (queryToken: string | null, storedToken: string | null): Payload => ({
+  type: 'xstate.done.actor.readTokens',
+  output: { queryToken, storedToken },
+});
+
+const done = (id: string, output?: unknown): Payload => ({ type: `xstate.done.actor.${id}`, output });
+const error = (id: string, err: unknown = failure): Payload => ({ type: `xstate.error.actor.${id}`, error: err });
+
+// ---- per machine ------------------------------------------------------------------------------
+
+export const authPayloads: Payloads = {
+  'xstate.done.actor.readTokens': [tokens(null, null), tokens(null, 'stored'), tokens('from-url', null)],
+  'user.login': [{ type: 'user.login', credentials: { username: 'demo', password: 'demo1234', remember: true } }],
+  'server.unauthorized': [{ type: 'server.unauthorized', failure }],
+  'xstate.done.actor.validateToken': [done('validateToken', session)],
+  'xstate.error.actor.validateToken': [error('validateToken')],
+  'xstate.done.actor.login': [done('login', session)],
+  'xstate.error.actor.login': [error('login')],
+  'server.balance': [{ type: 'server.balance', balance: 4200 }],
+  'server.session': [{ type: 'server.session', status: 'open', machineId: 7, machineName: 'M7', machineStatus: 'waiting' }],
+  'server.machine': [{ type: 'server.machine', id: 3, status: 'offline' }],
+  'server.info': [{ type: 'server.info', code: 18800, params: { count: 3 }, message: 'x', action: 'none' }],
+  'session.pinChanged': [{ type: 'session.pinChanged', pinCode: 'new-hash' }],
+};
+
+export const ipCheckPayloads: Payloads = {
+  'xstate.done.actor.checkIp': [
+    done('checkIp', { status: 1, code: 20000, ip: '1.2.3.4', country: 'TR' }),
+    done('checkIp', { status: 0, code: 0, ip: '1.2.3.4', country: 'FR' }),
+  ],
+  'xstate.error.actor.checkIp': [error('checkIp')],
+};
+
+export const walletPayloads: Payloads = {
+  'xstate.done.actor.fetchBalance': [done('fetchBalance', 100000)],
+  'xstate.error.actor.fetchBalance': [error('fetchBalance')],
+  'server.balance': [{ type: 'server.balance', balance: 4200 }],
+};
+
+/** The defaults the settings machine is built with in the path tests and the diagrams. */
+export const settingsDefaults = { SHOW_LOBBY: true };
+
+export const settingsPayloads: Payloads = {
+  'xstate.done.actor.loadSettings': [done('loadSettings', { SHOW_LOBBY: false })],
+  'xstate.error.actor.loadSettings': [error('loadSettings')],
+};
+
+const restore = (pinCheck: boolean, locked: boolean): Payload => done('restoreLock', { pinCheck, locked });
+
+export const idleLockPayloads: Payloads = {
+  'xstate.done.actor.restoreLock': [restore(false, false), restore(true, true), restore(true, false)],
+  'xstate.error.actor.restoreLock': [error('restoreLock', new Error('x'))],
+  'user.unlock': [{ type: 'user.unlock', pin: '1234' }],
+  'xstate.done.actor.hashPin': [done('hashPin', 'right'), done('hashPin', 'wrong')],
+  'xstate.error.actor.hashPin': [error('hashPin', new Error('x'))],
+  'pin.changed': [{ type: 'pin.changed', pinCode: 'changed' }],
+};
+
+export const lobbyPayloads: Payloads = {
+  'xstate.done.actor.fetchLobby': [done('fetchLobby', lobbyData)],
+  'xstate.error.actor.fetchLobby': [error('fetchLobby', taken)],
+  'xstate.done.actor.refreshLobby': [done('refreshLobby', lobbyData)],
+  'xstate.error.actor.refreshLobby': [error('refreshLobby', taken)],
+  'route.brand': [{ type: 'route.brand', brandId: 1 }],
+  'server.machine': [{ type: 'server.machine', id: 1, status: 'offline' }],
+};
+
+export const gameSessionPayloads: Payloads = {
+  'socket.joined': [{ type: 'socket.joined', join, machine: machineView }],
+  'socket.state': [
+    { type: 'socket.state', machine: { ...machineView, credits: 500 } },
+    { type: 'socket.state', machine: { ...machineView, autoplay: false } },
+  ],
+  'socket.spin': [{ type: 'socket.spin', spin: { reels: [], totalWin: 0, bet: 20, freeSpin: false, jackpotWin: 0, settlesAt: 0 } }],
+  'socket.balance': [{ type: 'socket.balance', balance: 1 }],
+  'socket.info': [{ type: 'socket.info', code: 18800, params: { count: 10 }, message: '' }],
+  'socket.ack': [{ type: 'socket.ack', request: 'transfer', requestId: 'r0' }],
+  'socket.error': [{ type: 'socket.error', failure: taken }],
+  'socket.quit': [{ type: 'socket.quit', reason: 'removed' }],
+  'socket.closeSession': [{ type: 'socket.closeSession', code: 18801 }],
+  'socket.closed': [{ type: 'socket.closed', code: 1000 }],
+  'video.stream': [{ type: 'video.stream', stream: 'stream' }],
+  'video.stats': [{ type: 'video.stats', stats: { width: 640, height: 360, fps: 30, roundTripMs: 1 } }],
+  'video.problem': [{ type: 'video.problem', active: true }],
+  'user.press': [{ type: 'user.press', button: 'spin' }],
+  'user.autoplay': [{ type: 'user.autoplay', on: true }],
+  'user.transfer': [{ type: 'user.transfer', amount: 500 }],
+  'user.volume': [{ type: 'user.volume', volume: 0.5 }],
+  'user.selectBand': [{ type: 'user.selectBand', id: 'sd' }],
+};
+
+/** States differ by where the chart is, how many reconnects were spent, and whether autoplay runs. */
+export const gameSessionDistinguish = (c: any): unknown => [c.reconnects, c.join !== null, c.leaveReason, c.machine?.autoplay ?? null];
+
+const openSession = { type: 'server.session', status: 'open', machineId: 7, machineName: 'M7', machineStatus: 'waiting' };
+
+export const reconnectPayloads: Payloads = {
+  'server.session': [openSession, { ...openSession, status: 'closed' }],
+  'game.entered': [{ type: 'game.entered', machineId: 7 }],
+  'xstate.done.actor.cancelSession': [done('cancelSession')],
+  'xstate.error.actor.cancelSession': [error('cancelSession', taken)],
+  'xstate.done.actor.kickConnection': [done('kickConnection')],
+  'xstate.error.actor.kickConnection': [error('kickConnection', taken)],
+};
+
+export const promoPayloads: Payloads = {
+  'user.claim': [{ type: 'user.claim', now: 1, balance: 0 }, { type: 'user.claim', now: 2, balance: 20_000 }],
+  'xstate.done.actor.claim': [done('claim', { amount: 240 })],
+  'xstate.error.actor.claim': [error('claim', taken)],
+};
+
+export const promoStopWhen = (s: any): boolean => s.context.notices > 1;
+
+export const navigationPayloads: Payloads = {
+  'user.toggleGroup': [{ type: 'user.toggleGroup', id: 'account' }],
+  'route.changed': [{ type: 'route.changed', groupIds: ['account'] }],
+  'user.openInfo': [{ type: 'user.openInfo', page: 'rules' }, { type: 'user.openInfo', page: 'privacy' }],
+};
+
+export const accountProfilePayloads: Payloads = {
+  'xstate.done.actor.fetchProfile': [
+    done('fetchProfile', {
+      id: '1', username: 'demo', name: 'Demo', lastname: 'Player', email: 'demo@example.test', balance: 4200,
+      lastLogon: null, lastLogonIp: null, ip: '127.0.0.1',
+    }),
+  ],
+  'xstate.error.actor.fetchProfile': [error('fetchProfile')],
+};
+
+export const accountListPayloads: Payloads = {
+  'user.page': [{ type: 'user.page', page: 2 }],
+  'user.size': [{ type: 'user.size', size: 20 }],
+  'user.filter': [
+    { type: 'user.filter', filter: { from: '2026-01-01', to: '2026-01-31', type: null } },
+    { type: 'user.filter', filter: { from: '2026-01-31', to: '2026-01-01', type: null } },
+  ],
+  'xstate.done.actor.fetchPage': [
+    done('fetchPage', { items: [{ id: 1 }], total: 25 }),
+    // The rows shrank under the player: page 2 of a list that now fits on one page.
+    done('fetchPage', { items: [], total: 5 }),
+  ],
+  'xstate.error.actor.fetchPage': [error('fetchPage')],
+};
+
+export const passwordChangePayloads: Payloads = {
+  'user.change': [
+    { type: 'user.change', field: 'oldPassword', value: 'demo1234' },
+    { type: 'user.change', field: 'newPassword', value: 'fresh-password' },
+  ],
+  'xstate.done.actor.submit': [done('submit')],
+  'xstate.error.actor.submit': [error('submit', { code: 40001, message: 'old password wrong', params: {} })],
+};
+
+export const pinChangePayloads: Payloads = {
+  'user.change': [
+    { type: 'user.change', field: 'password', value: 'demo1234' },
+    { type: 'user.change', field: 'pin', value: '1234' },
+  ],
+  'xstate.done.actor.submit': [done('submit', { pinCode: 'hash' })],
+  'xstate.error.actor.submit': [error('submit', { code: 40001, message: 'password wrong', params: {} })],
+};
+
+/** Every machine the runner knows more about than its chart; a machine missing here runs with bare events. */
+export const pathFixtures: Record<string, PathFixture> = {
+  auth: { payloads: authPayloads },
+  ipCheck: { inputs: [{ enabled: true }, { enabled: false }], payloads: ipCheckPayloads },
+  wallet: { payloads: walletPayloads },
+  settings: { payloads: settingsPayloads },
+  idleLock: { inputs: [{ username: 'demo', pinCode: 'right' }], payloads: idleLockPayloads, distinguish: (c) => c.wrongPin },
+  lobby: { inputs: [{ showLobby: true, refreshSeconds: 10, brandId: null }], payloads: lobbyPayloads },
+  gameSession: {
+    inputs: [{ machineId: 1, token: 't', maxReconnects: 1 }],
+    payloads: gameSessionPayloads,
+    distinguish: gameSessionDistinguish,
+  },
+  reconnect: { payloads: reconnectPayloads },
+  promo: {
+    inputs: [{ kind: 'discount', lastClaimAt: null, cooldownMs: 30_000, balanceLimit: 10_000 }],
+    payloads: promoPayloads,
+    stopWhen: promoStopWhen,
+  },
+  navigation: { inputs: [{ folded: false }, { folded: true }], payloads: navigationPayloads },
+  accountProfile: { payloads: accountProfilePayloads },
+  accountList: { inputs: [{}], payloads: accountListPayloads, distinguish: (c) => [c.page, c.size, c.filter, c.total, c.failure !== null] },
+  passwordChange: { payloads: passwordChangePayloads, distinguish: (c) => [c.values, c.failureField] },
+  pinChange: { payloads: pinChangePayloads, distinguish: (c) => [c.values, c.failureField] },
+};
+
+/**
+ * Arguments for machine factories (exported `create…Machine` functions of a file that exports no
+ * machine itself); a factory missing here is called without arguments.
+ */
+export const factoryArgs: Record<string, unknown[]> = {
+  createSettingsMachine: [settingsDefaults],
+};

@@ -1,0 +1,113 @@
+/**
+ * What the layout and navigation view tests share: a stand-in auth actor (roles, permissions,
+ * a wallet), the runtime the views read, and a memory router with the app's logged-in pages.
+ */
+import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
+import { act, type ReactElement } from 'react';
+import { vi } from 'vitest';
+import { createActor, fromPromise, setup } from 'xstate';
+import type { Role, SessionUser } from '../../machines/auth.ts';
+import { gameSessionMachine } from '../../machines/gameSession.ts';
+import { lobbyMachine } from '../../machines/lobby.ts';
+import { navigationMachine } from '../../machines/navigation.ts';
+import { promoMachine } from '../../machines/promo.ts';
+import { walletMachine } from '../../machines/wallet.ts';
+import type { AuthActor } from '../../src/app/runtime.ts';
+import { RuntimeProvider, type ViewLogic, type ViewRuntime } from '../../src/features/runtime.tsx';
+import { DEFAULT_SETTINGS, type Settings } from '../../src/protocol/settings.ts';
+import { renderView } from './render.tsx';
+
+export const demoUser: SessionUser = {
+  id: '1',
+  username: 'demo',
+  name: 'Demo',
+  lastname: 'Player',
+  email: 'demo@example.test',
+  permissions: [145],
+  group: 1,
+  type: 1,
+  ipAddress: '10.1.2.3',
+  lastLogon: '2025-03-01T12:30:00Z',
+  lastLogonIp: '10.9.8.7',
+  versions: 'test',
+};
+
+/** An actor shaped like the auth actor where the views look: roles, the session, a wallet child. */
+export function fakeAuth({ roles = ['user'], user = demoUser, balance = 123_456 }: { roles?: Role[]; user?: SessionUser | null; balance?: number } = {}) {
+  const machine = setup({
+    types: { context: {} as { roles: Role[]; session: { user: SessionUser } | null } },
+    actors: { wallet: walletMachine.provide({ actors: { fetchBalance: fromPromise(async () => balance) } }) },
+  }).createMachine({
+    context: { roles, session: user ? { user } : null },
+    invoke: { id: 'wallet', src: 'wallet' },
+  });
+  return createActor(machine).start() as unknown as AuthActor;
+}
+
+export interface ChromeOptions {
+  auth?: AuthActor;
+  settings?: Partial<Settings>;
+  path?: string;
+  /** Receives navbar.folded whenever the player folds or unfolds the navbar. */
+  persistFolded?: (folded: boolean) => void;
+}
+
+type HappyWindow = Window & { happyDOM?: { setViewport(viewport: { width: number; height: number }): void } };
+
+/** The window's size: the chrome shows its phone or its desktop face by media queries. */
+export function setViewport(width: number, height: number): void {
+  (window as HappyWindow).happyDOM?.setViewport({ width, height });
+}
+export const phone = () => setViewport(390, 844);
+export const desktop = () => setViewport(1280, 800);
+
+/**
+ * happy-dom does not load frames, and says so for each one on the console it was created with
+ * (the worker's own, not the test's): keep those lines out of the report, and everything else in.
+ */
+export function quietFrames(): void {
+  const write = process.stderr.write.bind(process.stderr);
+  vi.spyOn(process.stderr, 'write').mockImplementation(((chunk: unknown, ...rest: unknown[]) => {
+    if (String(chunk).includes('Iframe page loading is disabled')) return true;
+    return (write as (...args: unknown[]) => boolean)(chunk, ...rest);
+  }) as typeof process.stderr.write);
+}
+
+const PAGES = ['/lobby', '/profile', '/slot-sessions', '/transactions', '/logout'];
+
+/**
+ * Render `chrome` as the layout route around the app's logged-in paths (each page is a heading
+ * naming its path), at `path`.
+ */
+export async function renderChrome(chrome: ReactElement, options: ChromeOptions = {}) {
+  const runtime: ViewRuntime = {
+    settings: { ...DEFAULT_SETTINGS, ...options.settings },
+    auth: options.auth ?? fakeAuth(),
+    // Only what the chrome runs; the other logic is for pages these tests do not show.
+    logic: {
+      lobby: lobbyMachine,
+      gameSession: gameSessionMachine,
+      promo: promoMachine,
+      navigation: navigationMachine.provide({
+        actions: { persistFolded: (_, { folded }) => options.persistFolded?.(folded) },
+      }),
+    } satisfies Partial<ViewLogic> as ViewLogic,
+  };
+  const root = createRootRoute({ component: Outlet });
+  const layout = createRoute({ getParentRoute: () => root, id: 'app', component: () => chrome });
+  const pages = PAGES.map((path) =>
+    createRoute({ getParentRoute: () => layout, path, component: () => <h1>page {path}</h1> }),
+  );
+  const router = createRouter({
+    routeTree: root.addChildren([layout.addChildren(pages)]),
+    history: createMemoryHistory({ initialEntries: [options.path ?? '/lobby'] }),
+  });
+  await act(() => router.load());
+  const view = await renderView(
+    <RuntimeProvider runtime={runtime}>
+      <RouterProvider router={router} />
+    </RuntimeProvider>,
+  );
+  await view.findByRole('heading', { name: /^page / });
+  return { ...view, router, runtime };
+}
