@@ -54,7 +54,13 @@ async function route(req: IncomingMessage, res: ServerResponse, config: HandlerC
 
   if (!underPrefix(path, '/sim')) {
     const fault = config.control.takeFault(path);
-    if (fault) {
+    if (fault?.delayMs) await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
+    if (fault?.garbage) {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end('<html>not the JSON you asked for');
+      return;
+    }
+    if (fault?.status !== undefined) {
       throw new ApiFailure(fault.status, fault.code ?? fault.status, fault.message ?? 'simulated fault', {
         simulated: true,
       });

@@ -19,15 +19,25 @@ export type AllowedCountriesRequest = z.input<typeof AllowedCountriesRequest>;
 
 /**
  * POST /sim/fault: the next `times` requests whose path starts with `path` answer `status`
- * with an error body (code defaults to the status, ErrorMessage to 'simulated fault').
+ * with an error body (code defaults to the status, ErrorMessage to 'simulated fault'), and/or
+ * are held `delayMs` first, or answer 200 with garbage instead of JSON.
  */
-export const FaultRequest = z.strictObject({
-  path: z.string().startsWith('/').max(512),
-  status: z.number().int().min(400).max(599),
-  times: z.number().int().min(1).max(1000).default(1),
-  code: z.number().int().optional(),
-  message: z.string().max(512).optional(),
-});
+export const FaultRequest = z
+  .strictObject({
+    path: z.string().startsWith('/').max(512),
+    /** Answer this error status (with an error body). */
+    status: z.number().int().min(400).max(599).optional(),
+    times: z.number().int().min(1).max(1000).default(1),
+    code: z.number().int().optional(),
+    message: z.string().max(512).optional(),
+    /** Hold the answer this long first (a slow operator); alone, the real answer follows. */
+    delayMs: z.number().int().min(1).max(60_000).optional(),
+    /** Answer 200 with a body that is not the promised JSON (a broken operator). */
+    garbage: z.boolean().optional(),
+  })
+  .refine((f) => f.status !== undefined || f.delayMs !== undefined || f.garbage === true, {
+    message: 'a fault needs a status, a delay or garbage',
+  });
 export type FaultRequest = z.input<typeof FaultRequest>;
 
 /** GET /sim/health. */

@@ -141,6 +141,23 @@ describe('POST /sim/fault', () => {
     expect((await call(`${t.url}/check`)).status).toBe(200);
   });
 
+  it('can answer slowly, and with garbage instead of JSON', async () => {
+    const token = await loginToken(t);
+    await call(`${t.url}/sim/fault`, { body: { path: '/api/player/balance', delayMs: 300 } });
+    const started = performance.now();
+    const slow = await call(`${t.url}/api/player/balance`, { token });
+    expect(performance.now() - started).toBeGreaterThanOrEqual(290);
+    expect(slow.status).toBe(200);
+    expect(BalanceResponse.parse(slow.body).balance).toBe(100_000);
+
+    await call(`${t.url}/sim/fault`, { body: { path: '/api/player/balance', garbage: true } });
+    const response = await fetch(`${t.url}/api/player/balance`, { headers: { authorization: `Bearer ${token}` } });
+    expect(response.status).toBe(200);
+    await expect(response.clone().json()).rejects.toThrow();
+    expect(await response.text()).toContain('not the JSON');
+    expect((await call(`${t.url}/sim/fault`, { body: { path: '/api' } })).status).toBe(400);
+  });
+
   it('can be cleared', async () => {
     await call(`${t.url}/sim/fault`, { body: { path: '/check', status: 500, times: 5 } });
     await call(`${t.url}/sim/fault`, { method: 'DELETE' });
