@@ -27,7 +27,7 @@ describe('close warnings', () => {
     await countdown.waitFor();
     expect(await countdown.count()).toBe(1);
     // The floor ticks once a second: the same toast now says 29.
-    await toasts(page, '29 seconds left to continue').waitFor({ timeout: 3000 });
+    await toasts(page, '29 seconds left to continue').waitFor({ timeout: 8000 });
     expect(await countdown.count()).toBe(1);
     const log = (await toastLog(page)).filter((entry) => entry.includes('seconds left to continue'));
     const node = log[0]?.split(':')[0];
@@ -36,7 +36,7 @@ describe('close warnings', () => {
 
     await transfer(page, '$5.00');
     await expect.poll(() => page.getByTestId('game-credits').textContent()).toBe('$5.00');
-    await countdown.waitFor({ state: 'detached', timeout: 3000 });
+    await countdown.waitFor({ state: 'detached', timeout: 8000 });
     // And it does not come back: the server's warning is over too.
     await page.waitForTimeout(1500);
     expect(await countdown.count()).toBe(0);
@@ -63,7 +63,7 @@ describe('close warnings', () => {
     expect(await countdown.getAttribute('data-variant')).toBe('warning');
 
     await transfer(page, '$5.00');
-    await countdown.waitFor({ state: 'detached', timeout: 3000 });
+    await countdown.waitFor({ state: 'detached', timeout: 8000 });
     await page.waitForTimeout(1500);
     expect(await countdown.count()).toBe(0);
     expect(page.url()).toMatch(/\/game\/1\//);
@@ -111,7 +111,7 @@ describe('the floor ends a visit', () => {
     expect(sim.floor.context.ledger.balance(DEMO_ID)).toBe(100_000);
     expect(sim.floor.context.ledger.audit().difference).toBe(0);
     await expect.poll(() => page.getByTestId('balance').textContent()).toContain('$1,000.00');
-    await expect.poll(() => sim.video.activeEncoders(), { timeout: 5000 }).toBe(0);
+    await expect.poll(() => sim.video.activeEncoders(), { timeout: 10000 }).toBe(0);
   });
 
   it('a closed session (18801): an error toast, the lobby, and the wallet the server holds', async () => {
@@ -125,7 +125,7 @@ describe('the floor ends a visit', () => {
     // A one-step warning: the next tick ends it with 18801 and closeSession.
     await simCall(sim, 'POST', '/sim/warn', { machineId: 1, code: 18802, count: 1 });
     const closed = toasts(page, 'Your session was closed and your credits were cashed out.');
-    await closed.waitFor({ timeout: 5000 });
+    await closed.waitFor({ timeout: 10000 });
     expect(await closed.getAttribute('data-variant')).toBe('error');
     await page.waitForURL(/\/lobby$/);
     const ledger = sim.floor.context.ledger;
@@ -134,6 +134,6 @@ describe('the floor ends a visit', () => {
     await expect.poll(() => page.getByTestId('balance').textContent()).toContain(usd(ledger.balance(DEMO_ID)));
     expect(ledger.audit().difference).toBe(0);
     expect(sim.floor.machine(1)?.status).toBe('free');
-    await expect.poll(() => sim.video.activeEncoders(), { timeout: 5000 }).toBe(0);
+    await expect.poll(() => sim.video.activeEncoders(), { timeout: 10000 }).toBe(0);
   });
 });

@@ -23,7 +23,7 @@ describe('recovery', () => {
     const dropped = (await simCall(h.sim, 'POST', '/sim/drop', { username: 'demo' })) as { dropped: number };
     expect(dropped.dropped).toBeGreaterThanOrEqual(2); // the machine and the notification socket
     const lost = page.getByRole('alert').filter({ hasText: 'Connection Lost, please wait' });
-    await lost.waitFor({ timeout: 5000 });
+    await lost.waitFor({ timeout: 10000 });
     expect(await page.getByRole('button', { name: 'Spin' }).isDisabled()).toBe(true);
 
     await lost.waitFor({ state: 'detached', timeout: 10_000 });
@@ -34,9 +34,9 @@ describe('recovery', () => {
     expect(h.sim.sockets.counts().machine).toBe(1);
     await expectFramesGrowing(page);
     // The old WHEP session went with the old socket: one viewer, one encoder.
-    await expect.poll(() => h.sim.video.activeEncoders(), { timeout: 5000 }).toBe(1);
+    await expect.poll(() => h.sim.video.activeEncoders(), { timeout: 10000 }).toBe(1);
     // The notification socket came back too.
-    await expect.poll(() => h.sim.sockets.counts().notification, { timeout: 5000 }).toBe(1);
+    await expect.poll(() => h.sim.sockets.counts().notification, { timeout: 10000 }).toBe(1);
     // And it plays: a spin is accepted on the rejoined session.
     await page.getByRole('button', { name: 'Spin' }).click();
     await expect.poll(() => h.sim.floor.context.machines.openSessionOf(1, 1)?.spins ?? 0).toBe(1);

@@ -45,7 +45,7 @@ describe('a visit to a machine', () => {
     await page.getByRole('button', { name: 'Spin' }).click();
     // The reels settle on the server; then what the UI shows is what the ledger holds.
     await expect.poll(() => h.sim.floor.context.machines.openSessionOf(DEMO_ID, 1)?.spins ?? 0).toBe(1);
-    await expect.poll(() => h.sim.floor.machine(1)?.screen().spinning === null, { timeout: 5000 }).toBe(true);
+    await expect.poll(() => h.sim.floor.machine(1)?.screen().spinning === null, { timeout: 10000 }).toBe(true);
     expect(ledger.credits(1)).toBe(5000 - 20 + 60);
     await expect.poll(() => page.getByTestId('game-credits').textContent()).toBe(usd(ledger.credits(1)));
     expect(await page.getByTestId('game-win').textContent()).toBe('$0.60');
@@ -59,7 +59,7 @@ describe('a visit to a machine', () => {
     expect(ledger.audit().difference).toBe(0);
     expect(h.sim.floor.machine(1)?.status).toBe('free');
     // Leaving closed the WHEP session: no encoder is left running for this viewer.
-    await expect.poll(() => h.sim.video.activeEncoders(), { timeout: 5000 }).toBe(0);
+    await expect.poll(() => h.sim.video.activeEncoders(), { timeout: 10000 }).toBe(0);
     await expect.poll(() => h.sim.sockets.counts().machine).toBe(0);
   });
 
@@ -83,7 +83,7 @@ describe('a visit to a machine', () => {
     await expect.poll(() => page.getByTestId('game-credits').textContent()).toBe('$5.00');
     await page.getByRole('button', { name: 'Spin' }).tap();
     await expect.poll(() => h.sim.floor.context.machines.openSessionOf(DEMO_ID, 1)?.spins ?? 0).toBe(1);
-    await expect.poll(() => h.sim.floor.machine(1)?.screen().spinning === null, { timeout: 5000 }).toBe(true);
+    await expect.poll(() => h.sim.floor.machine(1)?.screen().spinning === null, { timeout: 10000 }).toBe(true);
     await expect.poll(() => page.getByTestId('game-credits').textContent()).toBe(usd(ledger.credits(1)));
 
     const rotate = page.getByRole('button', { name: 'Rotate' });

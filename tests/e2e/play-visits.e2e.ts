@@ -26,7 +26,7 @@ it('a second visit can transfer money (request ids are not reused across visits)
 
   await joinFromLobby(page, 1, 2);
   await transfer(page, '$50.00');
-  await expect.poll(() => page.getByTestId('game-credits').textContent(), { timeout: 3000 }).toBe('$50.00');
+  await expect.poll(() => page.getByTestId('game-credits').textContent(), { timeout: 8000 }).toBe('$50.00');
   expect(sim.floor.context.ledger.credits(2)).toBe(5000);
 });
 
@@ -42,7 +42,7 @@ it('after Kick the dialog tells the machine is waiting for the player', async ()
   await dialog.getByRole('button', { name: 'Kick' }).click();
   await page.waitForURL(/\/lobby$/);
   expect(sim.floor.machine(1)?.status).toBe('waiting');
-  await dialog.getByText('You have an open session on Golden Reels 01. Do you want to reconnect?').waitFor({ timeout: 3000 });
+  await dialog.getByText('You have an open session on Golden Reels 01. Do you want to reconnect?').waitFor({ timeout: 8000 });
 });
 
 it('a stall longer than the server silence timeout still recovers soon after the feed resumes', async () => {
@@ -69,7 +69,7 @@ it('a second visit cashes out its own credits (a reused request id must not stra
   await transfer(page, '$50.00'); // r0
   await expect.poll(() => page.getByTestId('game-credits').textContent()).toBe('$50.00');
   await page.getByRole('button', { name: 'Spin' }).click(); // r1
-  await expect.poll(() => sim.floor.machine(1)?.screen().spinning === null, { timeout: 5000 }).toBe(true);
+  await expect.poll(() => sim.floor.machine(1)?.screen().spinning === null, { timeout: 10000 }).toBe(true);
   await page.getByRole('button', { name: 'Cash out' }).click(); // r2
   await page.waitForURL(/\/lobby$/);
   const before = ledger.balance(DEMO_ID);
