@@ -28,6 +28,7 @@ describe('live inspector', () => {
     await page.waitForURL(/\/lobby/);
     const panel = page.getByRole('complementary', { name: 'State machine inspector' });
     await panel.waitFor();
+    await panel.getByRole('button', { name: 'Show' }).click();
     await panel.getByRole('button', { name: /^auth/ }).filter({ hasText: '"loggedIn"' }).waitFor();
     await panel.getByRole('button', { name: /^lobby/ }).waitFor();
     await panel.getByRole('button', { name: /^wallet/ }).filter({ hasText: '"loaded"' }).waitFor();

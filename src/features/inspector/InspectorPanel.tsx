@@ -30,7 +30,8 @@ function summary(context: unknown): Array<[string, string]> {
 /** The developers' live view of every running actor, its state on its chart, context and events. */
 export function InspectorPanel({ store }: { store: InspectorStore }) {
   const actors = useSyncExternalStore(store.subscribe, store.actors, store.actors);
-  const [open, setOpen] = useState(true);
+  // Starts folded to a small bar, so it never covers the page until asked.
+  const [open, setOpen] = useState(false);
   const [selected, setSelected] = useState<string | null>(null);
   const machines = actors.filter((a) => a.value !== null);
   const current = machines.find((a) => a.sessionId === selected) ?? machines[0];
@@ -113,7 +114,7 @@ const Root = styled.aside`
   bottom: 8px;
   z-index: 2000;
   width: min(720px, calc(100% - 16px));
-  max-height: 70vh;
+  max-height: 60vh;
   display: flex;
   flex-direction: column;
   background: #0f1220f2;
