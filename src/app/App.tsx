@@ -18,6 +18,7 @@ import {
   SplashScreen,
 } from '../features/boot/BootScreens.tsx';
 import { RuntimeProvider } from '../features/runtime.tsx';
+import { UiLook } from '../features/settings/UiLook.tsx';
 import { activateLanguage, i18n, initialLanguage } from './i18n.ts';
 import { createRuntime, type Runtime } from './runtime.ts';
 
@@ -62,7 +63,10 @@ function Gate({ runtime }: { runtime: Runtime }) {
   if (authPending) return <SplashScreen />;
   return (
     <RuntimeProvider runtime={runtime}>
-      <RouterProvider router={runtime.router} />
+      {/* The player's look: the theme, direction and layout follow the uiSettings machine. */}
+      <UiLook actor={runtime.uiSettings}>
+        <RouterProvider router={runtime.router} />
+      </UiLook>
       {runtime.inspector && (
         <Suspense fallback={null}>
           <InspectorPanel store={runtime.inspector} />

@@ -11,6 +11,8 @@ import { z } from 'zod';
 import type { Settings } from '../protocol/settings.ts';
 import type { AuthActor } from './runtime.ts';
 import { afterLoginTarget, hasRole } from './access.ts';
+import { AUTH, type Role } from '../features/navigation/config.ts';
+import { roleAllows } from '../features/navigation/filter.ts';
 import { ToastRegion } from '../ui/toasts.tsx';
 import { AuthToasts } from '../features/auth/AuthToasts.tsx';
 import { Overlays } from '../features/session/Overlays.tsx';
@@ -149,15 +151,123 @@ const error404Route = createRoute({
   component: Error404Page,
 });
 
+// ---- template pages (SPEC §2 leftovers) ---------------------------------------------------------
+// Auth demos, coming-soon, error-500 and the guest role example sit outside the chrome and need
+// no login (the guest example is for guests only); the other template pages sit in the app
+// layout and need a logged-in player. All load lazily, so none of them grows /login or /lobby.
+
+/** SPEC §2 access rules for a role page: a guest goes to /login with the target kept; a player
+ * without the role goes to the saved target or /. */
+function requireRoles(allowed: readonly Role[]) {
+  return ({ context, location, search }: { context: RouterContext; location: { href: string }; search: { redirect?: string } }) => {
+    const roles = context.auth.getSnapshot().context.roles;
+    if (roleAllows(allowed, roles)) return;
+    if (roles.length === 0) throw redirect({ to: '/login', search: { redirect: location.href } });
+    throw redirect({ href: afterLoginTarget(search.redirect) });
+  };
+}
+
+const authDemo = <P extends string>(path: P, name: string) =>
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path,
+    component: lazyRouteComponent(() => import('../features/template/AuthDemoPages.tsx'), name as 'AuthLoginPage'),
+  });
+
+const authDemoRoutes = [
+  authDemo('pages/auth/login', 'AuthLoginPage'),
+  authDemo('pages/auth/login-2', 'AuthLogin2Page'),
+  authDemo('pages/auth/login-3', 'AuthLogin3Page'),
+  authDemo('pages/auth/register', 'AuthRegisterPage'),
+  authDemo('pages/auth/register-2', 'AuthRegister2Page'),
+  authDemo('pages/auth/register-3', 'AuthRegister3Page'),
+  authDemo('pages/auth/forgot-password', 'AuthForgotPasswordPage'),
+  authDemo('pages/auth/forgot-password-2', 'AuthForgotPassword2Page'),
+  authDemo('pages/auth/reset-password', 'AuthResetPasswordPage'),
+  authDemo('pages/auth/reset-password-2', 'AuthResetPassword2Page'),
+  authDemo('pages/auth/lock', 'AuthLockPage'),
+  authDemo('pages/auth/mail-confirm', 'AuthMailConfirmPage'),
+];
+
+const comingSoonRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'pages/coming-soon',
+  component: lazyRouteComponent(() => import('../features/template/StandalonePages.tsx'), 'ComingSoonPage'),
+});
+
+const error500Route = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'pages/errors/error-500',
+  component: lazyRouteComponent(() => import('../features/template/StandalonePages.tsx'), 'Error500Page'),
+});
+
+const guestRoleRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'auth/guest-role-example',
+  validateSearch: loginSearch,
+  beforeLoad: requireGuest,
+  component: lazyRouteComponent(() => import('../features/template/StandalonePages.tsx'), 'GuestRoleExamplePage'),
+});
+
+const demoPage = <P extends string>(path: P, file: 'DemoPages' | 'SearchPages', name: string) =>
+  createRoute({
+    getParentRoute: () => appLayout,
+    path,
+    component:
+      file === 'DemoPages'
+        ? lazyRouteComponent(() => import('../features/template/DemoPages.tsx'), name as 'DemoProfilePage')
+        : lazyRouteComponent(() => import('../features/template/SearchPages.tsx'), name as 'SearchClassicPage'),
+  });
+
+const templateLayoutRoutes = [
+  demoPage('pages/profile', 'DemoPages', 'DemoProfilePage'),
+  demoPage('pages/search/classic', 'SearchPages', 'SearchClassicPage'),
+  demoPage('pages/search/modern', 'SearchPages', 'SearchModernPage'),
+  demoPage('ui/page-layouts/carded', 'DemoPages', 'CardedLayoutPage'),
+  demoPage('ui/page-layouts/simple', 'DemoPages', 'SimpleLayoutPage'),
+  demoPage('ui/page-layouts/blank', 'DemoPages', 'BlankLayoutPage'),
+  demoPage('ui/icons', 'DemoPages', 'IconsPage'),
+  demoPage('ui/typography', 'DemoPages', 'TypographyPage'),
+  demoPage('ui/helper-classes', 'DemoPages', 'HelperClassesPage'),
+  demoPage('documentation', 'DemoPages', 'DocumentationPage'),
+  createRoute({
+    getParentRoute: () => appLayout,
+    path: 'auth/admin-role-example',
+    validateSearch: loginSearch,
+    beforeLoad: requireRoles(AUTH.admin),
+    component: lazyRouteComponent(() => import('../features/template/DemoPages.tsx'), 'AdminRoleExamplePage'),
+  }),
+  createRoute({
+    getParentRoute: () => appLayout,
+    path: 'auth/staff-role-example',
+    validateSearch: loginSearch,
+    beforeLoad: requireRoles(AUTH.staff),
+    component: lazyRouteComponent(() => import('../features/template/DemoPages.tsx'), 'StaffRoleExamplePage'),
+  }),
+];
+// ---- end of template pages --------------------------------------------------------------------
+
 const routeTree = rootRoute.addChildren([
   indexRoute,
   loginRoute,
   callbackRoute,
   logoutRoute,
-  appLayout.addChildren([lobbyRoute, lobbyBrandRoute, profileRoute, profileIdRoute, sessionsRoute, transactionsRoute]),
+  appLayout.addChildren([
+    lobbyRoute,
+    lobbyBrandRoute,
+    profileRoute,
+    profileIdRoute,
+    sessionsRoute,
+    transactionsRoute,
+    ...templateLayoutRoutes,
+  ]),
   gameRoute,
   gameIndexRoute,
   error404Route,
+  ...authDemoRoutes,
+  comingSoonRoute,
+  error500Route,
+  guestRoleRoute,
 ]);
 
 export function createAppRouter(context: RouterContext) {

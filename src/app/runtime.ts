@@ -7,6 +7,7 @@ import { passwordChangeMachine, pinChangeMachine } from '../../machines/accountF
 import { createAccountListMachine } from '../../machines/accountList.ts';
 import { accountProfileMachine } from '../../machines/accountProfile.ts';
 import { authMachine } from '../../machines/auth.ts';
+import { chatPanelMachine } from '../../machines/chatPanel.ts';
 import { gameSessionMachine } from '../../machines/gameSession.ts';
 import { idleLockMachine } from '../../machines/idleLock.ts';
 import { ipCheckMachine } from '../../machines/ipCheck.ts';
@@ -15,8 +16,12 @@ import { navigationMachine } from '../../machines/navigation.ts';
 import { promoMachine } from '../../machines/promo.ts';
 import { reconnectMachine } from '../../machines/reconnect.ts';
 import { walletMachine } from '../../machines/wallet.ts';
+import { uiSettingsMachine } from '../../machines/uiSettings.ts';
+import { createUiSettingsService, localUiSettings } from '../services/uiSettings.ts';
+import { defaultUiSettings } from '../features/settings/defaults.ts';
 import type { ViewLogic } from '../features/runtime.tsx';
 import { createAccountService } from '../services/account.ts';
+import { createChatService } from '../services/chat.ts';
 import type { GameSessionItem, LoginLogItem, TransactionItem } from '../protocol/account.ts';
 import { createFloorService } from '../services/floor.ts';
 import { machineSocketLogic } from '../services/machineSocket.ts';
@@ -35,6 +40,7 @@ import { createAppRouter } from './router.tsx';
 
 export type AuthActor = ActorRefFrom<typeof authMachine>;
 export type IpCheckActor = ActorRefFrom<typeof ipCheckMachine>;
+export type UiSettingsActor = ActorRefFrom<typeof uiSettingsMachine>;
 
 export interface Runtime {
   settings: Settings;
@@ -44,6 +50,8 @@ export interface Runtime {
   logic: ViewLogic;
   /** The live inspector's record, when the page was opened with ?inspect (or in a dev build). */
   inspector: InspectorStore | null;
+  /** The player's look (theme, layout, direction, shortcuts): local for a guest, in the profile otherwise. */
+  uiSettings: UiSettingsActor;
 }
 
 /** The account screens' machines over the REST API. */
@@ -68,6 +76,20 @@ function accountLogic(
       actors: { submit: fromPromise(({ input }) => account.changePin(input)) },
       actions: { announceSaved: (_, { output }) => onPinChanged(output.pinCode) },
     }),
+  };
+}
+
+/** The template's chat panel and quick panel over the simulator's /chat and /quick-panel calls. */
+function templateLogic(chat: ReturnType<typeof createChatService>): ViewLogic['template'] {
+  return {
+    chatPanel: chatPanelMachine.provide({
+      actors: {
+        fetchContacts: fromPromise(() => chat.directory()),
+        fetchChat: fromPromise(({ input }) => chat.chat(input.contactId)),
+        sendMessage: fromPromise(({ input }) => chat.send(input)),
+      },
+    }),
+    quickPanelData: fromPromise(() => chat.quickPanel()),
   };
 }
 
@@ -141,7 +163,21 @@ export function createRuntime(settings: Settings): Runtime {
       actions: { persistFolded: (_, { folded }) => navbarStorage.writeFolded(folded) },
     }),
     account: accountLogic(createAccountService(http), (pinCode) => auth.send({ type: 'session.pinChanged', pinCode })),
+    template: templateLogic(createChatService(http)),
   };
+
+  const uiSettingsService = createUiSettingsService(http);
+  const uiSettings: UiSettingsActor = createActor(
+    uiSettingsMachine.provide({
+      actors: {
+        readLocal: fromPromise(async () => localUiSettings.read()),
+        fetchRemote: fromPromise(() => uiSettingsService.fetch()),
+        saveRemote: fromPromise(({ input }) => uiSettingsService.save(input.settings)),
+      },
+      actions: { writeLocal: (_, { settings: ui }) => localUiSettings.write(ui) },
+    }),
+    { input: { defaults: defaultUiSettings(settings.LAYOUT) }, inspect },
+  );
 
   // Route guards read the auth actor; when the player's roles change, guards must run again.
   let hadRole = false;
@@ -151,12 +187,14 @@ export function createRuntime(settings: Settings): Runtime {
       hadRole = hasRole;
       // A lock belongs to one login: a reload keeps it, logging out ends it.
       if (!hasRole) lockStorage.write(false);
+      uiSettings.send({ type: hasRole ? 'session.login' : 'session.logout' });
       void router.invalidate();
     }
   });
 
+  uiSettings.start();
   auth.start();
   ipCheck.start();
-  return { settings, auth, ipCheck, router, logic, inspector };
+  return { settings, auth, ipCheck, router, logic, inspector, uiSettings };
 }
 

@@ -1,11 +1,15 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { ActorRefFrom, InspectionEvent } from 'xstate';
 import type { authMachine } from '../../machines/auth.ts';
+import type { chatPanelMachine } from '../../machines/chatPanel.ts';
 import type { gameSessionMachine } from '../../machines/gameSession.ts';
 import type { lobbyMachine } from '../../machines/lobby.ts';
 import type { navigationMachine } from '../../machines/navigation.ts';
 import type { promoMachine } from '../../machines/promo.ts';
+import type { uiSettingsMachine } from '../../machines/uiSettings.ts';
 import type { Settings } from '../protocol/settings.ts';
+import type { QuickPanelData } from '../protocol/template.ts';
+import type { PromiseActorLogic } from 'xstate';
 import type { AccountLogic } from './account/logic.ts';
 
 /** What views may reach of the running app: the root actors and the settings. Created by src/app. */
@@ -16,6 +20,8 @@ export interface ViewRuntime {
   auth: ActorRefFrom<typeof authMachine>;
   /** Machines with their real services provided, for the views that run them. */
   logic: ViewLogic;
+  /** The player's look and shortcuts (absent where a test renders no settings). */
+  uiSettings?: ActorRefFrom<typeof uiSettingsMachine>;
 }
 
 export interface ViewLogic {
@@ -25,6 +31,8 @@ export interface ViewLogic {
   navigation: typeof navigationMachine;
   /** Profile, password and PIN forms, login log, game sessions, transactions. */
   account: AccountLogic;
+  /** The template's chat panel and the quick panel's data (demo content, SPEC §2). */
+  template: { chatPanel: typeof chatPanelMachine; quickPanelData: PromiseActorLogic<QuickPanelData> };
 }
 
 const RuntimeContext = createContext<ViewRuntime | null>(null);
@@ -42,6 +50,7 @@ function useRuntime(): ViewRuntime {
 export const useAuthActor = () => useRuntime().auth;
 export const useSettings = () => useRuntime().settings;
 export const useLogic = () => useRuntime().logic;
+export const useUiSettingsActor = () => useRuntime().uiSettings ?? null;
 
 /** Options for useActorRef: the view's actors join the inspector when it runs. */
 export function useActorOptions(): { inspect?: (event: InspectionEvent) => void } {

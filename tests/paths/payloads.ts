@@ -222,6 +222,41 @@ export const pinChangePayloads: Payloads = {
   'xstate.error.actor.submit': [error('submit', { code: 40001, message: 'password wrong', params: {} })],
 };
 
+const chatContacts = { contacts: [{ id: 'ayse', name: 'Ayşe', avatar: 'data:,', status: 'online', mood: '', unread: 1 }], userId: '1' };
+
+export const chatPanelPayloads: Payloads = {
+  'user.selectContact': [{ type: 'user.selectContact', contactId: 'ayse' }],
+  'user.send': [{ type: 'user.send', text: 'hello' }, { type: 'user.send', text: '   ' }],
+  'xstate.done.actor.refreshContacts': [done('refreshContacts', chatContacts)],
+  'xstate.done.actor.fetchContacts': [done('fetchContacts', chatContacts)],
+  'xstate.error.actor.fetchContacts': [error('fetchContacts')],
+  'xstate.done.actor.fetchChat': [done('fetchChat', { id: 'c1', dialog: [] })],
+  'xstate.error.actor.fetchChat': [error('fetchChat')],
+  'xstate.done.actor.sendMessage': [done('sendMessage', { who: '1', message: 'hello', time: '2026-01-01T10:00:00Z' })],
+  'xstate.error.actor.sendMessage': [error('sendMessage')],
+};
+
+export const uiSettingsDefaults = {
+  theme: { main: 'night', navbar: 'night', toolbar: 'night', footer: 'night' },
+  layout: 'layout1',
+  direction: 'auto',
+  customScrollbars: false,
+  animations: true,
+  shortcuts: [] as string[],
+};
+
+export const uiSettingsPayloads: Payloads = {
+  'xstate.done.actor.readLocal': [done('readLocal', { theme: { main: 'daylight' } })],
+  'xstate.error.actor.readLocal': [error('readLocal', new Error('x'))],
+  'xstate.done.actor.fetchRemote': [done('fetchRemote', { layout: 'layout3' })],
+  'xstate.error.actor.fetchRemote': [error('fetchRemote')],
+  'xstate.done.actor.saveRemote': [done('saveRemote')],
+  'xstate.error.actor.saveRemote': [error('saveRemote', taken)],
+  'user.change': [{ type: 'user.change', patch: { theme: { main: 'sky' } } }],
+  'user.addShortcut': [{ type: 'user.addShortcut', id: 'profile' }],
+  'user.removeShortcut': [{ type: 'user.removeShortcut', id: 'profile' }],
+};
+
 /** Every machine the runner knows more about than its chart; a machine missing here runs with bare events. */
 export const pathFixtures: Record<string, PathFixture> = {
   auth: { payloads: authPayloads },
@@ -246,6 +281,12 @@ export const pathFixtures: Record<string, PathFixture> = {
   accountList: { inputs: [{}], payloads: accountListPayloads, distinguish: (c) => [c.page, c.size, c.filter, c.total, c.failure !== null] },
   passwordChange: { payloads: passwordChangePayloads, distinguish: (c) => [c.values, c.failureField] },
   pinChange: { payloads: pinChangePayloads, distinguish: (c) => [c.values, c.failureField] },
+  uiSettings: { inputs: [{ defaults: uiSettingsDefaults }], payloads: uiSettingsPayloads, distinguish: (c) => c.failure !== null },
+  chatPanel: {
+    payloads: chatPanelPayloads,
+    distinguish: (c) => [c.selectedContactId, c.chat === null ? null : c.chat.dialog.length, c.failure !== null, c.contacts.length],
+    stopWhen: (s) => (s.context.chat?.dialog.length ?? 0) > 1,
+  },
 };
 
 /**

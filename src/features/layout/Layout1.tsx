@@ -2,11 +2,13 @@ import { Outlet } from '@tanstack/react-router';
 import { Navigation } from '../navigation/Navigation.tsx';
 import { useSettings } from '../runtime.tsx';
 import { Balance } from './Balance.tsx';
-import { Footer } from './Footer.tsx';
-import { Content, DesktopOnly, FloatingCorner, Main, MobileOnly, NavHead, Page, Spacer, Toolbar } from './frame.ts';
+// The navbar, toolbar and footer in the player's colour schemes, and the settings tools.
+import { ChromeTools } from '../settings/ChromeTools.tsx';
+import { ThemedFooter as Footer, ThemedNavbar as Navbar, ThemedToolbar as Toolbar } from '../settings/areas.tsx';
+import { Content, DesktopOnly, FloatingCorner, Main, MobileOnly, NavHead, Page, Spacer } from './frame.ts';
 import { LanguageSelect } from './LanguageSelect.tsx';
+import { TemplatePanelButtons } from '../chat/TemplatePanelButtons.tsx';
 import { MobileDrawer } from './MobileDrawer.tsx';
-import { Navbar } from './Navbar.tsx';
 import { FoldToggle, Greeting, LogoLink, MobileMenuButton, UserChip } from './parts.tsx';
 import { UserPanel } from './UserPanel.tsx';
 
@@ -41,10 +43,12 @@ export function Layout1() {
             </MobileOnly>
             <Greeting />
             <Spacer />
+            <ChromeTools />
             <DesktopOnly>
               <UserChip />
             </DesktopOnly>
             <Balance />
+            <TemplatePanelButtons />
             {LANG_SELECT && <LanguageSelect />}
           </Toolbar>
         )}

@@ -3,9 +3,12 @@ import styled from 'styled-components';
 import { Navigation } from '../navigation/Navigation.tsx';
 import { useSettings } from '../runtime.tsx';
 import { Balance } from './Balance.tsx';
-import { Footer } from './Footer.tsx';
-import { Content, DesktopOnly, FloatingCorner, Main, Spacer, Toolbar } from './frame.ts';
+// The navbar, toolbar and footer in the player's colour schemes, and the settings tools.
+import { ChromeTools } from '../settings/ChromeTools.tsx';
+import { ThemedFooter as Footer, ThemedToolbar as Toolbar } from '../settings/areas.tsx';
+import { Content, DesktopOnly, FloatingCorner, Main, Spacer } from './frame.ts';
 import { LanguageSelect } from './LanguageSelect.tsx';
+import { TemplatePanelButtons } from '../chat/TemplatePanelButtons.tsx';
 import { MobileDrawer } from './MobileDrawer.tsx';
 import { LogoLink, MobileMenuButton, UserChip } from './parts.tsx';
 import { mobile } from './sizes.ts';
@@ -26,10 +29,12 @@ export function Layout2() {
             <MobileMenuButton />
             <LogoLink />
             <Spacer />
+            <ChromeTools />
             <DesktopOnly>
               <UserChip />
             </DesktopOnly>
             <Balance />
+            <TemplatePanelButtons />
             {LANG_SELECT && <LanguageSelect />}
           </Bar>
         )}

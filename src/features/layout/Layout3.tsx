@@ -6,12 +6,14 @@ import { Navigation } from '../navigation/Navigation.tsx';
 import { useNavigationActor, useNavigationSelector } from '../navigation/NavigationProvider.tsx';
 import { useSettings } from '../runtime.tsx';
 import { Balance } from './Balance.tsx';
-import { Footer } from './Footer.tsx';
-import { Content, DesktopOnly, FloatingCorner, Main, NavHead, Spacer, Toolbar } from './frame.ts';
+// The navbar, toolbar and footer in the player's colour schemes, and the settings tools.
+import { ChromeTools } from '../settings/ChromeTools.tsx';
+import { ThemedFooter as Footer, ThemedNavbar as Navbar, ThemedToolbar as Toolbar } from '../settings/areas.tsx';
+import { Content, DesktopOnly, FloatingCorner, Main, NavHead, Spacer } from './frame.ts';
 import { LanguageSelect } from './LanguageSelect.tsx';
+import { TemplatePanelButtons } from '../chat/TemplatePanelButtons.tsx';
 import { LastLogin } from './LastLogin.tsx';
 import { MobileDrawer } from './MobileDrawer.tsx';
-import { Navbar } from './Navbar.tsx';
 import { FoldToggle, Greeting, IconButton, LogoLink, MobileMenuButton, UserChip } from './parts.tsx';
 import { ADMIN_BAR_HEIGHT, HEADER_HEIGHT, mobile, TOOLBAR_HEIGHT } from './sizes.ts';
 import { UserPanel } from './UserPanel.tsx';
@@ -45,6 +47,8 @@ export function Layout3() {
           <Tools>
             <Greeting />
             <Spacer />
+            <ChromeTools />
+            <TemplatePanelButtons />
             {LANG_SELECT && <LanguageSelect />}
             {EXTERNAL_INFO && <InfoButton />}
             <WalletToggle />

@@ -1,0 +1,67 @@
+import { useLingui } from '@lingui/react/macro';
+import { useSelector } from '@xstate/react';
+import { useEffect, type ReactNode } from 'react';
+import { createGlobalStyle, ThemeProvider } from 'styled-components';
+import type { ActorRefFrom } from 'xstate';
+import type { uiSettingsMachine } from '../../../machines/uiSettings.ts';
+import { presetTheme } from '../../theme/presets.ts';
+import { chooseLayout } from '../layout/layoutChoice.ts';
+
+type UiSettingsActor = ActorRefFrom<typeof uiSettingsMachine>;
+
+/** Languages written right to left (the i18n module sets the page's direction from these). */
+const RTL_LANGUAGES: ReadonlySet<string> = new Set(['ar']);
+
+/**
+ * Applies the player's look to everything below it: the main preset as the styled theme, the
+ * page background, scrollbars and animations as global styles, the direction on <html> (an
+ * explicit choice wins over the language's), and the layout through chooseLayout().
+ */
+export function UiLook({ actor, children }: { actor: UiSettingsActor; children: ReactNode }) {
+  const { i18n } = useLingui();
+  const main = useSelector(actor, (s) => s.context.settings.theme.main);
+  const direction = useSelector(actor, (s) => s.context.settings.direction);
+  const customScrollbars = useSelector(actor, (s) => s.context.settings.customScrollbars);
+  const animations = useSelector(actor, (s) => s.context.settings.animations);
+  const layout = useSelector(actor, (s) => s.context.settings.layout);
+  const operatorLayout = useSelector(actor, (s) => s.context.defaults.layout);
+  const loading = useSelector(actor, (s) => s.matches({ guest: 'loading' }) || s.matches({ player: 'loading' }));
+
+  // Runs again when the language changes: activating a language resets the direction.
+  useEffect(() => {
+    document.documentElement.dir = direction === 'auto' ? (RTL_LANGUAGES.has(i18n.locale) ? 'rtl' : 'ltr') : direction;
+  }, [direction, i18n.locale]);
+
+  useEffect(() => {
+    // Until the stored settings are read the defaults stand in; they must not wipe a kept choice.
+    if (loading) return;
+    chooseLayout(layout === operatorLayout ? null : layout);
+  }, [layout, operatorLayout, loading]);
+
+  return (
+    <ThemeProvider theme={presetTheme(main)}>
+      <LookStyle $scrollbars={customScrollbars} $animations={animations} />
+      {children}
+    </ThemeProvider>
+  );
+}
+
+/** `html body` outranks the boot screens' GlobalStyle, which keeps Night. */
+const LookStyle = createGlobalStyle<{ $scrollbars: boolean; $animations: boolean }>`
+  html body {
+    background: ${({ theme }) => theme.colors.background};
+    color: ${({ theme }) => theme.colors.text};
+  }
+  ${({ $scrollbars, theme }) =>
+    $scrollbars &&
+    `
+    html * { scrollbar-width: thin; scrollbar-color: ${theme.colors.border} transparent; }
+    html *::-webkit-scrollbar { width: 8px; height: 8px; }
+    html *::-webkit-scrollbar-thumb { background: ${theme.colors.border}; border-radius: 8px; }
+  `}
+  ${({ $animations }) =>
+    !$animations &&
+    `
+    html *, html *::before, html *::after { animation: none !important; transition: none !important; }
+  `}
+`;

@@ -1,0 +1,374 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import styled from 'styled-components';
+import { Button } from '../../ui/Button.tsx';
+import { Logo } from '../../ui/Logo.tsx';
+
+/**
+ * The template's /pages/auth/* screens (SPEC §2, leftovers): demo forms in three looks that
+ * check what is typed but never log anyone in. The product's sign-in stays /login.
+ */
+
+type Variant = 1 | 2 | 3;
+type FieldName = 'name' | 'email' | 'password' | 'confirm' | 'terms';
+type Values = Partial<Record<FieldName, string | boolean>>;
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function useChecks() {
+  const { t } = useLingui();
+  return (fields: readonly FieldName[], values: Values): Partial<Record<FieldName, string>> => {
+    const errors: Partial<Record<FieldName, string>> = {};
+    for (const field of fields) {
+      const value = values[field];
+      if (field === 'terms') {
+        if (value !== true) errors.terms = t`Please accept the terms and conditions.`;
+      } else if (typeof value !== 'string' || value.trim() === '') {
+        errors[field] = t`This field is required.`;
+      } else if (field === 'email' && !EMAIL.test(value)) {
+        errors.email = t`Enter a valid email address.`;
+      } else if (field === 'password' && value.length < 8) {
+        errors.password = t`The password needs at least 8 characters.`;
+      } else if (field === 'confirm' && value !== values.password) {
+        errors.confirm = t`The passwords do not match.`;
+      }
+    }
+    return errors;
+  };
+}
+
+function DemoForm({
+  variant,
+  state,
+  title,
+  intro,
+  fields,
+  submitLabel,
+  footer,
+}: {
+  variant: Variant;
+  state: string;
+  title: ReactNode;
+  intro?: ReactNode;
+  fields: readonly FieldName[];
+  submitLabel: ReactNode;
+  footer?: ReactNode;
+}) {
+  const { t } = useLingui();
+  const id = useId();
+  const check = useChecks();
+  const [values, setValues] = useState<Values>({});
+  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const [done, setDone] = useState(false);
+  const labels: Record<FieldName, string> = {
+    name: t`Name`,
+    email: t`Email`,
+    password: t`Password`,
+    confirm: t`Password (confirm)`,
+    terms: t`I read and accept the terms and conditions`,
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = check(fields, values);
+    setErrors(found);
+    setDone(Object.keys(found).length === 0);
+  };
+  return (
+    <AuthFrame variant={variant} state={state}>
+      <h1>{title}</h1>
+      {intro && <Intro>{intro}</Intro>}
+      <Form noValidate onSubmit={submit}>
+        {fields.map((field) =>
+          field === 'terms' ? (
+            <Check key={field}>
+              <input
+                id={`${id}-${field}`}
+                type="checkbox"
+                checked={values.terms === true}
+                aria-invalid={errors.terms ? true : undefined}
+                onChange={(e) => setValues({ ...values, terms: e.target.checked })}
+              />
+              <label htmlFor={`${id}-${field}`}>{labels.terms}</label>
+              {errors.terms && <ErrorText>{errors.terms}</ErrorText>}
+            </Check>
+          ) : (
+            <Field key={field}>
+              <label htmlFor={`${id}-${field}`}>{labels[field]}</label>
+              <input
+                id={`${id}-${field}`}
+                type={field === 'email' ? 'email' : field === 'password' || field === 'confirm' ? 'password' : 'text'}
+                value={typeof values[field] === 'string' ? values[field] : ''}
+                aria-invalid={errors[field] ? true : undefined}
+                aria-describedby={errors[field] ? `${id}-${field}-error` : undefined}
+                onChange={(e) => setValues({ ...values, [field]: e.target.value })}
+              />
+              {errors[field] && <ErrorText id={`${id}-${field}-error`}>{errors[field]}</ErrorText>}
+            </Field>
+          ),
+        )}
+        <Button type="submit">{submitLabel}</Button>
+      </Form>
+      {done && (
+        <Notice role="status" data-testid="demo-result">
+          <Trans>
+            This is a template demo: nothing was sent. To play, sign in on the <Link to="/login">login page</Link>.
+          </Trans>
+        </Notice>
+      )}
+      {footer && <Footer>{footer}</Footer>}
+    </AuthFrame>
+  );
+}
+
+/** The three looks of the template's auth screens: a centred card, a split page, a side panel. */
+function AuthFrame({ variant, state, children }: { variant: Variant; state: string; children: ReactNode }) {
+  return (
+    <Root data-variant={variant} data-state={state}>
+      {variant !== 1 && (
+        <Brand>
+          <Logo size={48} label="Reelside" />
+          <p>
+            <Trans>Live slot machines, streamed to you.</Trans>
+          </p>
+        </Brand>
+      )}
+      <Card>
+        {variant === 1 && <Logo size={36} label="Reelside" />}
+        {children}
+      </Card>
+    </Root>
+  );
+}
+
+const toLogin = (variant: Variant) => (variant === 1 ? '/pages/auth/login' : variant === 2 ? '/pages/auth/login-2' : '/pages/auth/login-3');
+const toRegister = (variant: Variant) =>
+  variant === 1 ? '/pages/auth/register' : variant === 2 ? '/pages/auth/register-2' : '/pages/auth/register-3';
+
+function LoginDemo({ variant }: { variant: Variant }) {
+  return (
+    <DemoForm
+      variant={variant}
+      state={`login-${variant}`}
+      title={<Trans>Login to your account</Trans>}
+      fields={['email', 'password']}
+      submitLabel={<Trans>Login</Trans>}
+      footer={
+        <>
+          <Link to={variant === 2 ? '/pages/auth/forgot-password-2' : '/pages/auth/forgot-password'}>
+            <Trans>Forgot password?</Trans>
+          </Link>
+          <Link to={toRegister(variant)}>
+            <Trans>Create an account</Trans>
+          </Link>
+        </>
+      }
+    />
+  );
+}
+
+function RegisterDemo({ variant }: { variant: Variant }) {
+  return (
+    <DemoForm
+      variant={variant}
+      state={`register-${variant}`}
+      title={<Trans>Create an account</Trans>}
+      fields={['name', 'email', 'password', 'confirm', 'terms']}
+      submitLabel={<Trans>Create an account</Trans>}
+      footer={
+        <Link to={toLogin(variant)}>
+          <Trans>Already have an account? Login</Trans>
+        </Link>
+      }
+    />
+  );
+}
+
+function ForgotDemo({ variant }: { variant: Variant }) {
+  return (
+    <DemoForm
+      variant={variant}
+      state={`forgot-password-${variant}`}
+      title={<Trans>Recover your password</Trans>}
+      intro={<Trans>Enter your email address and we will send you a link to reset your password.</Trans>}
+      fields={['email']}
+      submitLabel={<Trans>Send reset link</Trans>}
+      footer={
+        <Link to={toLogin(variant)}>
+          <Trans>Go back to login</Trans>
+        </Link>
+      }
+    />
+  );
+}
+
+function ResetDemo({ variant }: { variant: Variant }) {
+  return (
+    <DemoForm
+      variant={variant}
+      state={`reset-password-${variant}`}
+      title={<Trans>Reset your password</Trans>}
+      fields={['email', 'password', 'confirm']}
+      submitLabel={<Trans>Reset my password</Trans>}
+      footer={
+        <Link to={toLogin(variant)}>
+          <Trans>Go back to login</Trans>
+        </Link>
+      }
+    />
+  );
+}
+
+export const AuthLoginPage = () => <LoginDemo variant={1} />;
+export const AuthLogin2Page = () => <LoginDemo variant={2} />;
+export const AuthLogin3Page = () => <LoginDemo variant={3} />;
+export const AuthRegisterPage = () => <RegisterDemo variant={1} />;
+export const AuthRegister2Page = () => <RegisterDemo variant={2} />;
+export const AuthRegister3Page = () => <RegisterDemo variant={3} />;
+export const AuthForgotPasswordPage = () => <ForgotDemo variant={1} />;
+export const AuthForgotPassword2Page = () => <ForgotDemo variant={2} />;
+export const AuthResetPasswordPage = () => <ResetDemo variant={1} />;
+export const AuthResetPassword2Page = () => <ResetDemo variant={2} />;
+
+export function AuthLockPage() {
+  return (
+    <DemoForm
+      variant={1}
+      state="lock"
+      title={<Trans>Your session is locked</Trans>}
+      intro={<Trans>Due to inactivity, your session is locked. Enter your password to continue.</Trans>}
+      fields={['password']}
+      submitLabel={<Trans>Unlock</Trans>}
+      footer={
+        <Link to="/pages/auth/login">
+          <Trans>Are you not you? Login</Trans>
+        </Link>
+      }
+    />
+  );
+}
+
+export function AuthMailConfirmPage() {
+  return (
+    <AuthFrame variant={1} state="mail-confirm">
+      <h1>
+        <Trans>Confirm your email address!</Trans>
+      </h1>
+      <Intro>
+        <Trans>A confirmation email has been sent. Check your inbox and click the link in the email to confirm your address.</Trans>
+      </Intro>
+      <Link to="/pages/auth/login">
+        <Trans>Go back to login</Trans>
+      </Link>
+    </AuthFrame>
+  );
+}
+
+const Root = styled.main`
+  min-height: 100%;
+  display: grid;
+  place-items: center;
+  padding: ${({ theme }) => theme.space(4)};
+  background: radial-gradient(circle at 20% 10%, #27305a 0%, transparent 45%),
+    radial-gradient(circle at 80% 90%, #3a2410 0%, transparent 40%), ${({ theme }) => theme.colors.background};
+  &[data-variant='2'],
+  &[data-variant='3'] {
+    grid-template-columns: 1fr minmax(320px, 480px);
+    place-items: stretch;
+    padding: 0;
+    @media (max-width: 959.98px) { grid-template-columns: 1fr; }
+  }
+  &[data-variant='3'] { grid-template-columns: minmax(320px, 480px) 1fr; }
+  &[data-variant='3'] > :first-child { order: 2; }
+`;
+
+const Brand = styled.div`
+  display: flex;
+  flex-direction: column;
+  justify-content: center;
+  gap: 16px;
+  padding: 48px;
+  p { margin: 0; font-size: 1.4rem; color: ${({ theme }) => theme.colors.textMuted}; max-width: 420px; }
+  @media (max-width: 959.98px) { display: none; }
+`;
+
+const Card = styled.div`
+  width: min(420px, 100%);
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space(4)};
+  padding: ${({ theme }) => theme.space(8)};
+  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius.lg};
+  box-shadow: 0 24px 60px rgb(0 0 0 / 45%);
+  h1 { margin: 0; font-size: 1.35rem; }
+  > svg { align-self: center; }
+  [data-variant='2'] > &,
+  [data-variant='3'] > & {
+    width: 100%;
+    justify-content: center;
+    border-radius: 0;
+    border-block: 0;
+  }
+`;
+
+const Intro = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const Form = styled.form`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space(4)};
+`;
+
+const Field = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 6px;
+  label { font-weight: 600; font-size: 0.9rem; }
+  input {
+    min-height: 44px;
+    padding: 0 12px;
+    border-radius: ${({ theme }) => theme.radius.md};
+    border: 1px solid ${({ theme }) => theme.colors.border};
+    background: ${({ theme }) => theme.colors.background};
+    color: ${({ theme }) => theme.colors.text};
+    font: inherit;
+  }
+  input[aria-invalid='true'] { border-color: ${({ theme }) => theme.colors.danger}; }
+`;
+
+const Check = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 8px;
+  input { width: 18px; height: 18px; accent-color: ${({ theme }) => theme.colors.primary}; }
+  p { flex-basis: 100%; }
+`;
+
+const ErrorText = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.danger};
+  font-size: 0.85rem;
+`;
+
+const Notice = styled.p`
+  margin: 0;
+  padding: 12px;
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: rgb(245 179 1 / 10%);
+  border: 1px solid rgb(245 179 1 / 35%);
+  a { color: ${({ theme }) => theme.colors.primary}; }
+`;
+
+const Footer = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: space-between;
+  gap: 8px;
+  a { color: ${({ theme }) => theme.colors.primary}; }
+`;

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import type { StoredUiSettings, UiSettings } from '../../machines/uiSettings.ts';
+import { UserSettingsResponse } from '../protocol/template.ts';
+import { PRESET_IDS } from '../theme/presets.ts';
+import type { Http } from './http.ts';
+
+/**
+ * Where the player's look is kept (SPEC §6): this browser's local storage for a guest, the
+ * player's profile document (GET /api/auth/user, POST /api/auth/user/update) otherwise.
+ */
+const LOCAL_KEY = 'reelside.ui';
+
+const preset = z.string().refine((id) => PRESET_IDS.includes(id));
+
+/** Every field on its own: one unknown value (an old preset, a hand edit) drops only itself. */
+const Stored = z.object({
+  theme: z
+    .object({
+      main: preset.optional().catch(undefined),
+      navbar: preset.optional().catch(undefined),
+      toolbar: preset.optional().catch(undefined),
+      footer: preset.optional().catch(undefined),
+    })
+    .optional()
+    .catch(undefined),
+  layout: z.enum(['layout1', 'layout2', 'layout3']).optional().catch(undefined),
+  direction: z.enum(['auto', 'ltr', 'rtl']).optional().catch(undefined),
+  customScrollbars: z.boolean().optional().catch(undefined),
+  animations: z.boolean().optional().catch(undefined),
+  shortcuts: z.array(z.string().max(100)).max(50).optional().catch(undefined),
+});
+
+function dropUndefined<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}
+
+/** The part of a stored document that is valid settings (null: nothing usable). */
+export function parseStored(document: unknown): StoredUiSettings | null {
+  if (typeof document !== 'object' || document === null) return null;
+  const parsed = Stored.safeParse(document);
+  if (!parsed.success) return null;
+  const { theme, ...rest } = parsed.data;
+  const stored: StoredUiSettings = dropUndefined(rest);
+  const themeParts = theme ? dropUndefined(theme) : {};
+  if (Object.keys(themeParts).length > 0) stored.theme = themeParts;
+  return Object.keys(stored).length > 0 ? stored : null;
+}
+
+export const localUiSettings = {
+  read(): StoredUiSettings | null {
+    try {
+      const text = window.localStorage.getItem(LOCAL_KEY);
+      return text ? parseStored(JSON.parse(text)) : null;
+    } catch {
+      return null; // storage disabled or a broken copy: the defaults apply
+    }
+  },
+  write(settings: UiSettings): void {
+    try {
+      window.localStorage.setItem(LOCAL_KEY, JSON.stringify(settings));
+    } catch {
+      // not kept: the look still applies until the page is left
+    }
+  },
+};
+
+/** The profile document is the settings themselves (the simulator keeps any JSON object). */
+export function createUiSettingsService(http: Http) {
+  return {
+    async fetch(): Promise<StoredUiSettings | null> {
+      const answer = await http.get('/auth/user', UserSettingsResponse);
+      return parseStored(answer.user);
+    },
+    async save(settings: UiSettings): Promise<void> {
+      await http.post('/auth/user/update', { user: settings }, UserSettingsResponse);
+    },
+  };
+}

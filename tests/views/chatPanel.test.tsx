@@ -1,0 +1,129 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { fromPromise } from 'xstate';
+import { chatPanelMachine, type ChatContact, type ChatMessage } from '../../machines/chatPanel.ts';
+import { TemplatePanelButtons } from '../../src/features/chat/TemplatePanelButtons.tsx';
+import type { QuickPanelData } from '../../src/protocol/template.ts';
+import { RuntimeProvider, type ViewLogic, type ViewRuntime } from '../../src/features/runtime.tsx';
+import { renderView } from './render.tsx';
+
+const contacts: ChatContact[] = [
+  { id: 'support', name: 'Support', avatar: 'data:,', status: 'online', mood: '', unread: 2 },
+  { id: 'ayse', name: 'Ayşe', avatar: 'data:,', status: 'away', mood: '', unread: 1 },
+];
+
+function renderButtons() {
+  const sendMessage = vi.fn(
+    async (input: { messageText: string }): Promise<ChatMessage> => ({ who: '1', message: input.messageText, time: '2026-01-01T10:00:00Z' }),
+  );
+  const template: ViewLogic['template'] = {
+    chatPanel: chatPanelMachine.provide({
+      actors: {
+        fetchContacts: fromPromise(async () => ({ contacts, userId: '1' })),
+        fetchChat: fromPromise(async ({ input }) =>
+          input.contactId === 'support' ? { id: 'c-support', dialog: [{ who: 'support', message: 'Welcome!', time: '2026-01-01T09:00:00Z' }] } : { id: 'c-ayse', dialog: [] },
+        ),
+        sendMessage: fromPromise(({ input }) => sendMessage(input)),
+      },
+    }),
+    quickPanelData: fromPromise(async (): Promise<QuickPanelData> => ({
+      events: [{ id: 1, title: 'Jackpot night', detail: 'Friday 21:00' }],
+      notes: [],
+    })),
+  };
+  const runtime = { logic: { template } as Partial<ViewLogic> as ViewLogic } as ViewRuntime;
+  return { sendMessage, view: renderView(<RuntimeProvider runtime={runtime}><TemplatePanelButtons /></RuntimeProvider>) };
+}
+
+describe('chat panel', () => {
+  it('shows the unread total on the toolbar button', async () => {
+    await renderButtons().view;
+    expect((await screen.findByTestId('chat-unread')).textContent).toBe('3');
+  });
+
+  it('opens from the toolbar with no contact selected', async () => {
+    const user = userEvent.setup();
+    await renderButtons().view;
+    await user.click(screen.getByTestId('chat-toggle'));
+    const panel = await screen.findByTestId('chat-panel');
+    expect(within(panel).getByRole('heading', { name: 'Team Chat' })).toBeTruthy();
+    expect(await within(panel).findByText('Select a contact to start a conversation.')).toBeTruthy();
+  });
+
+  it('clicking a contact loads its chat; an empty chat invites the first message', async () => {
+    const user = userEvent.setup();
+    await renderButtons().view;
+    await user.click(screen.getByTestId('chat-toggle'));
+    await user.click(await screen.findByTestId('chat-contact-support'));
+    expect(await screen.findByText('Welcome!')).toBeTruthy();
+    await user.click(screen.getByTestId('chat-contact-ayse'));
+    expect(await screen.findByText('Start a conversation by typing your message below.')).toBeTruthy();
+  });
+
+  it('sends a message and shows it', async () => {
+    const user = userEvent.setup();
+    const { sendMessage, view } = renderButtons();
+    await view;
+    await user.click(screen.getByTestId('chat-toggle'));
+    await user.click(await screen.findByTestId('chat-contact-ayse'));
+    await user.type(await screen.findByTestId('chat-input'), 'Hello there{Enter}');
+    expect(await screen.findByText('Hello there')).toBeTruthy();
+    expect(sendMessage).toHaveBeenCalledWith({ chatId: 'c-ayse', contactId: 'ayse', messageText: 'Hello there' });
+    expect((screen.getByTestId('chat-input') as HTMLInputElement).value).toBe('');
+  });
+
+  it('does not send an empty or blank message', async () => {
+    const user = userEvent.setup();
+    const { sendMessage, view } = renderButtons();
+    await view;
+    await user.click(screen.getByTestId('chat-toggle'));
+    await user.click(await screen.findByTestId('chat-contact-ayse'));
+    const input = await screen.findByTestId('chat-input');
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Send' }).disabled).toBe(true);
+    await user.type(input, '   {Enter}');
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Send' }).disabled).toBe(true);
+    expect(sendMessage).not.toHaveBeenCalled();
+    expect(screen.getByText('Start a conversation by typing your message below.')).toBeTruthy();
+  });
+
+  it('Escape closes the panel and clears the selection', async () => {
+    const user = userEvent.setup();
+    await renderButtons().view;
+    await user.click(screen.getByTestId('chat-toggle'));
+    await user.click(await screen.findByTestId('chat-contact-support'));
+    await screen.findByText('Welcome!');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByTestId('chat-panel')).toBeNull());
+    await user.click(screen.getByTestId('chat-toggle'));
+    expect(await screen.findByText('Select a contact to start a conversation.')).toBeTruthy();
+  });
+
+  it('the close button closes the panel', async () => {
+    const user = userEvent.setup();
+    await renderButtons().view;
+    await user.click(screen.getByTestId('chat-toggle'));
+    await user.click(await screen.findByRole('button', { name: 'Close the panel' }));
+    await waitFor(() => expect(screen.queryByTestId('chat-panel')).toBeNull());
+    expect(screen.getByTestId('chat-toggle').getAttribute('aria-expanded')).toBe('false');
+  });
+});
+
+describe('quick panel', () => {
+  it('shows today, the events and notes, and keeps the switches', async () => {
+    const user = userEvent.setup();
+    window.localStorage.removeItem('reelside.quickSettings');
+    await renderButtons().view;
+    await user.click(screen.getByTestId('quick-panel-toggle'));
+    const panel = await screen.findByTestId('quick-panel');
+    expect(within(panel).getByTestId('quick-today')).toBeTruthy();
+    expect(await within(panel).findByText('Jackpot night')).toBeTruthy();
+    expect(within(panel).getByText('Nothing here yet.')).toBeTruthy();
+    const retro = within(panel).getByRole<HTMLInputElement>('switch', { name: 'Retro thrusters' });
+    expect(retro.checked).toBe(false);
+    await user.click(retro);
+    expect(JSON.parse(window.localStorage.getItem('reelside.quickSettings') ?? '{}')).toMatchObject({ retro: true });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByTestId('quick-panel')).toBeNull());
+  });
+});

@@ -1,0 +1,141 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Outlet } from '@tanstack/react-router';
+import { useTheme } from 'styled-components';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import type { z } from 'zod';
+import { uiSettingsMachine } from '../../machines/uiSettings.ts';
+import { LAYOUT_KEY } from '../../src/features/layout/layoutChoice.ts';
+import { RuntimeProvider, type ViewRuntime } from '../../src/features/runtime.tsx';
+import { ChromeTools } from '../../src/features/settings/ChromeTools.tsx';
+import { defaultUiSettings } from '../../src/features/settings/defaults.ts';
+import { UiLook } from '../../src/features/settings/UiLook.tsx';
+import { DEFAULT_SETTINGS } from '../../src/protocol/settings.ts';
+import type { Http } from '../../src/services/http.ts';
+import { createUiSettingsService, localUiSettings } from '../../src/services/uiSettings.ts';
+import { fakeAuth, renderChrome } from './layoutKit.tsx';
+
+/** The profile document as the simulator keeps it, and every update posted to it. */
+function fakeProfile(initial: Record<string, unknown>) {
+  const posts: unknown[] = [];
+  let document = initial;
+  const http: Http = {
+    get: async <T,>(_path: string, schema: z.ZodType<T>) => schema.parse({ user: document, updatedAt: null }),
+    post: async <T,>(_path: string, body: unknown, schema: z.ZodType<T>) => {
+      posts.push(body);
+      document = (body as { user: Record<string, unknown> }).user;
+      return schema.parse({ user: document, updatedAt: '2026-01-01T00:00:00Z' });
+    },
+  };
+  return { http, posts, get document() { return document; } };
+}
+
+/** The machine as src/app/runtime.ts provides it, over this browser's storage and a fake profile. */
+function uiSettingsActor(http: Http) {
+  const service = createUiSettingsService(http);
+  return createActor(
+    uiSettingsMachine.provide({
+      actors: {
+        readLocal: fromPromise(async () => localUiSettings.read()),
+        fetchRemote: fromPromise(() => service.fetch()),
+        saveRemote: fromPromise(({ input }) => service.save(input.settings)),
+      },
+      actions: { writeLocal: (_, { settings }) => localUiSettings.write(settings) },
+      delays: { saveDelay: 20 },
+    }),
+    { input: { defaults: defaultUiSettings('layout1') } },
+  ).start();
+}
+
+/** The main theme in force below UiLook. */
+function ThemeProbe() {
+  return <output data-testid="theme-background">{useTheme().colors.background}</output>;
+}
+
+async function renderTools(actor: ReturnType<typeof uiSettingsActor>) {
+  const auth = fakeAuth();
+  const runtime = { settings: DEFAULT_SETTINGS, auth, logic: {} as ViewRuntime['logic'], uiSettings: actor };
+  return renderChrome(
+    <RuntimeProvider runtime={runtime}>
+      <UiLook actor={actor}>
+        <ChromeTools />
+        <ThemeProbe />
+        <Outlet />
+      </UiLook>
+    </RuntimeProvider>,
+    { auth },
+  );
+}
+
+async function openPanel() {
+  fireEvent.click(screen.getByRole('button', { name: 'Settings' }));
+  return screen.findByRole('dialog', { name: 'Settings' });
+}
+
+function radio(panel: HTMLElement, group: string, option: string): HTMLInputElement {
+  return within(within(panel).getByRole('group', { name: group })).getByRole('radio', { name: option });
+}
+
+function pick(panel: HTMLElement, group: string, option: string) {
+  fireEvent.click(radio(panel, group, option));
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  document.documentElement.dir = 'ltr';
+});
+
+describe('settings panel persistence', () => {
+  it('a guest’s choices are kept in this browser, never posted, and applied at once', async () => {
+    const profile = fakeProfile({});
+    const actor = uiSettingsActor(profile.http);
+    await renderTools(actor);
+    const panel = await openPanel();
+    pick(panel, 'Main theme', 'Daylight');
+    pick(panel, 'Direction', 'Right to left');
+    pick(panel, 'Layout', 'Layout 3');
+    expect(radio(panel, 'Main theme', 'Daylight').checked).toBe(true);
+    expect(document.documentElement.dir).toBe('rtl');
+    await waitFor(() => expect(localStorage.getItem(LAYOUT_KEY)).toBe('layout3'));
+    await waitFor(() => expect(within(panel).getByRole('status').textContent).toBe('Saved in this browser.'));
+    const stored = JSON.parse(localStorage.getItem('reelside.ui') ?? '{}');
+    expect(stored).toMatchObject({ theme: { main: 'daylight' }, direction: 'rtl', layout: 'layout3' });
+    expect(profile.posts).toEqual([]);
+    // The page background follows the main theme.
+    expect(screen.getByTestId('theme-background').textContent).toBe('#f4f6fb');
+  });
+
+  it('a player’s choices go to their profile, not to this browser, and come back on the next login', async () => {
+    const profile = fakeProfile({ theme: { main: 'mint', footer: 'rose' } });
+    const actor = uiSettingsActor(profile.http);
+    await renderTools(actor);
+    act(() => actor.send({ type: 'session.login' }));
+    await waitFor(() => expect(actor.getSnapshot().matches({ player: 'ready' })).toBe(true));
+    const panel = await openPanel();
+    expect(radio(panel, 'Main theme', 'Mint').checked).toBe(true);
+    expect(radio(panel, 'Footer theme', 'Rose').checked).toBe(true);
+
+    pick(panel, 'Toolbar theme', 'Violet');
+    fireEvent.click(within(panel).getByRole('checkbox', { name: 'Animations' }));
+    await waitFor(() => expect(within(panel).getByRole('status').textContent).toBe('Saved to your profile.'));
+    expect(profile.posts).toHaveLength(1);
+    expect(profile.document).toMatchObject({ theme: { main: 'mint', toolbar: 'violet', footer: 'rose' }, animations: false });
+    expect(localStorage.getItem('reelside.ui')).toBeNull();
+
+    // Logged out: the guest's look (the defaults here); logged in again: the profile's.
+    act(() => actor.send({ type: 'session.logout' }));
+    await waitFor(() => expect(actor.getSnapshot().matches({ guest: 'ready' })).toBe(true));
+    expect(actor.getSnapshot().context.settings.theme.toolbar).toBe('night');
+    act(() => actor.send({ type: 'session.login' }));
+    await waitFor(() => expect(actor.getSnapshot().matches({ player: 'ready' })).toBe(true));
+    expect(actor.getSnapshot().context.settings).toMatchObject({ theme: { toolbar: 'violet' }, animations: false });
+  });
+
+  it('an unknown preset in a stored document falls back to Night for that area only', async () => {
+    localStorage.setItem('reelside.ui', JSON.stringify({ theme: { main: 'gone', navbar: 'sky' }, layout: 'layout9' }));
+    const actor = uiSettingsActor(fakeProfile({}).http);
+    await renderTools(actor);
+    await waitFor(() => expect(actor.getSnapshot().matches({ guest: 'ready' })).toBe(true));
+    expect(actor.getSnapshot().context.settings).toMatchObject({ theme: { main: 'night', navbar: 'sky' }, layout: 'layout1' });
+  });
+});
