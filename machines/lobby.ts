@@ -62,6 +62,8 @@ export interface LobbyContext extends LobbyData {
 export type LobbyEvent =
   | { type: 'route.brand'; brandId: number | null }
   | { type: 'server.machine'; id: number; status: LobbyMachineStatus }
+  /** Several live changes at once (a busy floor): applied in one pass. */
+  | { type: 'server.machines'; changes: ReadonlyArray<{ id: number; status: LobbyMachineStatus }> }
   | { type: 'user.retry' };
 
 export const lobbyMachine = setup({
@@ -76,10 +78,15 @@ export const lobbyMachine = setup({
     }),
   },
   actions: {
-    patchMachine: assign({
-      machines: ({ context }, params: { id: number; status: LobbyMachineStatus }) =>
-        // Only the changed entry gets a new object, so unchanged tiles keep their identity.
-        context.machines.map((m) => (m.id === params.id && m.status !== params.status ? { ...m, status: params.status } : m)),
+    patchMachines: assign({
+      machines: ({ context }, changes: ReadonlyArray<{ id: number; status: LobbyMachineStatus }>) => {
+        const next = new Map(changes.map((c) => [c.id, c.status]));
+        // Only changed entries get a new object, so unchanged tiles keep their identity.
+        return context.machines.map((m) => {
+          const status = next.get(m.id);
+          return status !== undefined && status !== m.status ? { ...m, status } : m;
+        });
+      },
     }),
     keep: assign(({ context }, data: LobbyData) => ({ ...mergeData(context, data), failure: null })),
   },
@@ -98,7 +105,8 @@ export const lobbyMachine = setup({
   }),
   initial: 'loading',
   on: {
-    'server.machine': { actions: { type: 'patchMachine', params: ({ event }) => event } },
+    'server.machine': { actions: { type: 'patchMachines', params: ({ event }) => [event] } },
+    'server.machines': { actions: { type: 'patchMachines', params: ({ event }) => event.changes } },
     'route.brand': { target: '.loading', actions: assign({ selectedBrand: ({ event }) => event.brandId }) },
   },
   states: {
@@ -138,17 +146,37 @@ function mergeData(previous: LobbyData, next: LobbyData): LobbyData {
   return {
     machines: next.machines.map((m) => {
       const old = sameMachine.get(m.id);
-      return old && shallowEqual(old, m) ? old : m;
+      return old && sameMachineView(old, m) ? old : m;
     }),
     brands: next.brands.map((b) => {
       const old = sameBrand.get(b.id);
-      return old && shallowEqual(old, b) ? old : b;
+      return old && sameBrandView(old, b) ? old : b;
     }),
   };
 }
 
-function shallowEqual(a: object, b: object): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
+// Field by field: a refresh of a thousand machines compares without serialising any of them.
+function sameMachineView(a: LobbyMachine, b: LobbyMachine): boolean {
+  return (
+    a.name === b.name &&
+    a.brand === b.brand &&
+    a.brandId === b.brandId &&
+    a.status === b.status &&
+    a.image === b.image &&
+    a.videoType === b.videoType &&
+    a.minBet === b.minBet &&
+    a.reservation?.mine === b.reservation?.mine &&
+    a.reservation?.until === b.reservation?.until
+  );
+}
+
+function sameBrandView(a: LobbyBrand, b: LobbyBrand): boolean {
+  return (
+    a.name === b.name &&
+    a.machineCount === b.machineCount &&
+    a.jackpots.length === b.jackpots.length &&
+    a.jackpots.every((j, i) => j === b.jackpots[i])
+  );
 }
 
 /** Machines with a reservation: the reserved list (SPEC §3). */

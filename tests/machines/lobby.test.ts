@@ -42,6 +42,27 @@ describe('lobby machine', () => {
     expect(after[0]).toBe(before[0]);
   });
 
+  it('a batch of live changes is applied in one pass, the last status of each machine winning', async () => {
+    const { actor } = start(async () => data([tile(1), tile(2), tile(3)]));
+    await waitFor(actor, (s) => s.matches('ready'));
+    const before = actor.getSnapshot().context.machines;
+    actor.send({ type: 'server.machines', changes: [{ id: 1, status: 'playing' }, { id: 3, status: 'offline' }, { id: 3, status: 'error' }] });
+    const after = actor.getSnapshot().context.machines;
+    expect(after.map((m) => m.status)).toEqual(['playing', 'free', 'error']);
+    expect(after[1]).toBe(before[1]);
+  });
+
+  it('a refresh keeps a machine whose reservation changed from looking the same', async () => {
+    let reserved = false;
+    const { actor, clock } = start(async () => data([tile(1, { reservation: reserved ? { mine: true, until: 5 } : null })]));
+    await waitFor(actor, (s) => s.matches('ready'));
+    const first = actor.getSnapshot().context.machines[0];
+    reserved = true;
+    clock.increment(10_000);
+    await waitFor(actor, (s) => s.matches('ready') && s.context.machines[0]?.reservation !== null);
+    expect(actor.getSnapshot().context.machines[0]).not.toBe(first);
+  });
+
   it('a route change loads the other brand; a failure can be retried', async () => {
     let fail = true;
     const { actor, fetchLobby } = start(async (input) => {

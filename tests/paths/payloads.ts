@@ -125,6 +125,7 @@ export const lobbyPayloads: Payloads = {
   'xstate.error.actor.refreshLobby': [error('refreshLobby', taken)],
   'route.brand': [{ type: 'route.brand', brandId: 1 }],
   'server.machine': [{ type: 'server.machine', id: 1, status: 'offline' }],
+  'server.machines': [{ type: 'server.machines', changes: [{ id: 1, status: 'playing' }] }],
 };
 
 export const gameSessionPayloads: Payloads = {

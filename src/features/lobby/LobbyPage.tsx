@@ -43,8 +43,8 @@ export function LobbyPage() {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const flush = () => {
       timer = undefined;
-      // Sent in one task, so React renders the lobby once for the whole batch.
-      for (const [id, status] of pending) lobby.send({ type: 'server.machine', id, status });
+      // One event for the whole batch: one pass over the machines, one render of the lobby.
+      lobby.send({ type: 'server.machines', changes: [...pending].map(([id, status]) => ({ id, status })) });
       pending.clear();
     };
     const subscription = auth.on('machine', (event) => {
