@@ -1,6 +1,7 @@
 import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
 import type { MachineStatus } from '../../src/protocol/floor.ts';
-import { int, intOrNull, text, textOrNull, type Row } from './rows.ts';
+import { int, text, type Row } from './rows.ts';
+import { machineFromRow, type MachineRecord } from './machines.ts';
 import type { Store } from './store.ts';
 
 /** Brands and machines as the lobby reads them, and the inserts the fleet seed makes. */
@@ -14,18 +15,7 @@ export interface BrandRecord {
   machineCount: number;
 }
 
-export interface MachineRecord {
-  id: number;
-  brandId: number;
-  brandName: string;
-  name: string;
-  image: string | null;
-  videoType: 'screen' | 'camera';
-  status: MachineStatus;
-  occupantId: number | null;
-  reservedUntil: number | null;
-  minBet: number;
-}
+export type { MachineRecord } from './machines.ts';
 
 export interface NewBrand {
   id: number;
@@ -55,9 +45,7 @@ const BRAND_SELECT = `
   FROM brands b`;
 
 const MACHINE_SELECT = `
-  SELECT m.id, m.brand_id, b.name AS brand_name, m.name, m.image, m.video_type, m.status,
-         m.occupant_id, m.reserved_until, m.min_bet
-  FROM machines m JOIN brands b ON b.id = m.brand_id`;
+  SELECT m.*, b.name AS brand_name FROM machines m JOIN brands b ON b.id = m.brand_id`;
 
 const MACHINE_ORDER = 'ORDER BY m.sort_order, m.id';
 
@@ -78,11 +66,11 @@ export class FleetStore {
   }
 
   machines(): MachineRecord[] {
-    return this.#all(`${MACHINE_SELECT} ${MACHINE_ORDER}`).map(toMachine);
+    return this.#all(`${MACHINE_SELECT} ${MACHINE_ORDER}`).map(machineFromRow);
   }
 
   machinesOfBrand(brandId: number): MachineRecord[] {
-    return this.#all(`${MACHINE_SELECT} WHERE m.brand_id = ? ${MACHINE_ORDER}`, brandId).map(toMachine);
+    return this.#all(`${MACHINE_SELECT} WHERE m.brand_id = ? ${MACHINE_ORDER}`, brandId).map(machineFromRow);
   }
 
   // --- seeding ----------------------------------------------------------------------------
@@ -129,20 +117,5 @@ function toBrand(row: Row): BrandRecord {
     jackpotPool: int(row, 'jackpot_pool'),
     jackpotCarry: int(row, 'jackpot_carry'),
     machineCount: int(row, 'machine_count'),
-  };
-}
-
-function toMachine(row: Row): MachineRecord {
-  return {
-    id: int(row, 'id'),
-    brandId: int(row, 'brand_id'),
-    brandName: text(row, 'brand_name'),
-    name: text(row, 'name'),
-    image: textOrNull(row, 'image'),
-    videoType: text(row, 'video_type') === 'camera' ? 'camera' : 'screen',
-    status: text(row, 'status') as MachineStatus,
-    occupantId: intOrNull(row, 'occupant_id'),
-    reservedUntil: intOrNull(row, 'reserved_until'),
-    minBet: int(row, 'min_bet'),
   };
 }

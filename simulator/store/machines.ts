@@ -20,6 +20,8 @@ export interface MachineRecord {
   lines: number;
   freeSpinsLeft: number;
   rngState: string | null;
+  /** The smallest total bet the lobby advertises. */
+  minBet: number;
 }
 
 export interface JackpotRecord {
@@ -70,14 +72,14 @@ export class MachineStore {
         `SELECT m.*, b.name AS brand_name FROM machines m JOIN brands b ON b.id = m.brand_id
          ORDER BY m.sort_order, m.id`,
       )
-      .all() as Row[]).map(toMachine);
+      .all() as Row[]).map(machineFromRow);
   }
 
   get(id: number): MachineRecord | undefined {
     const row = this.#db
       .prepare('SELECT m.*, b.name AS brand_name FROM machines m JOIN brands b ON b.id = m.brand_id WHERE m.id = ?')
       .get(id) as Row | undefined;
-    return row ? toMachine(row) : undefined;
+    return row ? machineFromRow(row) : undefined;
   }
 
   update(id: number, patch: MachinePatch): void {
@@ -118,7 +120,8 @@ export class MachineStore {
   }
 }
 
-function toMachine(row: Row): MachineRecord {
+/** One machine row (`m.*` with the brand's name as brand_name); the fleet's reads use it too. */
+export function machineFromRow(row: Row): MachineRecord {
   return {
     id: int(row, 'id'),
     brandId: int(row, 'brand_id'),
@@ -134,6 +137,7 @@ function toMachine(row: Row): MachineRecord {
     lines: int(row, 'lines'),
     freeSpinsLeft: int(row, 'free_spins_left'),
     rngState: textOrNull(row, 'rng_state'),
+    minBet: int(row, 'min_bet'),
   };
 }
 
