@@ -18,9 +18,9 @@ import {
   SplashScreen,
 } from '../features/boot/BootScreens.tsx';
 import { RuntimeProvider } from '../features/runtime.tsx';
-import { UiLook } from '../features/settings/UiLook.tsx';
+import { LookHost } from '../features/settings/LookHost.tsx';
 import { activateLanguage, i18n, initialLanguage } from './i18n.ts';
-import { createRuntime, type Runtime } from './runtime.ts';
+import { createRuntime, type Runtime, type UiSettingsActor } from './runtime.ts';
 
 // Only loaded when the page was opened with ?inspect (or in a dev build).
 const InspectorPanel = lazy(() => import('../features/inspector/InspectorPanel.tsx').then((m) => ({ default: m.InspectorPanel })));
@@ -56,6 +56,7 @@ function Booted({ settings }: { settings: Settings }) {
 function Gate({ runtime }: { runtime: Runtime }) {
   const ip = useSelector(runtime.ipCheck, (s) => ({ value: s.value, answer: s.context.answer }), sameIpView);
   const authPending = useSelector(runtime.auth, (s) => s.matches('splash') || s.matches('validating'));
+  const uiSettings = useLoggedInLook(runtime, ip.value === 'allowed' && !authPending);
 
   if (ip.value === 'checking') return <CheckingIpScreen />;
   if (ip.value === 'blocked') return <NotPermittedScreen country={ip.answer?.country ?? ''} ip={ip.answer?.ip ?? ''} />;
@@ -64,9 +65,9 @@ function Gate({ runtime }: { runtime: Runtime }) {
   return (
     <RuntimeProvider runtime={runtime}>
       {/* The player's look: the theme, direction and layout follow the uiSettings machine. */}
-      <UiLook actor={runtime.uiSettings}>
+      <LookHost actor={uiSettings}>
         <RouterProvider router={runtime.router} />
-      </UiLook>
+      </LookHost>
       {runtime.inspector && (
         <Suspense fallback={null}>
           <InspectorPanel store={runtime.inspector} />
@@ -74,6 +75,27 @@ function Gate({ runtime }: { runtime: Runtime }) {
       )}
     </RuntimeProvider>
   );
+}
+
+/**
+ * Starts loading the logged-in half of the app once the first screen is up (the next page
+ * after /login needs it) and hands back the player's look when it is there.
+ */
+function useLoggedInLook(runtime: Runtime, enabled: boolean): UiSettingsActor | null {
+  const [actor, setActor] = useState<UiSettingsActor | null>(() => runtime.uiSettings ?? null);
+  useEffect(() => {
+    if (!enabled) return;
+    let live = true;
+    runtime.loadLoggedIn().then(
+      (loggedIn) => live && setActor(loggedIn.uiSettings),
+      // A failed download shows on the route that needs it (its error screen offers a retry).
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [runtime, enabled]);
+  return actor;
 }
 
 function sameIpView(a: { value: unknown; answer: unknown }, b: { value: unknown; answer: unknown }) {

@@ -18,14 +18,20 @@ import { AuthToasts } from '../features/auth/AuthToasts.tsx';
 import { Overlays } from '../features/session/Overlays.tsx';
 import { LoginPage } from '../features/auth/LoginPage.tsx';
 import { LogoutPage } from '../features/auth/LogoutPage.tsx';
-import { SplashScreen } from '../features/boot/BootScreens.tsx';
-import { MainLayout } from '../features/layout/MainLayout.tsx';
+import { NetworkErrorScreen, SplashScreen } from '../features/boot/BootScreens.tsx';
 import { Error404Page } from '../features/errors/Error404Page.tsx';
 
 export interface RouterContext {
   auth: AuthActor;
   settings: Settings;
+  /** The logged-in half of the app (its machines and the player's look), loaded once. */
+  loadLoggedIn: () => Promise<unknown>;
 }
+
+/** The logged-in pages need their machines before they render. */
+const loadLoggedIn = async ({ context }: { context: RouterContext }) => {
+  await context.loadLoggedIn();
+};
 
 const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: () => (
@@ -38,6 +44,8 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({
   ),
   // SPEC §2: any unknown path redirects to the 404 page.
   notFoundComponent: () => <Navigate to="/pages/errors/error-404" replace />,
+  // A page's code that cannot be downloaded: say so and offer a reload, never a blank screen.
+  errorComponent: () => <NetworkErrorScreen onRetry={() => window.location.reload()} />,
 });
 
 /** Protected routes: a guest goes to /login with the requested path kept as the target. */
@@ -90,7 +98,8 @@ const appLayout = createRoute({
   getParentRoute: () => rootRoute,
   id: 'app',
   beforeLoad: requireUser,
-  component: MainLayout,
+  loader: loadLoggedIn,
+  component: lazyRouteComponent(() => import('../features/layout/MainLayout.tsx'), 'MainLayout'),
 });
 
 const lobbyRoute = createRoute({
@@ -134,6 +143,7 @@ const gameRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'game/$gameId/$name',
   beforeLoad: requireUser,
+  loader: loadLoggedIn,
   component: lazyRouteComponent(() => import('../features/game/GamePage.tsx'), 'GamePage'),
 });
 

@@ -1,96 +1,46 @@
 /**
  * The composition root: the one place where real services are handed to the machines.
- * Everything here is created once, after /Settings.json is known.
+ * Everything here is created once, after /Settings.json is known. What only logged-in pages
+ * use (lobby, game, account, template panels, the player's look) is wired in loggedIn.ts,
+ * loaded lazily so /login carries none of it.
  */
 import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
-import { passwordChangeMachine, pinChangeMachine } from '../../machines/accountForm.ts';
-import { createAccountListMachine } from '../../machines/accountList.ts';
-import { accountProfileMachine } from '../../machines/accountProfile.ts';
 import { authMachine } from '../../machines/auth.ts';
-import { chatPanelMachine } from '../../machines/chatPanel.ts';
-import { gameSessionMachine } from '../../machines/gameSession.ts';
 import { idleLockMachine } from '../../machines/idleLock.ts';
 import { ipCheckMachine } from '../../machines/ipCheck.ts';
-import { lobbyMachine } from '../../machines/lobby.ts';
-import { navigationMachine } from '../../machines/navigation.ts';
-import { promoMachine } from '../../machines/promo.ts';
 import { reconnectMachine } from '../../machines/reconnect.ts';
 import { walletMachine } from '../../machines/wallet.ts';
-import { uiSettingsMachine } from '../../machines/uiSettings.ts';
-import { createUiSettingsService, localUiSettings } from '../services/uiSettings.ts';
-import { defaultUiSettings } from '../features/settings/defaults.ts';
-import type { ViewLogic } from '../features/runtime.tsx';
-import { createAccountService } from '../services/account.ts';
-import { createChatService } from '../services/chat.ts';
-import type { GameSessionItem, LoginLogItem, TransactionItem } from '../protocol/account.ts';
+import type { ViewLogic, ViewRuntime } from '../features/runtime.tsx';
 import { createFloorService } from '../services/floor.ts';
-import { machineSocketLogic } from '../services/machineSocket.ts';
 import { notificationSocketLogic } from '../services/notificationSocket.ts';
 import { hashPin } from '../services/pin.ts';
-import { lockStorage, promoStorage } from '../services/storage.ts';
-import { whepLogic } from '../services/whep.ts';
+import { lockStorage } from '../services/storage.ts';
 import type { Settings } from '../protocol/settings.ts';
 import { createHttp } from '../services/http.ts';
 import { checkIp, createAuthService } from '../services/session.ts';
 import { queryToken, tokenStorage } from '../services/storage.ts';
 import { slug } from '../features/slug.ts';
-import { navbarStorage } from '../features/navigation/storage.ts';
 import { createInspectorStore, wantsInspector, type InspectorStore } from '../services/inspector.ts';
+import type { LoggedIn, UiSettingsActor } from './loggedIn.ts';
 import { createAppRouter } from './router.tsx';
 
 export type AuthActor = ActorRefFrom<typeof authMachine>;
 export type IpCheckActor = ActorRefFrom<typeof ipCheckMachine>;
-export type UiSettingsActor = ActorRefFrom<typeof uiSettingsMachine>;
+export type { UiSettingsActor };
 
-export interface Runtime {
+export interface Runtime extends ViewRuntime {
   settings: Settings;
   auth: AuthActor;
   ipCheck: IpCheckActor;
   router: ReturnType<typeof createAppRouter>;
-  logic: ViewLogic;
+  /** The logged-in pages' machines: read only below a route that awaited loadLoggedIn(). */
+  readonly logic: ViewLogic;
+  /** The player's look, once loadLoggedIn() has resolved. */
+  readonly uiSettings: UiSettingsActor | undefined;
+  /** Loads (once) the logged-in half of the composition root: see loggedIn.ts. */
+  loadLoggedIn(): Promise<LoggedIn>;
   /** The live inspector's record, when the page was opened with ?inspect (or in a dev build). */
   inspector: InspectorStore | null;
-  /** The player's look (theme, layout, direction, shortcuts): local for a guest, in the profile otherwise. */
-  uiSettings: UiSettingsActor;
-}
-
-/** The account screens' machines over the REST API. */
-function accountLogic(
-  account: ReturnType<typeof createAccountService>,
-  onPinChanged: (pinCode: string) => void,
-): ViewLogic['account'] {
-  return {
-    profile: accountProfileMachine.provide({ actors: { fetchProfile: fromPromise(() => account.profile()) } }),
-    loginLog: createAccountListMachine<LoginLogItem>().provide({
-      actors: { fetchPage: fromPromise(({ input }) => account.loginLog(input)) },
-    }),
-    sessions: createAccountListMachine<GameSessionItem>().provide({
-      actors: { fetchPage: fromPromise(({ input }) => account.gameSessions(input)) },
-    }),
-    transactions: createAccountListMachine<TransactionItem>().provide({
-      actors: { fetchPage: fromPromise(({ input }) => account.transactions(input)) },
-    }),
-    passwordChange: passwordChangeMachine.provide({ actors: { submit: fromPromise(({ input }) => account.changePassword(input)) } }),
-    // The new PIN hash reaches the auth session and its idle lock (SPEC §4: unlock with the new PIN).
-    pinChange: pinChangeMachine.provide({
-      actors: { submit: fromPromise(({ input }) => account.changePin(input)) },
-      actions: { announceSaved: (_, { output }) => onPinChanged(output.pinCode) },
-    }),
-  };
-}
-
-/** The template's chat panel and quick panel over the simulator's /chat and /quick-panel calls. */
-function templateLogic(chat: ReturnType<typeof createChatService>): ViewLogic['template'] {
-  return {
-    chatPanel: chatPanelMachine.provide({
-      actors: {
-        fetchContacts: fromPromise(() => chat.directory()),
-        fetchChat: fromPromise(({ input }) => chat.chat(input.contactId)),
-        sendMessage: fromPromise(({ input }) => chat.send(input)),
-      },
-    }),
-    quickPanelData: fromPromise(() => chat.quickPanel()),
-  };
 }
 
 export function createRuntime(settings: Settings): Runtime {
@@ -146,38 +96,23 @@ export function createRuntime(settings: Settings): Runtime {
     { input: { enabled: settings.IP_CHEKCING }, inspect },
   );
 
-  const router = createAppRouter({ auth, settings });
-  navigateToGame = (machineId, machineName) =>
-    void router.navigate({ to: '/game/$gameId/$name', params: { gameId: String(machineId), name: slug(machineName) } });
-
-  const logic: ViewLogic = {
-    lobby: lobbyMachine.provide({ actors: { fetchLobby: fromPromise(({ input }) => floor.lobby(input)) } }),
-    gameSession: gameSessionMachine.provide({
-      actors: { machineSocket: machineSocketLogic(settings.MACHINE_URL), video: whepLogic() },
-    }),
-    promo: promoMachine.provide({
-      actors: { claim: fromPromise(({ input }) => floor.claim(input.kind)) },
-      actions: { rememberClaim: (_, { kind, at }) => promoStorage.write(kind, at) },
-    }),
-    navigation: navigationMachine.provide({
-      actions: { persistFolded: (_, { folded }) => navbarStorage.writeFolded(folded) },
-    }),
-    account: accountLogic(createAccountService(http), (pinCode) => auth.send({ type: 'session.pinChanged', pinCode })),
-    template: templateLogic(createChatService(http)),
+  let loggedIn: LoggedIn | null = null;
+  let loading: Promise<LoggedIn> | null = null;
+  const loadLoggedIn = (): Promise<LoggedIn> => {
+    loading ??= import('./loggedIn.ts').then(
+      ({ createLoggedIn }) => (loggedIn = createLoggedIn({ settings, http, floor, auth, inspect })),
+      (error: unknown) => {
+        // A failed download may be retried by the next navigation.
+        loading = null;
+        throw error;
+      },
+    );
+    return loading;
   };
 
-  const uiSettingsService = createUiSettingsService(http);
-  const uiSettings: UiSettingsActor = createActor(
-    uiSettingsMachine.provide({
-      actors: {
-        readLocal: fromPromise(async () => localUiSettings.read()),
-        fetchRemote: fromPromise(() => uiSettingsService.fetch()),
-        saveRemote: fromPromise(({ input }) => uiSettingsService.save(input.settings)),
-      },
-      actions: { writeLocal: (_, { settings: ui }) => localUiSettings.write(ui) },
-    }),
-    { input: { defaults: defaultUiSettings(settings.LAYOUT) }, inspect },
-  );
+  const router = createAppRouter({ auth, settings, loadLoggedIn });
+  navigateToGame = (machineId, machineName) =>
+    void router.navigate({ to: '/game/$gameId/$name', params: { gameId: String(machineId), name: slug(machineName) } });
 
   // Route guards read the auth actor; when the player's roles change, guards must run again.
   let hadRole = false;
@@ -187,14 +122,25 @@ export function createRuntime(settings: Settings): Runtime {
       hadRole = hasRole;
       // A lock belongs to one login: a reload keeps it, logging out ends it.
       if (!hasRole) lockStorage.write(false);
-      uiSettings.send({ type: hasRole ? 'session.login' : 'session.logout' });
       void router.invalidate();
     }
   });
 
-  uiSettings.start();
   auth.start();
   ipCheck.start();
-  return { settings, auth, ipCheck, router, logic, inspector, uiSettings };
+  return {
+    settings,
+    auth,
+    ipCheck,
+    router,
+    inspector,
+    loadLoggedIn,
+    get logic() {
+      if (!loggedIn) throw new Error('The logged-in pages rendered before loadLoggedIn() resolved');
+      return loggedIn.logic;
+    },
+    get uiSettings() {
+      return loggedIn?.uiSettings;
+    },
+  };
 }
-

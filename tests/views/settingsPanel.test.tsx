@@ -9,7 +9,7 @@ import { LAYOUT_KEY } from '../../src/features/layout/layoutChoice.ts';
 import { RuntimeProvider, type ViewRuntime } from '../../src/features/runtime.tsx';
 import { ChromeTools } from '../../src/features/settings/ChromeTools.tsx';
 import { defaultUiSettings } from '../../src/features/settings/defaults.ts';
-import { UiLook } from '../../src/features/settings/UiLook.tsx';
+import { LookHost } from '../../src/features/settings/LookHost.tsx';
 import { DEFAULT_SETTINGS } from '../../src/protocol/settings.ts';
 import type { Http } from '../../src/services/http.ts';
 import { createUiSettingsService, localUiSettings } from '../../src/services/uiSettings.ts';
@@ -47,7 +47,7 @@ function uiSettingsActor(http: Http) {
   ).start();
 }
 
-/** The main theme in force below UiLook. */
+/** The main theme in force below LookHost. */
 function ThemeProbe() {
   return <output data-testid="theme-background">{useTheme().colors.background}</output>;
 }
@@ -57,11 +57,11 @@ async function renderTools(actor: ReturnType<typeof uiSettingsActor>) {
   const runtime = { settings: DEFAULT_SETTINGS, auth, logic: {} as ViewRuntime['logic'], uiSettings: actor };
   return renderChrome(
     <RuntimeProvider runtime={runtime}>
-      <UiLook actor={actor}>
+      <LookHost actor={actor}>
         <ChromeTools />
         <ThemeProbe />
         <Outlet />
-      </UiLook>
+      </LookHost>
     </RuntimeProvider>,
     { auth },
   );

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
-import { useEffect, type ReactNode } from 'react';
-import { createGlobalStyle, ThemeProvider } from 'styled-components';
+import { useEffect, useMemo } from 'react';
+import { createGlobalStyle, type DefaultTheme } from 'styled-components';
 import type { ActorRefFrom } from 'xstate';
 import type { uiSettingsMachine } from '../../../machines/uiSettings.ts';
 import { presetTheme } from '../../theme/presets.ts';
@@ -13,11 +13,11 @@ type UiSettingsActor = ActorRefFrom<typeof uiSettingsMachine>;
 const RTL_LANGUAGES: ReadonlySet<string> = new Set(['ar']);
 
 /**
- * Applies the player's look to everything below it: the main preset as the styled theme, the
- * page background, scrollbars and animations as global styles, the direction on <html> (an
- * explicit choice wins over the language's), and the layout through chooseLayout().
+ * Applies the player's look: the main preset handed up as the styled theme (LookHost provides
+ * it), the page background, scrollbars and animations as global styles, the direction on <html>
+ * (an explicit choice wins over the language's), and the layout through chooseLayout().
  */
-export function UiLook({ actor, children }: { actor: UiSettingsActor; children: ReactNode }) {
+export function LookEffects({ actor, onTheme }: { actor: UiSettingsActor; onTheme: (theme: DefaultTheme) => void }) {
   const { i18n } = useLingui();
   const main = useSelector(actor, (s) => s.context.settings.theme.main);
   const direction = useSelector(actor, (s) => s.context.settings.direction);
@@ -38,12 +38,10 @@ export function UiLook({ actor, children }: { actor: UiSettingsActor; children: 
     chooseLayout(layout === operatorLayout ? null : layout);
   }, [layout, operatorLayout, loading]);
 
-  return (
-    <ThemeProvider theme={presetTheme(main)}>
-      <LookStyle $scrollbars={customScrollbars} $animations={animations} />
-      {children}
-    </ThemeProvider>
-  );
+  const theme = useMemo(() => presetTheme(main), [main]);
+  useEffect(() => onTheme(theme), [theme, onTheme]);
+
+  return <LookStyle $scrollbars={customScrollbars} $animations={animations} />;
 }
 
 /** `html body` outranks the boot screens' GlobalStyle, which keeps Night. */

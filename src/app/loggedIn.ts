@@ -1,0 +1,129 @@
+/**
+ * The composition root's second half: the machines of the logged-in pages (lobby, game, promo,
+ * navigation, account, template panels) and the player's look, with their real services. Loaded
+ * lazily by runtime.ts — after the first screen has rendered, and awaited by the logged-in
+ * routes — so none of it weighs on /login.
+ */
+import { createActor, fromPromise, type ActorRefFrom, type InspectionEvent } from 'xstate';
+import { passwordChangeMachine, pinChangeMachine } from '../../machines/accountForm.ts';
+import { createAccountListMachine } from '../../machines/accountList.ts';
+import { accountProfileMachine } from '../../machines/accountProfile.ts';
+import type { authMachine } from '../../machines/auth.ts';
+import { chatPanelMachine } from '../../machines/chatPanel.ts';
+import { gameSessionMachine } from '../../machines/gameSession.ts';
+import { lobbyMachine } from '../../machines/lobby.ts';
+import { navigationMachine } from '../../machines/navigation.ts';
+import { promoMachine } from '../../machines/promo.ts';
+import { uiSettingsMachine } from '../../machines/uiSettings.ts';
+import type { GameSessionItem, LoginLogItem, TransactionItem } from '../protocol/account.ts';
+import type { Settings } from '../protocol/settings.ts';
+import { createAccountService } from '../services/account.ts';
+import { createChatService } from '../services/chat.ts';
+import type { createFloorService } from '../services/floor.ts';
+import type { Http } from '../services/http.ts';
+import { machineSocketLogic } from '../services/machineSocket.ts';
+import { promoStorage } from '../services/storage.ts';
+import { createUiSettingsService, localUiSettings } from '../services/uiSettings.ts';
+import { whepLogic } from '../services/whep.ts';
+import { navbarStorage } from '../features/navigation/storage.ts';
+import type { ViewLogic } from '../features/runtime.tsx';
+import { defaultUiSettings } from '../features/settings/defaults.ts';
+
+export type UiSettingsActor = ActorRefFrom<typeof uiSettingsMachine>;
+
+export interface LoggedInDeps {
+  settings: Settings;
+  http: Http;
+  floor: ReturnType<typeof createFloorService>;
+  auth: ActorRefFrom<typeof authMachine>;
+  inspect?: (event: InspectionEvent) => void;
+}
+
+export interface LoggedIn {
+  logic: ViewLogic;
+  /** The player's look (theme, layout, direction, shortcuts): local for a guest, in the profile otherwise. */
+  uiSettings: UiSettingsActor;
+}
+
+/** The account screens' machines over the REST API. */
+function accountLogic(
+  account: ReturnType<typeof createAccountService>,
+  onPinChanged: (pinCode: string) => void,
+): ViewLogic['account'] {
+  return {
+    profile: accountProfileMachine.provide({ actors: { fetchProfile: fromPromise(() => account.profile()) } }),
+    loginLog: createAccountListMachine<LoginLogItem>().provide({
+      actors: { fetchPage: fromPromise(({ input }) => account.loginLog(input)) },
+    }),
+    sessions: createAccountListMachine<GameSessionItem>().provide({
+      actors: { fetchPage: fromPromise(({ input }) => account.gameSessions(input)) },
+    }),
+    transactions: createAccountListMachine<TransactionItem>().provide({
+      actors: { fetchPage: fromPromise(({ input }) => account.transactions(input)) },
+    }),
+    passwordChange: passwordChangeMachine.provide({ actors: { submit: fromPromise(({ input }) => account.changePassword(input)) } }),
+    // The new PIN hash reaches the auth session and its idle lock (SPEC §4: unlock with the new PIN).
+    pinChange: pinChangeMachine.provide({
+      actors: { submit: fromPromise(({ input }) => account.changePin(input)) },
+      actions: { announceSaved: (_, { output }) => onPinChanged(output.pinCode) },
+    }),
+  };
+}
+
+/** The template's chat panel and quick panel over the simulator's /chat and /quick-panel calls. */
+function templateLogic(chat: ReturnType<typeof createChatService>): ViewLogic['template'] {
+  return {
+    chatPanel: chatPanelMachine.provide({
+      actors: {
+        fetchContacts: fromPromise(() => chat.directory()),
+        fetchChat: fromPromise(({ input }) => chat.chat(input.contactId)),
+        sendMessage: fromPromise(({ input }) => chat.send(input)),
+      },
+    }),
+    quickPanelData: fromPromise(() => chat.quickPanel()),
+  };
+}
+
+export function createLoggedIn({ settings, http, floor, auth, inspect }: LoggedInDeps): LoggedIn {
+  const logic: ViewLogic = {
+    lobby: lobbyMachine.provide({ actors: { fetchLobby: fromPromise(({ input }) => floor.lobby(input)) } }),
+    gameSession: gameSessionMachine.provide({
+      actors: { machineSocket: machineSocketLogic(settings.MACHINE_URL), video: whepLogic() },
+    }),
+    promo: promoMachine.provide({
+      actors: { claim: fromPromise(({ input }) => floor.claim(input.kind)) },
+      actions: { rememberClaim: (_, { kind, at }) => promoStorage.write(kind, at) },
+    }),
+    navigation: navigationMachine.provide({
+      actions: { persistFolded: (_, { folded }) => navbarStorage.writeFolded(folded) },
+    }),
+    account: accountLogic(createAccountService(http), (pinCode) => auth.send({ type: 'session.pinChanged', pinCode })),
+    template: templateLogic(createChatService(http)),
+  };
+
+  const uiSettingsService = createUiSettingsService(http);
+  const uiSettings: UiSettingsActor = createActor(
+    uiSettingsMachine.provide({
+      actors: {
+        readLocal: fromPromise(async () => localUiSettings.read()),
+        fetchRemote: fromPromise(() => uiSettingsService.fetch()),
+        saveRemote: fromPromise(({ input }) => uiSettingsService.save(input.settings)),
+      },
+      actions: { writeLocal: (_, { settings: ui }) => localUiSettings.write(ui) },
+    }),
+    { input: { defaults: defaultUiSettings(settings.LAYOUT) }, inspect },
+  );
+
+  // The look follows the login: the profile's settings for a player, the device's for a guest.
+  let hadRole = false;
+  const follow = (snapshot: ReturnType<typeof auth.getSnapshot>) => {
+    const hasRole = snapshot.context.roles.length > 0;
+    if (hasRole === hadRole) return;
+    hadRole = hasRole;
+    uiSettings.send({ type: hasRole ? 'session.login' : 'session.logout' });
+  };
+  uiSettings.start();
+  follow(auth.getSnapshot());
+  auth.subscribe(follow);
+  return { logic, uiSettings };
+}
