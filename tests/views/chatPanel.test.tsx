@@ -3,7 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
 import { chatPanelMachine, type ChatContact, type ChatMessage } from '../../machines/chatPanel.ts';
-import { TemplatePanelButtons } from '../../src/features/chat/TemplatePanelButtons.tsx';
+import { navigationMachine } from '../../machines/navigation.ts';
+import { ChromeHost } from '../../src/features/chrome/ChromeHost.tsx';
+import { ChromeTray } from '../../src/features/chrome/ChromeTray.tsx';
+import { NavigationProvider } from '../../src/features/navigation/NavigationProvider.tsx';
 import type { QuickPanelData } from '../../src/protocol/template.ts';
 import { RuntimeProvider, type ViewLogic, type ViewRuntime } from '../../src/features/runtime.tsx';
 import { renderView } from './render.tsx';
@@ -32,8 +35,16 @@ function renderButtons() {
       notes: [],
     })),
   };
-  const runtime = { logic: { template } as Partial<ViewLogic> as ViewLogic } as ViewRuntime;
-  return { sendMessage, view: renderView(<RuntimeProvider runtime={runtime}><TemplatePanelButtons /></RuntimeProvider>) };
+  const runtime = { logic: { template, navigation: navigationMachine } as Partial<ViewLogic> as ViewLogic } as ViewRuntime;
+  return { sendMessage, view: renderView(
+      <RuntimeProvider runtime={runtime}>
+        <NavigationProvider>
+          <ChromeHost>
+            <ChromeTray place="toolbar" />
+          </ChromeHost>
+        </NavigationProvider>
+      </RuntimeProvider>,
+    ), };
 }
 
 describe('chat panel', () => {

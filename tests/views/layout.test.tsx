@@ -138,6 +138,46 @@ describe.each(['layout1', 'layout2', 'layout3'] as const)('%s', (LAYOUT) => {
   });
 });
 
+const TOOLS = ['Search the menu', 'Shortcuts', 'Settings', 'Team Chat, 2 unread', 'Quick panel'];
+
+describe.each(['layout1', 'layout2', 'layout3'] as const)('%s template tools', (LAYOUT) => {
+  it('with HIDE_HEADER_BAR on a desktop, every tool sits in the navigation instead of the hidden toolbar', async () => {
+    const user = userEvent.setup();
+    await renderChrome(<MainLayout />, { settings: { LAYOUT, HIDE_HEADER_BAR: true }, chrome: true });
+    const row = document.querySelector<HTMLElement>('[data-place="navbar"]');
+    expect(row).not.toBeNull();
+    for (const name of TOOLS) expect(await within(row!).findByRole('button', { name })).toBeTruthy();
+    expect(document.querySelector('[data-place="toolbar"]')).toBeNull();
+    await user.click(within(row!).getByRole('button', { name: 'Settings' }));
+    expect(await screen.findByRole('dialog', { name: 'Settings' })).toBeTruthy();
+  });
+
+  it('on a phone the menu drawer holds every tool; one opened there takes the drawer’s place', async () => {
+    phone();
+    const user = userEvent.setup();
+    await renderChrome(<MainLayout />, { settings: { LAYOUT }, chrome: true });
+    await user.click(screen.getByRole('button', { name: 'Open the menu' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Menu' });
+    for (const name of TOOLS) expect(await within(drawer).findByRole('button', { name })).toBeTruthy();
+    await user.click(within(drawer).getByRole('button', { name: 'Team Chat, 2 unread' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Menu' })).toBeNull());
+    expect(await screen.findByTestId('chat-panel')).toBeTruthy();
+  });
+
+  it('the search field opens inside the drawer, and choosing a page closes the drawer there', async () => {
+    phone();
+    const user = userEvent.setup();
+    const { router } = await renderChrome(<MainLayout />, { settings: { LAYOUT }, chrome: true });
+    await user.click(screen.getByRole('button', { name: 'Open the menu' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Menu' });
+    await user.click(within(drawer).getByRole('button', { name: 'Search the menu' }));
+    await user.type(await within(drawer).findByRole('combobox'), 'transac');
+    await user.click(await within(drawer).findByRole('option', { name: /Transactions/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/transactions'));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Menu' })).toBeNull());
+  });
+});
+
 describe.each(['layout1', 'layout3'] as const)('%s navbar', (LAYOUT) => {
   it('shows the side panel with username, first and last name', async () => {
     await renderChrome(<MainLayout />, { settings: { LAYOUT } });

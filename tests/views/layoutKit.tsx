@@ -9,12 +9,16 @@ import { createActor, fromPromise, setup } from 'xstate';
 import type { Role, SessionUser } from '../../machines/auth.ts';
 import { gameSessionMachine } from '../../machines/gameSession.ts';
 import { lobbyMachine } from '../../machines/lobby.ts';
+import { chatPanelMachine, type ChatDirectory, type ChatMessage, type ChatThread } from '../../machines/chatPanel.ts';
 import { navigationMachine } from '../../machines/navigation.ts';
 import { promoMachine } from '../../machines/promo.ts';
+import { uiSettingsMachine, type StoredUiSettings } from '../../machines/uiSettings.ts';
 import { walletMachine } from '../../machines/wallet.ts';
 import type { AuthActor } from '../../src/app/runtime.ts';
 import { RuntimeProvider, type ViewLogic, type ViewRuntime } from '../../src/features/runtime.tsx';
+import { defaultUiSettings } from '../../src/features/settings/defaults.ts';
 import { DEFAULT_SETTINGS, type Settings } from '../../src/protocol/settings.ts';
+import type { QuickPanelData } from '../../src/protocol/template.ts';
 import { renderView } from './render.tsx';
 
 export const demoUser: SessionUser = {
@@ -50,6 +54,36 @@ export interface ChromeOptions {
   path?: string;
   /** Receives navbar.folded whenever the player folds or unfolds the navbar. */
   persistFolded?: (folded: boolean) => void;
+  /** Run the template chrome too: the player's look, Team Chat and the quick panel (stand-ins). */
+  chrome?: boolean;
+}
+
+/** The template chrome's logic over stand-in services: one contact with two unread messages. */
+function templateChrome() {
+  const uiSettings = createActor(
+    uiSettingsMachine.provide({
+      actors: {
+        readLocal: fromPromise(async (): Promise<StoredUiSettings | null> => null),
+        fetchRemote: fromPromise(async (): Promise<StoredUiSettings | null> => null),
+        saveRemote: fromPromise(async (): Promise<void> => {}),
+      },
+    }),
+    { input: { defaults: defaultUiSettings('layout1') } },
+  ).start();
+  const template: ViewLogic['template'] = {
+    chatPanel: chatPanelMachine.provide({
+      actors: {
+        fetchContacts: fromPromise(async (): Promise<ChatDirectory> => ({
+          contacts: [{ id: 'support', name: 'Support', avatar: 'data:,', status: 'online', mood: '', unread: 2 }],
+          userId: '1',
+        })),
+        fetchChat: fromPromise(async (): Promise<ChatThread> => ({ id: 'c-support', dialog: [] })),
+        sendMessage: fromPromise(async ({ input }): Promise<ChatMessage> => ({ who: '1', message: input.messageText, time: '2026-01-01T10:00:00Z' })),
+      },
+    }),
+    quickPanelData: fromPromise(async (): Promise<QuickPanelData> => ({ events: [], notes: [] })),
+  };
+  return { uiSettings, template };
 }
 
 type HappyWindow = Window & { happyDOM?: { setViewport(viewport: { width: number; height: number }): void } };
@@ -80,7 +114,9 @@ const PAGES = ['/lobby', '/profile', '/slot-sessions', '/transactions', '/logout
  * naming its path), at `path`.
  */
 export async function renderChrome(chrome: ReactElement, options: ChromeOptions = {}) {
+  const extra = options.chrome ? templateChrome() : null;
   const runtime: ViewRuntime = {
+    ...(extra && { uiSettings: extra.uiSettings }),
     settings: { ...DEFAULT_SETTINGS, ...options.settings },
     auth: options.auth ?? fakeAuth(),
     // Only what the chrome runs; the other logic is for pages these tests do not show.
@@ -91,6 +127,7 @@ export async function renderChrome(chrome: ReactElement, options: ChromeOptions 
       navigation: navigationMachine.provide({
         actions: { persistFolded: (_, { folded }) => options.persistFolded?.(folded) },
       }),
+      ...(extra && { template: extra.template }),
     } satisfies Partial<ViewLogic> as ViewLogic,
   };
   const root = createRootRoute({ component: Outlet });

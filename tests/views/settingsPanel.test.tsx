@@ -3,11 +3,14 @@ import { Outlet } from '@tanstack/react-router';
 import { useTheme } from 'styled-components';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
+import { navigationMachine } from '../../machines/navigation.ts';
 import { uiSettingsMachine } from '../../machines/uiSettings.ts';
 import { LAYOUT_KEY } from '../../src/features/layout/layoutChoice.ts';
 import { RuntimeProvider, type ViewRuntime } from '../../src/features/runtime.tsx';
-import { ChromeTools } from '../../src/features/settings/ChromeTools.tsx';
+import { ChromeHost } from '../../src/features/chrome/ChromeHost.tsx';
+import { ChromeTray } from '../../src/features/chrome/ChromeTray.tsx';
+import { NavigationProvider } from '../../src/features/navigation/NavigationProvider.tsx';
 import { defaultUiSettings } from '../../src/features/settings/defaults.ts';
 import { LookHost } from '../../src/features/settings/LookHost.tsx';
 import { DEFAULT_SETTINGS } from '../../src/protocol/settings.ts';
@@ -20,8 +23,8 @@ function fakeProfile(initial: Record<string, unknown>) {
   const posts: unknown[] = [];
   let document = initial;
   const http: Http = {
-    get: async <T,>(_path: string, schema: z.ZodType<T>) => schema.parse({ user: document, updatedAt: null }),
-    post: async <T,>(_path: string, body: unknown, schema: z.ZodType<T>) => {
+    get: async <T,>(_path: string, schema: z.ZodMiniType<T>) => schema.parse({ user: document, updatedAt: null }),
+    post: async <T,>(_path: string, body: unknown, schema: z.ZodMiniType<T>) => {
       posts.push(body);
       document = (body as { user: Record<string, unknown> }).user;
       return schema.parse({ user: document, updatedAt: '2026-01-01T00:00:00Z' });
@@ -54,13 +57,17 @@ function ThemeProbe() {
 
 async function renderTools(actor: ReturnType<typeof uiSettingsActor>) {
   const auth = fakeAuth();
-  const runtime = { settings: DEFAULT_SETTINGS, auth, logic: {} as ViewRuntime['logic'], uiSettings: actor };
+  const runtime = { settings: DEFAULT_SETTINGS, auth, logic: { navigation: navigationMachine } as Partial<ViewRuntime['logic']> as ViewRuntime['logic'], uiSettings: actor };
   return renderChrome(
     <RuntimeProvider runtime={runtime}>
       <LookHost actor={actor}>
-        <ChromeTools />
-        <ThemeProbe />
-        <Outlet />
+        <NavigationProvider>
+          <ChromeHost>
+            <ChromeTray place="toolbar" />
+            <ThemeProbe />
+            <Outlet />
+          </ChromeHost>
+        </NavigationProvider>
       </LookHost>
     </RuntimeProvider>,
     { auth },

@@ -3,11 +3,10 @@ import { Navigation } from '../navigation/Navigation.tsx';
 import { useSettings } from '../runtime.tsx';
 import { Balance } from './Balance.tsx';
 // The navbar, toolbar and footer in the player's colour schemes, and the settings tools.
-import { ChromeTools } from '../settings/ChromeTools.tsx';
+import { ChromeTray } from '../chrome/ChromeTray.tsx';
 import { ThemedFooter as Footer, ThemedNavbar as Navbar, ThemedToolbar as Toolbar } from '../settings/areas.tsx';
 import { Content, DesktopOnly, FloatingCorner, Main, MobileOnly, NavHead, Page, Spacer } from './frame.ts';
 import { LanguageSelect } from './LanguageSelect.tsx';
-import { TemplatePanelButtons } from '../chat/TemplatePanelButtons.tsx';
 import { MobileDrawer } from './MobileDrawer.tsx';
 import { FoldToggle, Greeting, LogoLink, MobileMenuButton, UserChip } from './parts.tsx';
 import { UserPanel } from './UserPanel.tsx';
@@ -28,6 +27,7 @@ export function Layout1() {
         }
       >
         <UserPanel />
+        {HIDE_HEADER_BAR && <ChromeTray place="navbar" />}
         <Navigation variant="vertical" />
       </Navbar>
       <Main>
@@ -43,12 +43,11 @@ export function Layout1() {
             </MobileOnly>
             <Greeting />
             <Spacer />
-            <ChromeTools />
+            <ChromeTray place="toolbar" />
             <DesktopOnly>
               <UserChip />
             </DesktopOnly>
             <Balance />
-            <TemplatePanelButtons />
             {LANG_SELECT && <LanguageSelect />}
           </Toolbar>
         )}
@@ -58,6 +57,7 @@ export function Layout1() {
         <Footer />
       </Main>
       <MobileDrawer>
+        <ChromeTray place="drawer" />
         <UserPanel />
         <Navigation variant="vertical" />
       </MobileDrawer>

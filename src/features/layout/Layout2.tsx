@@ -4,11 +4,10 @@ import { Navigation } from '../navigation/Navigation.tsx';
 import { useSettings } from '../runtime.tsx';
 import { Balance } from './Balance.tsx';
 // The navbar, toolbar and footer in the player's colour schemes, and the settings tools.
-import { ChromeTools } from '../settings/ChromeTools.tsx';
+import { ChromeTray } from '../chrome/ChromeTray.tsx';
 import { ThemedFooter as Footer, ThemedToolbar as Toolbar } from '../settings/areas.tsx';
 import { Content, DesktopOnly, FloatingCorner, Main, Spacer } from './frame.ts';
 import { LanguageSelect } from './LanguageSelect.tsx';
-import { TemplatePanelButtons } from '../chat/TemplatePanelButtons.tsx';
 import { MobileDrawer } from './MobileDrawer.tsx';
 import { LogoLink, MobileMenuButton, UserChip } from './parts.tsx';
 import { mobile } from './sizes.ts';
@@ -29,17 +28,22 @@ export function Layout2() {
             <MobileMenuButton />
             <LogoLink />
             <Spacer />
-            <ChromeTools />
+            <ChromeTray place="toolbar" />
             <DesktopOnly>
               <UserChip />
             </DesktopOnly>
             <Balance />
-            <TemplatePanelButtons />
             {LANG_SELECT && <LanguageSelect />}
           </Bar>
         )}
         <MenuRow data-testid="menu-bar">
           <Navigation variant="horizontal" />
+          {HIDE_HEADER_BAR && (
+            <>
+              <Spacer />
+              <ChromeTray place="navbar" />
+            </>
+          )}
         </MenuRow>
       </Header>
       <Content>
@@ -47,6 +51,7 @@ export function Layout2() {
       </Content>
       <Footer />
       <MobileDrawer>
+        <ChromeTray place="drawer" />
         <UserPanel />
         <Navigation variant="vertical" />
       </MobileDrawer>

@@ -7,11 +7,10 @@ import { useNavigationActor, useNavigationSelector } from '../navigation/Navigat
 import { useSettings } from '../runtime.tsx';
 import { Balance } from './Balance.tsx';
 // The navbar, toolbar and footer in the player's colour schemes, and the settings tools.
-import { ChromeTools } from '../settings/ChromeTools.tsx';
+import { ChromeTray } from '../chrome/ChromeTray.tsx';
 import { ThemedFooter as Footer, ThemedNavbar as Navbar, ThemedToolbar as Toolbar } from '../settings/areas.tsx';
 import { Content, DesktopOnly, FloatingCorner, Main, NavHead, Spacer } from './frame.ts';
 import { LanguageSelect } from './LanguageSelect.tsx';
-import { TemplatePanelButtons } from '../chat/TemplatePanelButtons.tsx';
 import { LastLogin } from './LastLogin.tsx';
 import { MobileDrawer } from './MobileDrawer.tsx';
 import { FoldToggle, Greeting, IconButton, LogoLink, MobileMenuButton, UserChip } from './parts.tsx';
@@ -47,8 +46,7 @@ export function Layout3() {
           <Tools>
             <Greeting />
             <Spacer />
-            <ChromeTools />
-            <TemplatePanelButtons />
+            <ChromeTray place="toolbar" />
             {LANG_SELECT && <LanguageSelect />}
             {EXTERNAL_INFO && <InfoButton />}
             <WalletToggle />
@@ -67,6 +65,7 @@ export function Layout3() {
             ) : undefined
           }
         >
+          {HIDE_HEADER_BAR && <ChromeTray place="navbar" />}
           <NavbarContent />
         </Navbar>
         <Below $header={HIDE_HEADER_BAR ? 0 : HEADER_HEIGHT}>
@@ -77,6 +76,7 @@ export function Layout3() {
         </Below>
       </Row>
       <MobileDrawer>
+        <ChromeTray place="drawer" />
         <NavbarContent />
       </MobileDrawer>
     </Shell>

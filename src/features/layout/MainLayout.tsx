@@ -1,3 +1,4 @@
+import { ChromeHost } from '../chrome/ChromeHost.tsx';
 import { NavigationProvider } from '../navigation/NavigationProvider.tsx';
 import { InfoModal } from './InfoModal.tsx';
 import { Layout1 } from './Layout1.tsx';
@@ -10,8 +11,10 @@ export function MainLayout() {
   const layout = useLayoutChoice();
   return (
     <NavigationProvider>
-      {layout === 'layout3' ? <Layout3 /> : layout === 'layout2' ? <Layout2 /> : <Layout1 />}
-      <InfoModal />
+      <ChromeHost>
+        {layout === 'layout3' ? <Layout3 /> : layout === 'layout2' ? <Layout2 /> : <Layout1 />}
+        <InfoModal />
+      </ChromeHost>
     </NavigationProvider>
   );
 }

@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import * as Dialog from '@radix-ui/react-dialog';
-import { useEffect, type ReactNode } from 'react';
+import { useRouterState } from '@tanstack/react-router';
+import { useEffect, useRef, type ReactNode } from 'react';
 import styled, { keyframes, useTheme } from 'styled-components';
 import { Icon } from '../navigation/Icon.tsx';
 import { useNavigationActor, useNavigationSelector } from '../navigation/NavigationProvider.tsx';
@@ -17,6 +18,15 @@ export function MobileDrawer({ children }: { children: ReactNode }) {
   const nav = useNavigationActor();
   const open = useNavigationSelector((s) => s.matches({ mobile: 'open' }));
   const { breakpoints } = useTheme();
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const shownAt = useRef(pathname);
+
+  // Any way to another page (a menu item, the search field, a shortcut) leaves the drawer behind.
+  useEffect(() => {
+    if (pathname === shownAt.current) return;
+    shownAt.current = pathname;
+    nav.send({ type: 'user.closeMobile' });
+  }, [pathname, nav]);
 
   // A phone turned into a wide screen (or a window widened) has the navbar back: close the drawer,
   // or its hidden dialog would keep the page inert.
