@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { z } from 'zod/mini';
 import { SettingsOverrides } from '../src/protocol/settings.ts';
 import { accountHistoryRoutes } from './api/account-history.ts';
 import { accountRoutes } from './api/account.ts';
@@ -83,7 +84,7 @@ const DEFAULT_TTL_SECONDS = 8 * 60 * 60;
 
 export async function startSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
   const now = options.now ?? Date.now;
-  const settings = SettingsOverrides.strict().parse(options.settings ?? {});
+  const settings = z.strictObject(SettingsOverrides.shape).parse(options.settings ?? {});
   const store = openStore({ memory: options.memory ?? false, dataDir: options.dataDir ?? '.data', now });
   try {
     await seedOnce(store, now());

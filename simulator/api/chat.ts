@@ -1,3 +1,4 @@
+import { z } from 'zod/mini';
 import { ErrorCode } from '../../src/protocol/errors.ts';
 import {
   ChatContact,
@@ -63,7 +64,7 @@ export function chatRoutes(deps: ApiDeps): Route[] {
           mood: contact.mood,
           unread: unread.get(contact.id) ?? 0,
         }));
-        return ok(ChatContact.array().parse(contacts));
+        return ok(z.array(ChatContact).parse(contacts));
       },
     },
     {

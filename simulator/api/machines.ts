@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { Brand, BrandWithMachines, Machine } from '../../src/protocol/floor.ts';
 import { FloorCode } from '../../src/protocol/sockets.ts';
 import { validate } from '../http/body.ts';
@@ -12,10 +12,7 @@ import { formatMajor } from './money.ts';
 /** The lobby: brands with their jackpots, and machines with status and reservation. */
 
 const BrandIdParams = z.object({
-  brandId: z
-    .string()
-    .regex(/^[1-9]\d{0,14}$/, 'a brand id is a positive integer')
-    .transform(Number),
+  brandId: z.pipe(z.string().check(z.regex(/^[1-9]\d{0,14}$/, 'a brand id is a positive integer')), z.transform(Number)),
 });
 
 // Answers are parsed on the way out: a drift between simulator and protocol fails here.

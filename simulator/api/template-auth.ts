@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { LoginResult } from '../../src/protocol/auth.ts';
 import { ErrorCode } from '../../src/protocol/errors.ts';
 import { RegisterRequest, UserSettingsResponse, UserSettingsUpdate, type RegisterResult } from '../../src/protocol/template.ts';
@@ -80,7 +80,7 @@ async function register(request: ApiRequest, deps: ApiDeps, loginRoute: Route) {
   const credentials = { username: input.username, password: input.password, site_id: 0 };
   const reply = await loginRoute.handle({
     ...request,
-    body: <T>(schema: z.ZodType<T>) => Promise.resolve(validate(schema, credentials)),
+    body: <T>(schema: z.ZodMiniType<T>) => Promise.resolve(validate(schema, credentials)),
   });
   const login = LoginResult.parse(reply.body);
   const result: RegisterResult = { user: login.user, access_token: login.token };

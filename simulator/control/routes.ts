@@ -1,3 +1,4 @@
+import { z } from 'zod/mini';
 import { AllowedCountriesRequest, FaultRequest, type SimHealth } from '../../src/protocol/control.ts';
 import { ErrorCode } from '../../src/protocol/errors.ts';
 import { SettingsOverrides } from '../../src/protocol/settings.ts';
@@ -7,7 +8,7 @@ import type { ControlState } from './state.ts';
 /** /sim/*: steering for tests and demos. Mounted only when the simulator runs with control on. */
 
 // Strict: a misspelt setting in a test should fail loudly, not be silently ignored.
-const SettingsPatch = SettingsOverrides.strict();
+const SettingsPatch = z.strictObject(SettingsOverrides.shape);
 const Done = { code: ErrorCode.requestSuccessful };
 
 export function controlRoutes(control: ControlState, startedAt: number, now: () => number): Route[] {

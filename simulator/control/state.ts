@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { FaultRequest } from '../../src/protocol/control.ts';
 import { DEFAULT_SETTINGS, type Settings, type SettingsOverrides } from '../../src/protocol/settings.ts';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { LoginLogType } from '../../src/protocol/auth.ts';
 import {
   DropRequest,
@@ -17,7 +17,7 @@ import type { Floor } from './floor.ts';
 import { Refusal } from './machine.ts';
 import type { SocketServer } from './sockets.ts';
 
-const MachineRequest = z.object({ machineId: z.number().int() });
+const MachineRequest = z.object({ machineId: z.int() });
 const Done = { code: ErrorCode.requestSuccessful, ErrorMessage: 'request successful' };
 
 /** Runs a floor operation, turning a refusal into the API's error answer. */

@@ -1,6 +1,10 @@
 import type { IncomingMessage } from 'node:http';
-import type { z } from 'zod';
+import { z } from 'zod/mini';
 import { invalidRequest, type Issue } from './errors.ts';
+
+// zod/mini ships no default locale: without this every issue's message would be 'Invalid input'.
+// The simulator's 40000 answers carry these messages, so keep classic zod's English ones.
+z.config(z.locales.en());
 
 /** Largest JSON body the API accepts (anything an honest client sends is far smaller). */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -41,7 +45,7 @@ function isJsonContentType(header: string | undefined): boolean {
  * An empty body reads as undefined, so schemas decide whether a body is required.
  * Non-JSON content types are refused: an HTML form cannot post to the API.
  */
-export async function readJson<T>(req: IncomingMessage, schema: z.ZodType<T>): Promise<T> {
+export async function readJson<T>(req: IncomingMessage, schema: z.ZodMiniType<T>): Promise<T> {
   if (!isJsonContentType(req.headers['content-type'])) {
     throw invalidRequest([{ path: '', code: 'content_type', message: 'expected application/json' }]);
   }
@@ -61,13 +65,13 @@ export async function readJson<T>(req: IncomingMessage, schema: z.ZodType<T>): P
   return validate(schema, value);
 }
 
-export function validate<T>(schema: z.ZodType<T>, value: unknown): T {
+export function validate<T>(schema: z.ZodMiniType<T>, value: unknown): T {
   const result = schema.safeParse(value);
   if (!result.success) throw invalidRequest(zodIssues(result.error));
   return result.data;
 }
 
-function zodIssues(error: z.ZodError): Issue[] {
+function zodIssues(error: z.core.$ZodError): Issue[] {
   return error.issues.map((issue) => ({
     path: issue.path.map(String).join('.'),
     code: issue.code,

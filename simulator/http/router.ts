@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { readJson, validate } from './body.ts';
 
 /**
@@ -23,8 +23,8 @@ export interface ApiRequest {
   readonly country: string;
   /** The values of the route's `:name` segments, URL-decoded; empty for exact paths. */
   readonly params: Readonly<Record<string, string>>;
-  body<T>(schema: z.ZodType<T>): Promise<T>;
-  query<T>(schema: z.ZodType<T>): T;
+  body<T>(schema: z.ZodMiniType<T>): Promise<T>;
+  query<T>(schema: z.ZodMiniType<T>): T;
 }
 
 export interface Route {

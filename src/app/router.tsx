@@ -7,7 +7,7 @@ import {
   Outlet,
   redirect,
 } from '@tanstack/react-router';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { Settings } from '../protocol/settings.ts';
 import type { AuthActor } from './runtime.ts';
 import { afterLoginTarget, hasRole } from './access.ts';
@@ -68,7 +68,7 @@ const indexRoute = createRoute({
   },
 });
 
-const loginSearch = z.object({ redirect: z.string().optional().catch(undefined) });
+const loginSearch = z.object({ redirect: z.catch(z.optional(z.string()), undefined) });
 
 const loginRoute = createRoute({
   getParentRoute: () => rootRoute,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { PlayerProfile } from './auth.ts';
 import { MinorUnits } from './player.ts';
 
@@ -27,11 +27,11 @@ export const MAX_PASSWORD_LENGTH = 128;
 
 // ---- profile and credentials -------------------------------------------------------------
 
-export const ProfileResponse = PlayerProfile.extend({
+export const ProfileResponse = z.extend(PlayerProfile, {
   balance: MinorUnits,
   /** The login before the current session's, like LoginResult.last_logon; null on a first login. */
-  lastLogon: z.string().nullable(),
-  lastLogonIp: z.string().nullable(),
+  lastLogon: z.nullable(z.string()),
+  lastLogonIp: z.nullable(z.string()),
   /** The address this request came from. */
   ip: z.string(),
 });
@@ -39,14 +39,14 @@ export type ProfileResponse = z.infer<typeof ProfileResponse>;
 
 /** The new password's length is checked by the server (40101), not here, so it gets its own code. */
 export const ChangePasswordRequest = z.object({
-  oldPassword: z.string().min(1),
-  newPassword: z.string().max(MAX_PASSWORD_LENGTH),
+  oldPassword: z.string().check(z.minLength(1)),
+  newPassword: z.string().check(z.maxLength(MAX_PASSWORD_LENGTH)),
 });
 export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>;
 
 export const ChangePinRequest = z.object({
-  password: z.string().min(1).max(MAX_PASSWORD_LENGTH),
-  pin: z.string().regex(/^\d{4,6}$/, 'a PIN is 4 to 6 digits'),
+  password: z.string().check(z.minLength(1), z.maxLength(MAX_PASSWORD_LENGTH)),
+  pin: z.string().check(z.regex(/^\d{4,6}$/, 'a PIN is 4 to 6 digits')),
 });
 export type ChangePinRequest = z.infer<typeof ChangePinRequest>;
 
@@ -60,57 +60,57 @@ export type ChangePinResponse = z.infer<typeof ChangePinResponse>;
 // ---- paged lists -------------------------------------------------------------------------
 
 /** A non-negative integer written in decimal digits, as a query string carries it. */
-const QueryInt = z
-  .string()
-  .regex(/^\d{1,15}$/, 'expected a non-negative integer')
-  .transform(Number);
+const QueryInt = z.pipe(
+  z.string().check(z.regex(/^\d{1,15}$/, 'expected a non-negative integer')),
+  z.transform(Number),
+);
 
-const inRange = (min: number, max: number) => QueryInt.pipe(z.number().int().min(min).max(max));
+const inRange = (min: number, max: number) => z.pipe(QueryInt, z.int().check(z.gte(min), z.lte(max)));
 
 export const MAX_PAGE_SIZE = 100;
 export const DEFAULT_PAGE_SIZE = 10;
 
 /** page (from 1), size (1–100, default 10), and an optional time window from…to in epoch ms, both inclusive. */
 const PagingFields = {
-  page: inRange(1, 1_000_000).default(1),
-  size: inRange(1, MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
-  from: QueryInt.optional(),
-  to: QueryInt.optional(),
+  page: z._default(inRange(1, 1_000_000), 1),
+  size: z._default(inRange(1, MAX_PAGE_SIZE), DEFAULT_PAGE_SIZE),
+  from: z.optional(QueryInt),
+  to: z.optional(QueryInt),
 };
 
-function withWindow<T extends { from?: number | undefined; to?: number | undefined }>(query: T, context: z.RefinementCtx): void {
+function withWindow<T extends { from?: number | undefined; to?: number | undefined }>(query: T, context: z.core.$RefinementCtx<T>): void {
   if (query.from !== undefined && query.to !== undefined && query.from > query.to) {
     context.addIssue({ code: 'custom', path: ['to'], message: 'to must not be before from' });
   }
 }
 
-export const LoginLogQuery = z.object({ ...PagingFields, type: inRange(1, 8).optional() }).superRefine(withWindow);
+export const LoginLogQuery = z.object({ ...PagingFields, type: z.optional(inRange(1, 8)) }).check(z.superRefine(withWindow));
 export type LoginLogQuery = z.output<typeof LoginLogQuery>;
 
 export const GameSessionQuery = z
-  .object({ ...PagingFields, machineId: inRange(1, Number.MAX_SAFE_INTEGER).optional() })
-  .superRefine(withWindow);
+  .object({ ...PagingFields, machineId: z.optional(inRange(1, Number.MAX_SAFE_INTEGER)) })
+  .check(z.superRefine(withWindow));
 export type GameSessionQuery = z.output<typeof GameSessionQuery>;
 
-export const TransactionQuery = z.object({ ...PagingFields, action: inRange(1, 6).optional() }).superRefine(withWindow);
+export const TransactionQuery = z.object({ ...PagingFields, action: z.optional(inRange(1, 6)) }).check(z.superRefine(withWindow));
 export type TransactionQuery = z.output<typeof TransactionQuery>;
 
-function pageOf<T extends z.ZodType>(item: T) {
+function pageOf<T extends z.ZodMiniType>(item: T) {
   return z.object({
     items: z.array(item),
     /** Rows matching the filters over all pages. */
-    total: z.number().int().nonnegative(),
-    page: z.number().int().positive(),
-    size: z.number().int().positive(),
+    total: z.int().check(z.nonnegative()),
+    page: z.int().check(z.positive()),
+    size: z.int().check(z.positive()),
   });
 }
 
 export const LoginLogItem = z.object({
-  id: z.number().int(),
+  id: z.int(),
   ip: z.string(),
   country: z.string(),
   /** LoginLogType (auth.ts). */
-  type: z.number().int(),
+  type: z.int(),
   at: z.string(),
 });
 export type LoginLogItem = z.infer<typeof LoginLogItem>;
@@ -118,38 +118,38 @@ export const LoginLogPage = pageOf(LoginLogItem);
 export type LoginLogPage = z.infer<typeof LoginLogPage>;
 
 export const GameSessionItem = z.object({
-  id: z.number().int(),
-  machineId: z.number().int(),
+  id: z.int(),
+  machineId: z.int(),
   machineName: z.string(),
   brand: z.string(),
   start: z.string(),
   /** null while the session is open. */
-  end: z.string().nullable(),
+  end: z.nullable(z.string()),
   /** Up to the end, or up to now while open. */
-  durationSeconds: z.number().int().nonnegative(),
+  durationSeconds: z.int().check(z.nonnegative()),
   /** The player's net result: cashOut − cashIn (negative: the player lost that much). */
   amount: MinorUnits,
   cashIn: MinorUnits,
   cashOut: MinorUnits,
   betTotal: MinorUnits,
   winTotal: MinorUnits,
-  spinCount: z.number().int().nonnegative(),
-  freeSpinCount: z.number().int().nonnegative(),
+  spinCount: z.int().check(z.nonnegative()),
+  freeSpinCount: z.int().check(z.nonnegative()),
 });
 export type GameSessionItem = z.infer<typeof GameSessionItem>;
 export const GameSessionPage = pageOf(GameSessionItem);
 export type GameSessionPage = z.infer<typeof GameSessionPage>;
 
 export const TransactionItem = z.object({
-  id: z.number().int(),
+  id: z.int(),
   at: z.string(),
   /** Always positive; the action says which way it moved. */
   amount: MinorUnits,
   /** AmountAction (floor.ts): 1 deposit, 2 withdraw, 3 cash in, 4 cash out, 5 hand pay, 6 jackpot. */
-  action: z.number().int().min(1).max(6),
+  action: z.int().check(z.gte(1), z.lte(6)),
   tag: z.string(),
-  machineId: z.number().int().nullable(),
-  machineName: z.string().nullable(),
+  machineId: z.nullable(z.int()),
+  machineName: z.nullable(z.string()),
   /** The wallet balance right after this move. */
   balanceAfter: MinorUnits,
 });

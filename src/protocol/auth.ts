@@ -1,14 +1,14 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** The JWT payload the operator signs (HS256). Times are seconds since the epoch. */
 export const TokenClaims = z.object({
   sub: z.string(),
   username: z.string(),
-  permissions: z.array(z.number().int()),
-  group: z.number().int(),
-  type: z.number().int(),
-  exp: z.number().int(),
-  iat: z.number().int(),
+  permissions: z.array(z.int()),
+  group: z.int(),
+  type: z.int(),
+  exp: z.int(),
+  iat: z.int(),
   jti: z.string(),
 });
 export type TokenClaims = z.infer<typeof TokenClaims>;
@@ -17,9 +17,9 @@ export type TokenClaims = z.infer<typeof TokenClaims>;
 export const PLAYER_PERMISSION = 145;
 
 export const LoginRequest = z.object({
-  username: z.string().min(1),
-  password: z.string().min(1),
-  site_id: z.number().int().nonnegative().default(0),
+  username: z.string().check(z.minLength(1)),
+  password: z.string().check(z.minLength(1)),
+  site_id: z._default(z.int().check(z.nonnegative()), 0),
 });
 export type LoginRequest = z.input<typeof LoginRequest>;
 
@@ -34,13 +34,13 @@ export type PlayerProfile = z.infer<typeof PlayerProfile>;
 
 /** Answer of POST /login and GET /validate. */
 export const LoginResult = z.object({
-  token: z.string().min(1),
+  token: z.string().check(z.minLength(1)),
   /** Hash of the PIN (see pinHashInput); never the PIN itself. */
-  pin_code: z.string().optional(),
+  pin_code: z.optional(z.string()),
   ip_address: z.string(),
   versions: z.string(),
-  last_logon: z.string().nullable(),
-  last_logon_ip: z.string().nullable(),
+  last_logon: z.nullable(z.string()),
+  last_logon_ip: z.nullable(z.string()),
   user: PlayerProfile,
 });
 export type LoginResult = z.infer<typeof LoginResult>;

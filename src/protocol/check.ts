@@ -1,9 +1,9 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** Answer of GET {api base}/../check. Blocked when status and code are both 0. */
 export const IpCheckResult = z.object({
-  status: z.number().int(),
-  code: z.number().int(),
+  status: z.int(),
+  code: z.int(),
   ip: z.string(),
   country: z.string(),
 });

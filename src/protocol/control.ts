@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * The simulator's control API (/sim/*), used by end-to-end tests and demos to steer the
@@ -6,14 +6,14 @@ import { z } from 'zod';
  */
 
 /** ISO 3166-1 alpha-2 country code, upper case on the wire. */
-export const CountryCode = z
-  .string()
-  .regex(/^[A-Za-z]{2}$/, 'two-letter country code')
-  .transform((code) => code.toUpperCase());
+export const CountryCode = z.pipe(
+  z.string().check(z.regex(/^[A-Za-z]{2}$/, 'two-letter country code')),
+  z.transform((code: string) => code.toUpperCase()),
+);
 
 /** PUT /sim/allowed-countries: replaces the list of countries that may log in. */
 export const AllowedCountriesRequest = z.strictObject({
-  countries: z.array(CountryCode).max(300),
+  countries: z.array(CountryCode).check(z.maxLength(300)),
 });
 export type AllowedCountriesRequest = z.input<typeof AllowedCountriesRequest>;
 
@@ -24,55 +24,57 @@ export type AllowedCountriesRequest = z.input<typeof AllowedCountriesRequest>;
  */
 export const FaultRequest = z
   .strictObject({
-    path: z.string().startsWith('/').max(512),
+    path: z.string().check(z.startsWith('/'), z.maxLength(512)),
     /** Answer this error status (with an error body). */
-    status: z.number().int().min(400).max(599).optional(),
-    times: z.number().int().min(1).max(1000).default(1),
-    code: z.number().int().optional(),
-    message: z.string().max(512).optional(),
+    status: z.optional(z.int().check(z.gte(400), z.lte(599))),
+    times: z._default(z.int().check(z.gte(1), z.lte(1000)), 1),
+    code: z.optional(z.int()),
+    message: z.optional(z.string().check(z.maxLength(512))),
     /** Hold the answer this long first (a slow operator); alone, the real answer follows. */
-    delayMs: z.number().int().min(1).max(60_000).optional(),
+    delayMs: z.optional(z.int().check(z.gte(1), z.lte(60_000))),
     /** Answer 200 with a body that is not the promised JSON (a broken operator). */
-    garbage: z.boolean().optional(),
+    garbage: z.optional(z.boolean()),
   })
-  .refine((f) => f.status !== undefined || f.delayMs !== undefined || f.garbage === true, {
-    message: 'a fault needs a status, a delay or garbage',
-  });
+  .check(
+    z.refine((f) => f.status !== undefined || f.delayMs !== undefined || f.garbage === true, {
+      message: 'a fault needs a status, a delay or garbage',
+    }),
+  );
 export type FaultRequest = z.input<typeof FaultRequest>;
 
 /** GET /sim/health. */
 export const SimHealth = z.object({
   status: z.literal('ok'),
   uptimeSeconds: z.number(),
-  pendingFaults: z.number().int(),
+  pendingFaults: z.int(),
   allowedCountries: z.array(z.string()),
 });
 export type SimHealth = z.infer<typeof SimHealth>;
 
 /** POST /sim/machine-status: force a machine's status (a fault, maintenance, a busy machine). */
 export const MachineStatusRequest = z.strictObject({
-  machineId: z.number().int(),
+  machineId: z.int(),
   status: z.enum(['free', 'playing', 'waiting', 'inBonus', 'tryingCashout', 'error', 'malfunction', 'offline']),
 });
 
 /** POST /sim/drop: cut every socket of a player, as a network failure would. */
-export const DropRequest = z.strictObject({ username: z.string().min(1).max(64) });
+export const DropRequest = z.strictObject({ username: z.string().check(z.minLength(1), z.maxLength(64)) });
 
 /** POST /sim/warn: start a close warning on a joined machine now. */
 export const WarnRequest = z.strictObject({
-  machineId: z.number().int(),
+  machineId: z.int(),
   code: z.union([z.literal(18800), z.literal(18802)]),
-  count: z.number().int().min(1).max(60).optional(),
+  count: z.optional(z.int().check(z.gte(1), z.lte(60))),
 });
 
 /** POST /sim/remove: the operator removes the player from the machine (quit, cash out). */
-export const RemoveRequest = z.strictObject({ machineId: z.number().int() });
+export const RemoveRequest = z.strictObject({ machineId: z.int() });
 
 /** POST /sim/video: stall (stop feeding frames), resume, or end every viewer of a machine. */
 export const VideoControlRequest = z.strictObject({
-  machineId: z.number().int(),
+  machineId: z.int(),
   action: z.enum(['stall', 'resume', 'end']),
 });
 
 /** PUT /sim/timers: multiply every floor timer (reservation, grace periods, countdown steps). */
-export const TimersRequest = z.strictObject({ scale: z.number().positive().max(100) });
+export const TimersRequest = z.strictObject({ scale: z.number().check(z.positive(), z.lte(100)) });

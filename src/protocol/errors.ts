@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** Error and info codes of SPEC §8. Machines and the wire carry codes; views translate them. */
 export const ErrorCode = {
@@ -21,14 +21,14 @@ export const ErrorCode = {
 
 /** The error body every failing REST call answers with. */
 export const ApiError = z.object({
-  code: z.number().int(),
+  code: z.int(),
   ErrorMessage: z.string(),
-  Params: z.record(z.string(), z.unknown()).default({}),
+  Params: z._default(z.record(z.string(), z.unknown()), {}),
 });
 export type ApiError = z.infer<typeof ApiError>;
 
 export const OkResponse = z.object({
   code: z.literal(ErrorCode.requestSuccessful),
-  ErrorMessage: z.string().optional(),
+  ErrorMessage: z.optional(z.string()),
 });
 export type OkResponse = z.infer<typeof OkResponse>;

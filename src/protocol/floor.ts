@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { MinorUnits } from './player.ts';
 
 /** Machine statuses (SPEC §4 reconnect texts and the lobby). */
@@ -16,31 +16,31 @@ export type MachineStatus = z.infer<typeof MachineStatus>;
 
 /** A lobby entry of GET /machine/brands. jackpot is a comma-separated list of amounts (SPEC §3). */
 export const Brand = z.object({
-  id: z.number().int(),
+  id: z.int(),
   name: z.string(),
   jackpot: z.string(),
-  machineCount: z.number().int().nonnegative().default(0),
+  machineCount: z._default(z.int().check(z.nonnegative()), 0),
 });
 export type Brand = z.infer<typeof Brand>;
 
 export const Reservation = z.object({
-  playerId: z.number().int(),
+  playerId: z.int(),
   /** Epoch ms when the reservation lapses. */
-  until: z.number().int(),
+  until: z.int(),
   /** True when the reservation is the asking player's own. */
   mine: z.boolean(),
 });
 
 /** A machine as GET /machine/all and /machine/{brandId} list it. */
 export const Machine = z.object({
-  id: z.number().int(),
+  id: z.int(),
   name: z.string(),
   brand: z.string(),
-  brandId: z.number().int(),
+  brandId: z.int(),
   status: MachineStatus,
   /** Absent: the client builds /images/machines/{lowercase brand}.svg (SPEC §3). */
-  image: z.string().nullable().optional(),
-  reservation: Reservation.nullable(),
+  image: z.optional(z.nullable(z.string())),
+  reservation: z.nullable(Reservation),
   videoType: z.enum(['screen', 'camera']),
   minBet: MinorUnits,
 });

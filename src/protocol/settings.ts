@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * /Settings.json: the operator's external settings. Every field is optional; the client merges
@@ -12,15 +12,15 @@ export const Settings = z.object({
   NOTIFICATION_URL: z.string(),
   SHOW_LOBBY: z.boolean(),
   CLICK_SOUND: z.boolean(),
-  VOLUME: z.number().min(0).max(1),
-  DISCOUNT_MIN: z.number().int().nonnegative(),
+  VOLUME: z.number().check(z.gte(0), z.lte(1)),
+  DISCOUNT_MIN: z.int().check(z.nonnegative()),
   DISCOUNT_BALANCE_CHECK: z.boolean(),
   AUTO_DISCOUNT: z.boolean(),
   AUTO_BONUS: z.boolean(),
   LIVE_CHAT: LiveChat,
   LIVE_CHAT_ID: z.string(),
   DEFAULT_LANG: z.enum(['en', 'tr', 'ar', 'bg']),
-  SITE_ID: z.number().int().nonnegative(),
+  SITE_ID: z.int().check(z.nonnegative()),
   PIN_CHECK: z.boolean(),
   IP_CHEKCING: z.boolean(),
   LANG_SELECT: z.boolean(),
@@ -32,16 +32,16 @@ export const Settings = z.object({
   CONTACT_TELEGRAM: z.string(),
   EXTERNAL_INFO: z.boolean(),
   LAYOUT: z.enum(['layout1', 'layout2', 'layout3']),
-  CURRENCY: z.string().length(3),
-  HOT_FLAG_LIMIT: z.number().int().nonnegative(),
-  MAX_ALL_IN_LIMIT: z.number().int().nonnegative(),
-  LOBBY_UPDATE_SECONDS: z.number().positive(),
-  FPS: z.number().int().positive(),
-  HOT_COIN_PRICES: z.array(z.number().int().positive()),
+  CURRENCY: z.string().check(z.length(3)),
+  HOT_FLAG_LIMIT: z.int().check(z.nonnegative()),
+  MAX_ALL_IN_LIMIT: z.int().check(z.nonnegative()),
+  LOBBY_UPDATE_SECONDS: z.number().check(z.positive()),
+  FPS: z.int().check(z.positive()),
+  HOT_COIN_PRICES: z.array(z.int().check(z.positive())),
 });
 export type Settings = z.infer<typeof Settings>;
 
-export const SettingsOverrides = Settings.partial();
+export const SettingsOverrides = z.partial(Settings);
 export type SettingsOverrides = z.infer<typeof SettingsOverrides>;
 
 export const DEFAULT_SETTINGS: Settings = {

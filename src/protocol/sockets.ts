@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { MachineStatus } from './floor.ts';
 import { MinorUnits } from './player.ts';
 
@@ -22,32 +22,32 @@ export const FloorCode = {
 export const SessionInfo = z.object({
   /** 'open' while the player holds the machine (connected or not). */
   status: z.enum(['open', 'closed']),
-  id: z.number().int(),
+  id: z.int(),
   name: z.string(),
   machine_status: MachineStatus,
 });
 export type SessionInfo = z.infer<typeof SessionInfo>;
 
 export const InfoMessage = z.object({
-  code: z.number().int(),
-  params: z.record(z.string(), z.unknown()).default({}),
+  code: z.int(),
+  params: z._default(z.record(z.string(), z.unknown()), {}),
   message: z.string(),
   /** What the client should do: nothing, leave the game, or cash out and leave. */
-  action: z.enum(['none', 'quit', 'closeSession']).default('none'),
+  action: z._default(z.enum(['none', 'quit', 'closeSession']), 'none'),
 });
 export type InfoMessage = z.infer<typeof InfoMessage>;
 
 const ErrorFrame = z.object({
   type: z.literal('error'),
-  code: z.number().int(),
+  code: z.int(),
   ErrorMessage: z.string(),
-  requestId: z.string().optional(),
+  requestId: z.optional(z.string()),
 });
 
 // ---- notification socket ---------------------------------------------------------------
 
 export const NotificationClientMessage = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('init'), id: z.number().int() }),
+  z.object({ type: z.literal('init'), id: z.int() }),
   z.object({ type: z.literal('ping') }),
 ]);
 export type NotificationClientMessage = z.infer<typeof NotificationClientMessage>;
@@ -56,7 +56,7 @@ export const NotificationServerMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready') }),
   z.object({ type: z.literal('balance'), balance: MinorUnits }),
   z.object({ type: z.literal('session'), session: SessionInfo }),
-  z.object({ type: z.literal('machine'), machine: z.object({ id: z.number().int(), status: MachineStatus }) }),
+  z.object({ type: z.literal('machine'), machine: z.object({ id: z.int(), status: MachineStatus }) }),
   z.object({ type: z.literal('info'), info: InfoMessage }),
   z.object({ type: z.literal('pong') }),
   ErrorFrame,
@@ -69,13 +69,13 @@ export const MachineButton = z.enum(['spin', 'betUp', 'betDown', 'maxBet', 'line
 export type MachineButton = z.infer<typeof MachineButton>;
 
 /** Client requests may carry a requestId: a retried request with the same id is not applied twice. */
-const RequestId = z.string().min(1).max(64).optional();
+const RequestId = z.optional(z.string().check(z.minLength(1), z.maxLength(64)));
 
 export const MachineClientMessage = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('init'), machineID: z.number().int(), token: z.string().min(1) }),
+  z.object({ type: z.literal('init'), machineID: z.int(), token: z.string().check(z.minLength(1)) }),
   z.object({ type: z.literal('button'), button: MachineButton, requestId: RequestId }),
   z.object({ type: z.literal('autoplay'), on: z.boolean(), requestId: RequestId }),
-  z.object({ type: z.literal('transfer'), amount: z.number().int().positive(), requestId: RequestId }),
+  z.object({ type: z.literal('transfer'), amount: z.int().check(z.positive()), requestId: RequestId }),
   z.object({ type: z.literal('cashout'), requestId: RequestId }),
   z.object({ type: z.literal('ping') }),
 ]);
@@ -84,9 +84,9 @@ export type MachineClientMessage = z.infer<typeof MachineClientMessage>;
 export const VideoBand = z.object({
   id: z.string(),
   name: z.string(),
-  Order: z.number().int(),
-  width: z.number().int(),
-  height: z.number().int(),
+  Order: z.int(),
+  width: z.int(),
+  height: z.int(),
   whepUrl: z.string(),
 });
 export type VideoBand = z.infer<typeof VideoBand>;
@@ -94,10 +94,10 @@ export type VideoBand = z.infer<typeof VideoBand>;
 export const MachineState = z.object({
   credits: MinorUnits,
   betPerLine: MinorUnits,
-  lines: z.number().int(),
+  lines: z.int(),
   bet: MinorUnits,
   win: MinorUnits,
-  freeSpinsLeft: z.number().int(),
+  freeSpinsLeft: z.int(),
   autoplay: z.boolean(),
   status: MachineStatus,
   jackpot: MinorUnits,
@@ -109,21 +109,21 @@ export const SpinOutcome = z.object({
   totalWin: MinorUnits,
   bet: MinorUnits,
   freeSpin: z.boolean(),
-  freeSpinsAwarded: z.number().int(),
-  winningLines: z.array(z.number().int()),
+  freeSpinsAwarded: z.int(),
+  winningLines: z.array(z.int()),
   jackpotWin: MinorUnits,
   handPay: z.boolean(),
   /** Epoch ms when the reels have stopped on screen. */
-  settlesAt: z.number().int(),
+  settlesAt: z.int(),
 });
 export type SpinOutcome = z.infer<typeof SpinOutcome>;
 
 export const GameSessionData = z.object({
-  id: z.number().int(),
-  machineId: z.number().int(),
-  startedAt: z.number().int(),
-  spins: z.number().int(),
-  freeSpins: z.number().int(),
+  id: z.int(),
+  machineId: z.int(),
+  startedAt: z.int(),
+  spins: z.int(),
+  freeSpins: z.int(),
   cashIn: MinorUnits,
   cashOut: MinorUnits,
 });
@@ -132,7 +132,7 @@ export type GameSessionData = z.infer<typeof GameSessionData>;
 export const MachineServerMessage = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('joined'),
-    machine: z.object({ id: z.number().int(), name: z.string(), brand: z.string() }),
+    machine: z.object({ id: z.int(), name: z.string(), brand: z.string() }),
     videoType: z.enum(['screen', 'camera']),
     bands: z.array(VideoBand),
     hotCoins: z.array(MinorUnits),
@@ -142,15 +142,15 @@ export const MachineServerMessage = z.discriminatedUnion('type', [
     session: GameSessionData,
   }),
   z.object({ type: z.literal('state'), state: MachineState }),
-  z.object({ type: z.literal('machine'), machine: z.object({ id: z.number().int(), status: MachineStatus }) }),
+  z.object({ type: z.literal('machine'), machine: z.object({ id: z.int(), status: MachineStatus }) }),
   z.object({ type: z.literal('balance'), balance: MinorUnits }),
   z.object({ type: z.literal('session'), session: GameSessionData }),
   z.object({ type: z.literal('spin'), outcome: SpinOutcome }),
   z.object({ type: z.literal('info'), info: InfoMessage }),
   /** The request with this id was accepted (ends a close warning). */
-  z.object({ type: z.literal('ack'), requestId: z.string().optional(), request: z.string() }),
+  z.object({ type: z.literal('ack'), requestId: z.optional(z.string()), request: z.string() }),
   z.object({ type: z.literal('quit'), reason: z.enum(['replaced', 'kicked', 'removed']) }),
-  z.object({ type: z.literal('closeSession'), code: z.number().int() }),
+  z.object({ type: z.literal('closeSession'), code: z.int() }),
   z.object({ type: z.literal('pong') }),
   ErrorFrame,
 ]);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { PlayerProfile } from './auth.ts';
 
 /**
@@ -11,24 +11,23 @@ import { PlayerProfile } from './auth.ts';
 export const RegisterRequest = z.object({
   username: z
     .string()
-    .min(4)
-    .max(32)
-    .regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, 'letters, digits, _ . - (starting with a letter or digit)'),
-  password: z.string().min(8).max(128),
-  email: z.email().max(254),
-  name: z.string().trim().min(1).max(64),
-  lastname: z.string().trim().max(64).default(''),
+    .check(
+      z.minLength(4),
+      z.maxLength(32),
+      z.regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, 'letters, digits, _ . - (starting with a letter or digit)'),
+    ),
+  password: z.string().check(z.minLength(8), z.maxLength(128)),
+  email: z.email().check(z.maxLength(254)),
+  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(64)),
+  lastname: z._default(z.string().check(z.trim(), z.maxLength(64)), ''),
   /** The idle-lock PIN; new players get 0000 when none is given. */
-  pin: z
-    .string()
-    .regex(/^\d{4,6}$/, 'a PIN is 4 to 6 digits')
-    .default('0000'),
+  pin: z._default(z.string().check(z.regex(/^\d{4,6}$/, 'a PIN is 4 to 6 digits')), '0000'),
 });
 export type RegisterRequest = z.input<typeof RegisterRequest>;
 
 /** Success logs the new player in; a taken username answers `error` (a form result, status 200). */
 export const RegisterResult = z.union([
-  z.object({ user: PlayerProfile, access_token: z.string().min(1) }),
+  z.object({ user: PlayerProfile, access_token: z.string().check(z.minLength(1)) }),
   z.object({ error: z.record(z.string(), z.string()) }),
 ]);
 export type RegisterResult = z.infer<typeof RegisterResult>;
@@ -38,12 +37,12 @@ export type RegisterResult = z.infer<typeof RegisterResult>;
 /** Largest stored settings document, as compact JSON in UTF-8 bytes. */
 export const MAX_USER_SETTINGS_BYTES = 16 * 1024;
 
-const SettingsDocument = z
-  .record(z.string(), z.unknown())
+const SettingsDocument = z.record(z.string(), z.unknown()).check(
   // TextEncoder, not Buffer: this file runs in the browser too.
-  .refine((value) => new TextEncoder().encode(JSON.stringify(value)).length <= MAX_USER_SETTINGS_BYTES, {
+  z.refine((value) => new TextEncoder().encode(JSON.stringify(value)).length <= MAX_USER_SETTINGS_BYTES, {
     message: `at most ${MAX_USER_SETTINGS_BYTES} bytes of JSON`,
-  });
+  }),
+);
 
 /** The player's UI settings (layout, theme, shortcuts, ...): any JSON object, replaced whole. */
 export const UserSettingsUpdate = z.object({ user: SettingsDocument });
@@ -52,7 +51,7 @@ export type UserSettingsUpdate = z.infer<typeof UserSettingsUpdate>;
 export const UserSettingsResponse = z.object({
   user: z.record(z.string(), z.unknown()),
   /** null until the first update. */
-  updatedAt: z.string().nullable(),
+  updatedAt: z.nullable(z.string()),
 });
 export type UserSettingsResponse = z.infer<typeof UserSettingsResponse>;
 
@@ -69,14 +68,14 @@ export const ChatContact = z.object({
   status: ChatStatus,
   mood: z.string(),
   /** Messages from this contact the player has not opened yet. */
-  unread: z.number().int().nonnegative(),
+  unread: z.int().check(z.nonnegative()),
 });
 export type ChatContact = z.infer<typeof ChatContact>;
 
 export const ChatListEntry = z.object({
   chatId: z.string(),
   contactId: z.string(),
-  lastMessageTime: z.string().nullable(),
+  lastMessageTime: z.nullable(z.string()),
 });
 export type ChatListEntry = z.infer<typeof ChatListEntry>;
 
@@ -92,8 +91,8 @@ export type ChatUser = z.infer<typeof ChatUser>;
 
 /** POST /chat/user/data: what the player may change about themself in the chat panel. */
 export const ChatUserUpdate = z.object({
-  status: ChatStatus.optional(),
-  mood: z.string().max(200).optional(),
+  status: z.optional(ChatStatus),
+  mood: z.optional(z.string().check(z.maxLength(200))),
 });
 export type ChatUserUpdate = z.infer<typeof ChatUserUpdate>;
 
@@ -109,9 +108,9 @@ export const Chat = z.object({ id: z.string(), dialog: z.array(ChatMessage) });
 export type Chat = z.infer<typeof Chat>;
 
 export const GetChatQuery = z.object({
-  contactId: z.string().min(1).max(64),
+  contactId: z.string().check(z.minLength(1), z.maxLength(64)),
   /** Sent by the template; must be the player's own id when present. */
-  userId: z.string().max(64).optional(),
+  userId: z.optional(z.string().check(z.maxLength(64))),
 });
 
 export const GetChatResponse = z.object({ chat: Chat, userChatList: z.array(ChatListEntry) });
@@ -120,13 +119,9 @@ export type GetChatResponse = z.infer<typeof GetChatResponse>;
 export const MAX_CHAT_MESSAGE_LENGTH = 2000;
 
 export const SendMessageRequest = z.object({
-  chatId: z.string().min(1).max(64),
-  messageText: z
-    .string()
-    .trim()
-    .min(1, 'a message needs some text')
-    .max(MAX_CHAT_MESSAGE_LENGTH),
-  contactId: z.string().min(1).max(64),
+  chatId: z.string().check(z.minLength(1), z.maxLength(64)),
+  messageText: z.string().check(z.trim(), z.minLength(1, 'a message needs some text'), z.maxLength(MAX_CHAT_MESSAGE_LENGTH)),
+  contactId: z.string().check(z.minLength(1), z.maxLength(64)),
 });
 export type SendMessageRequest = z.input<typeof SendMessageRequest>;
 
@@ -135,6 +130,6 @@ export type SendMessageResponse = z.infer<typeof SendMessageResponse>;
 
 // ---- quick panel -------------------------------------------------------------------------
 
-export const QuickPanelEntry = z.object({ id: z.number().int(), title: z.string(), detail: z.string() });
+export const QuickPanelEntry = z.object({ id: z.int(), title: z.string(), detail: z.string() });
 export const QuickPanelData = z.object({ events: z.array(QuickPanelEntry), notes: z.array(QuickPanelEntry) });
 export type QuickPanelData = z.infer<typeof QuickPanelData>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { ChatDirectory, ChatMessage, ChatThread } from '../../machines/chatPanel.ts';
 import { ChatContact, ChatUser, GetChatResponse, QuickPanelData, SendMessageRequest, SendMessageResponse } from '../protocol/template.ts';
 import type { Http } from './http.ts';

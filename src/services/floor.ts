@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { LobbyData, LobbyMachine } from '../../machines/lobby.ts';
 import { PromoResult } from '../protocol/account.ts';
 import { OkResponse } from '../protocol/errors.ts';
@@ -42,10 +42,10 @@ export function createFloorService(http: Http) {
       return { brands: toLobbyBrands(all), machines: machines.map(toLobbyMachine) };
     },
     async cancel(machineId: number): Promise<void> {
-      await http.post('/player/cancel', { machineId }, OkResponse.passthrough());
+      await http.post('/player/cancel', { machineId }, z.catchall(OkResponse, z.unknown()));
     },
     async kick(machineId: number): Promise<void> {
-      await http.post('/player/kick', { machineId }, OkResponse.passthrough());
+      await http.post('/player/kick', { machineId }, z.catchall(OkResponse, z.unknown()));
     },
     async claim(kind: 'discount' | 'bonus'): Promise<{ amount: number }> {
       const answer = await http.get(`/player/${kind}`, PromoResult);

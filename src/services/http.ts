@@ -1,5 +1,5 @@
 import ky, { type KyInstance } from 'ky';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { ApiFailure } from './apiFailure.ts';
 
 export interface HttpOptions {
@@ -11,8 +11,8 @@ export interface HttpOptions {
 }
 
 export interface Http {
-  get<T>(path: string, schema: z.ZodType<T>, init?: { token?: string; searchParams?: Record<string, string | number> }): Promise<T>;
-  post<T>(path: string, body: unknown, schema: z.ZodType<T>, init?: { token?: string }): Promise<T>;
+  get<T>(path: string, schema: z.ZodMiniType<T>, init?: { token?: string; searchParams?: Record<string, string | number> }): Promise<T>;
+  post<T>(path: string, body: unknown, schema: z.ZodMiniType<T>, init?: { token?: string }): Promise<T>;
 }
 
 async function readJson(response: Response): Promise<unknown> {
@@ -37,7 +37,7 @@ export function createHttp(options: HttpOptions): Http {
   async function send<T>(
     method: 'get' | 'post',
     path: string,
-    schema: z.ZodType<T>,
+    schema: z.ZodMiniType<T>,
     init: { token?: string; json?: unknown; searchParams?: Record<string, string | number> },
   ): Promise<T> {
     const token = init.token ?? options.getToken();

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { StoredUiSettings, UiSettings } from '../../machines/uiSettings.ts';
 import { UserSettingsResponse } from '../protocol/template.ts';
 import { PRESET_IDS } from '../theme/presets.ts';
@@ -10,24 +10,26 @@ import type { Http } from './http.ts';
  */
 const LOCAL_KEY = 'reelside.ui';
 
-const preset = z.string().refine((id) => PRESET_IDS.includes(id));
+const preset = z.string().check(z.refine((id) => PRESET_IDS.includes(id)));
 
 /** Every field on its own: one unknown value (an old preset, a hand edit) drops only itself. */
 const Stored = z.object({
-  theme: z
-    .object({
-      main: preset.optional().catch(undefined),
-      navbar: preset.optional().catch(undefined),
-      toolbar: preset.optional().catch(undefined),
-      footer: preset.optional().catch(undefined),
-    })
-    .optional()
-    .catch(undefined),
-  layout: z.enum(['layout1', 'layout2', 'layout3']).optional().catch(undefined),
-  direction: z.enum(['auto', 'ltr', 'rtl']).optional().catch(undefined),
-  customScrollbars: z.boolean().optional().catch(undefined),
-  animations: z.boolean().optional().catch(undefined),
-  shortcuts: z.array(z.string().max(100)).max(50).optional().catch(undefined),
+  theme: z.catch(
+    z.optional(
+      z.object({
+        main: z.catch(z.optional(preset), undefined),
+        navbar: z.catch(z.optional(preset), undefined),
+        toolbar: z.catch(z.optional(preset), undefined),
+        footer: z.catch(z.optional(preset), undefined),
+      }),
+    ),
+    undefined,
+  ),
+  layout: z.catch(z.optional(z.enum(['layout1', 'layout2', 'layout3'])), undefined),
+  direction: z.catch(z.optional(z.enum(['auto', 'ltr', 'rtl'])), undefined),
+  customScrollbars: z.catch(z.optional(z.boolean()), undefined),
+  animations: z.catch(z.optional(z.boolean()), undefined),
+  shortcuts: z.catch(z.optional(z.array(z.string().check(z.maxLength(100))).check(z.maxLength(50))), undefined),
 });
 
 function dropUndefined<T extends object>(value: T): T {

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { LoginResult } from '../../src/protocol/auth.ts';
 import type { ApiError } from '../../src/protocol/errors.ts';
 import { startSimulator, type Simulator, type SimulatorOptions } from '../../simulator/server.ts';
@@ -66,8 +66,8 @@ export interface JsonAnswer {
 
 // Stricter than ApiError (which defaults Params): the simulator must always send all three.
 const ErrorBody = z.strictObject({
-  code: z.number().int(),
-  ErrorMessage: z.string().min(1),
+  code: z.int(),
+  ErrorMessage: z.string().check(z.minLength(1)),
   Params: z.record(z.string(), z.unknown()),
 });
 

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod/mini';
 import { ErrorCode } from '../../src/protocol/errors.ts';
 import { Brand, brandImagePath, BrandWithMachines, Machine } from '../../src/protocol/floor.ts';
 import { FloorCode } from '../../src/protocol/sockets.ts';
@@ -25,7 +26,7 @@ describe('GET /api/machine/brands', () => {
   it('lists the brands with their pool as the jackpot string and their machine counts', async () => {
     const answer = await get('/api/machine/brands');
     expect(answer.status).toBe(200);
-    const brands = Brand.array().parse(answer.body);
+    const brands = z.array(Brand).parse(answer.body);
     expect(brands[0]).toEqual({ id: 1, name: 'Golden Reels', jackpot: '1523.45', machineCount: 4 });
     expect(brands.map((brand) => [brand.id, brand.jackpot, brand.machineCount])).toEqual([
       [1, '1523.45', 4],
@@ -38,14 +39,14 @@ describe('GET /api/machine/brands', () => {
 
   it('follows the pool as it moves', async () => {
     t.sim.store.database.prepare('UPDATE brands SET jackpot_pool = 100005 WHERE id = 3').run();
-    const brands = Brand.array().parse((await get('/api/machine/brands')).body);
+    const brands = z.array(Brand).parse((await get('/api/machine/brands')).body);
     expect(brands.find((brand) => brand.id === 3)?.jackpot).toBe('1000.05');
   });
 });
 
 describe('GET /api/machine/all', () => {
   it('lists every machine with status, image, video type and minimum bet', async () => {
-    const machines = Machine.array().parse((await get('/api/machine/all')).body);
+    const machines = z.array(Machine).parse((await get('/api/machine/all')).body);
     expect(machines).toHaveLength(17);
     expect(machines[0]).toEqual({
       id: 1,
@@ -69,17 +70,17 @@ describe('GET /api/machine/all', () => {
     const player2 = await loginToken(t, 'player2', 'player2pass');
     const reservedFor = (machines: Machine[]) => machines.find((machine) => machine.id === 7)?.reservation;
 
-    const seenByDemo = reservedFor(Machine.array().parse((await get('/api/machine/all')).body));
+    const seenByDemo = reservedFor(z.array(Machine).parse((await get('/api/machine/all')).body));
     expect(seenByDemo).toEqual({ playerId: 2, until: START_TIME + 30 * MINUTE, mine: false });
-    const seenByOwner = reservedFor(Machine.array().parse((await get('/api/machine/all', player2)).body));
+    const seenByOwner = reservedFor(z.array(Machine).parse((await get('/api/machine/all', player2)).body));
     expect(seenByOwner).toMatchObject({ playerId: 2, mine: true });
 
     t.clock.now = START_TIME + 30 * MINUTE;
-    expect(reservedFor(Machine.array().parse((await get('/api/machine/all')).body))).toBeNull();
+    expect(reservedFor(z.array(Machine).parse((await get('/api/machine/all')).body))).toBeNull();
   });
 
   it('serves every image the lobby names, or the brand fallback, as SVG', async () => {
-    const machines = Machine.array().parse((await get('/api/machine/all')).body);
+    const machines = z.array(Machine).parse((await get('/api/machine/all')).body);
     const paths = new Set(machines.map((machine) => machine.image ?? brandImagePath(machine.brand)));
     expect(paths.size).toBe(9);
     for (const path of paths) {

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod/mini';
 import { ErrorCode } from '../../src/protocol/errors.ts';
 import { ChatContact, ChatUser, GetChatResponse, QuickPanelData, SendMessageResponse } from '../../src/protocol/template.ts';
 import { call, errorOf, loginToken, MINUTE, startTestSimulator, START_TIME, type TestSimulator } from './helpers.ts';
@@ -17,7 +18,7 @@ afterEach(async () => {
 
 const get = (path: string, as: string | null = token) => call(`${t.url}${path}`, as === null ? {} : { token: as });
 const post = (path: string, body: unknown, as: string | null = token) => call(`${t.url}${path}`, as === null ? { body } : { body, token: as });
-const contacts = async (as: string = token) => ChatContact.array().parse((await get('/api/chat/contacts', as)).body);
+const contacts = async (as: string = token) => z.array(ChatContact).parse((await get('/api/chat/contacts', as)).body);
 const openChat = async (contactId: string, as: string = token) =>
   GetChatResponse.parse((await get(`/api/chat/get-chat?contactId=${contactId}&userId=1`, as)).body);
 
