@@ -1,4 +1,3 @@
-import ky, { type KyInstance } from 'ky';
 import type { z } from 'zod/mini';
 import { ApiFailure } from './apiFailure.ts';
 
@@ -25,34 +24,48 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-/** A small JSON client over ky: bearer token, 401 reporting, zod-validated answers. */
+/** How long one call may take before it fails as a network error. */
+const TIMEOUT_MS = 15_000;
+
+/**
+ * A small JSON client over fetch: bearer token, 401 reporting, zod-validated answers. (It used
+ * to sit on ky; with retries and HTTP errors switched off nothing of ky was left in use but
+ * its weight — 8 KB gzip of the /login budget.)
+ */
 export function createHttp(options: HttpOptions): Http {
-  const client: KyInstance = ky.create({
-    prefix: options.apiBase,
-    retry: 0,
-    timeout: 15_000,
-    throwHttpErrors: false,
-  });
+  const base = options.apiBase.replace(/\/+$/, '');
 
   async function send<T>(
-    method: 'get' | 'post',
+    method: 'GET' | 'POST',
     path: string,
     schema: z.ZodMiniType<T>,
     init: { token?: string; json?: unknown; searchParams?: Record<string, string | number> },
   ): Promise<T> {
     const token = init.token ?? options.getToken();
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (token) headers.authorization = `Bearer ${token}`;
+    if (init.json !== undefined) headers['content-type'] = 'application/json';
+    const query = init.searchParams
+      ? `?${new URLSearchParams(Object.entries(init.searchParams).map(([key, value]) => [key, String(value)]))}`
+      : '';
     let response: Response;
     try {
-      response = await client(path.replace(/^\//, ''), {
+      response = await fetch(`${base}/${path.replace(/^\//, '')}${query}`, {
         method,
-        headers: token ? { authorization: `Bearer ${token}` } : {},
-        ...(init.json === undefined ? {} : { json: init.json }),
-        ...(init.searchParams ? { searchParams: init.searchParams } : {}),
+        headers,
+        body: init.json === undefined ? undefined : JSON.stringify(init.json),
+        signal: AbortSignal.timeout(TIMEOUT_MS),
       });
     } catch (error) {
       throw new ApiFailure(0, null, error instanceof Error ? error.message : 'network error');
     }
-    const body = await readJson(response);
+    let body: unknown;
+    try {
+      body = await readJson(response);
+    } catch (error) {
+      // The answer broke off (or timed out) while it was being read.
+      throw new ApiFailure(0, null, error instanceof Error ? error.message : 'network error');
+    }
     if (!response.ok) {
       const failure = ApiFailure.fromBody(response.status, body);
       if (response.status === 401) options.onUnauthorized(failure);
@@ -66,7 +79,7 @@ export function createHttp(options: HttpOptions): Http {
   }
 
   return {
-    get: (path, schema, init = {}) => send('get', path, schema, init),
-    post: (path, body, schema, init = {}) => send('post', path, schema, { ...init, json: body }),
+    get: (path, schema, init = {}) => send('GET', path, schema, init),
+    post: (path, body, schema, init = {}) => send('POST', path, schema, { ...init, json: body }),
   };
 }

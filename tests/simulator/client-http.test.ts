@@ -1,0 +1,77 @@
+/**
+ * The client's JSON client (src/services/http.ts) against the real simulator: token, query,
+ * answers checked by the wire schemas, and every failure as an ApiFailure with its status and
+ * code — the shape the machines turn into messages.
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { NO_FILTER } from '../../machines/accountList.ts';
+import { createAccountService } from '../../src/services/account.ts';
+import { ApiFailure } from '../../src/services/apiFailure.ts';
+import { createHttp } from '../../src/services/http.ts';
+import { createAuthService } from '../../src/services/session.ts';
+import { call, startTestSimulator, type TestSimulator } from './helpers.ts';
+
+let t: TestSimulator;
+beforeAll(async () => {
+  t = await startTestSimulator();
+});
+afterAll(() => t.close());
+
+function client(token: string | null = null, apiBase = `${t.url}/api/`) {
+  const onUnauthorized = vi.fn();
+  const http = createHttp({ apiBase, getToken: () => token, onUnauthorized });
+  return { http, onUnauthorized, auth: createAuthService(http, 0), account: createAccountService(http) };
+}
+
+async function failureOf(promise: Promise<unknown>): Promise<ApiFailure> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(ApiFailure);
+  return error as ApiFailure;
+}
+
+describe('http client over the simulator', () => {
+  it('posts JSON, reads the validated answer, and sends the bearer token it is given', async () => {
+    const session = await client().auth.login({ username: 'demo', password: 'demo1234', remember: false });
+    expect(session.user.username).toBe('demo');
+    const { auth } = client(session.token);
+    expect(await auth.balance()).toBe(100_000);
+  });
+
+  it('sends the query parameters (paging of the login log)', async () => {
+    const { token } = await client().auth.login({ username: 'demo', password: 'demo1234', remember: false });
+    const page = await client(token).account.loginLog({ page: 1, size: 1, filter: NO_FILTER });
+    expect(page.items).toHaveLength(1);
+    expect(page.total).toBeGreaterThanOrEqual(1);
+  });
+
+  it('turns an operator error into its code, message and params', async () => {
+    const failure = await failureOf(client().auth.login({ username: 'demo', password: 'wrong-one', remember: false }));
+    expect(failure.status).toBe(403);
+    expect(failure.code).toBe(10700);
+    expect(failure.params).toHaveProperty('left_count');
+  });
+
+  it('reports a 401 to the auth machine and fails with it', async () => {
+    const { auth, onUnauthorized } = client('not-a-token');
+    const failure = await failureOf(auth.balance());
+    expect(failure.status).toBe(401);
+    expect(onUnauthorized).toHaveBeenCalledWith(failure);
+  });
+
+  it('refuses an answer that is not what the wire promises (40000), and a body that is not JSON', async () => {
+    await call(`${t.url}/sim/fault`, { body: { path: '/api/player/balance', garbage: true } });
+    const { token } = await client().auth.login({ username: 'demo', password: 'demo1234', remember: false });
+    const failure = await failureOf(client(token).auth.balance());
+    expect(failure.code).toBe(40000);
+    expect(failure.message).toMatch(/unexpected answer from \/player\/balance/);
+  });
+
+  it('a server that cannot be reached is a network failure (status 0)', async () => {
+    const failure = await failureOf(client(null, 'http://127.0.0.1:9/api').auth.balance());
+    expect(failure.status).toBe(0);
+    expect(failure.code).toBeNull();
+  });
+});
