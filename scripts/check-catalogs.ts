@@ -17,9 +17,12 @@ function untranslated(po: string): string[] {
   return missing;
 }
 
+/** lingui.config.ts: the texts before login, and all the others. */
+const CATALOGS = ['boot', 'messages'];
+
 let failed = false;
-for (const locale of [...COMPLETE, ...PRESENT]) {
-  const path = `locales/${locale}/messages.po`;
+for (const [locale, catalog] of [...COMPLETE, ...PRESENT].flatMap((l) => CATALOGS.map((c) => [l, c] as const))) {
+  const path = `locales/${locale}/${catalog}.po`;
   if (!existsSync(path)) {
     console.error(`missing catalog: ${path}`);
     failed = true;

@@ -1,7 +1,7 @@
 import { I18nProvider } from '@lingui/react';
 import { RouterProvider } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { ThemeProvider } from 'styled-components';
 import type { ActorRefFrom } from 'xstate';
 import type { createSettingsMachine } from '../../machines/settings.ts';
@@ -17,10 +17,10 @@ import {
   NotPermittedScreen,
   SplashScreen,
 } from '../features/boot/BootScreens.tsx';
-import { RuntimeProvider } from '../features/runtime.tsx';
+import { RuntimeProvider, useLoggedInReady } from '../features/runtime.tsx';
 import { LookHost } from '../features/settings/LookHost.tsx';
 import { activateLanguage, i18n, initialLanguage } from './i18n.ts';
-import { createRuntime, type Runtime, type UiSettingsActor } from './runtime.ts';
+import { createRuntime, type Runtime } from './runtime.ts';
 
 // Only loaded when the page was opened with ?inspect (or in a dev build).
 const InspectorPanel = lazy(() => import('../features/inspector/InspectorPanel.tsx').then((m) => ({ default: m.InspectorPanel })));
@@ -56,7 +56,6 @@ function Booted({ settings }: { settings: Settings }) {
 function Gate({ runtime }: { runtime: Runtime }) {
   const ip = useSelector(runtime.ipCheck, (s) => ({ value: s.value, answer: s.context.answer }), sameIpView);
   const authPending = useSelector(runtime.auth, (s) => s.matches('splash') || s.matches('validating'));
-  const uiSettings = useLoggedInLook(runtime, ip.value === 'allowed' && !authPending);
 
   if (ip.value === 'checking') return <CheckingIpScreen />;
   if (ip.value === 'blocked') return <NotPermittedScreen country={ip.answer?.country ?? ''} ip={ip.answer?.ip ?? ''} />;
@@ -65,9 +64,9 @@ function Gate({ runtime }: { runtime: Runtime }) {
   return (
     <RuntimeProvider runtime={runtime}>
       {/* The player's look: the theme, direction and layout follow the uiSettings machine. */}
-      <LookHost actor={uiSettings}>
+      <PlayerLook runtime={runtime}>
         <RouterProvider router={runtime.router} />
-      </LookHost>
+      </PlayerLook>
       {runtime.inspector && (
         <Suspense fallback={null}>
           <InspectorPanel store={runtime.inspector} />
@@ -78,24 +77,12 @@ function Gate({ runtime }: { runtime: Runtime }) {
 }
 
 /**
- * Starts loading the logged-in half of the app once the first screen is up (the next page
- * after /login needs it) and hands back the player's look when it is there.
+ * The player's look once the logged-in half of the app is there: it starts loading as soon as
+ * the first routed screen is up (the page after /login needs it), without holding that screen.
  */
-function useLoggedInLook(runtime: Runtime, enabled: boolean): UiSettingsActor | null {
-  const [actor, setActor] = useState<UiSettingsActor | null>(() => runtime.uiSettings ?? null);
-  useEffect(() => {
-    if (!enabled) return;
-    let live = true;
-    runtime.loadLoggedIn().then(
-      (loggedIn) => live && setActor(loggedIn.uiSettings),
-      // A failed download shows on the route that needs it (its error screen offers a retry).
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [runtime, enabled]);
-  return actor;
+function PlayerLook({ runtime, children }: { runtime: Runtime; children: ReactNode }) {
+  const ready = useLoggedInReady();
+  return <LookHost actor={ready ? (runtime.uiSettings ?? null) : null}>{children}</LookHost>;
 }
 
 function sameIpView(a: { value: unknown; answer: unknown }, b: { value: unknown; answer: unknown }) {

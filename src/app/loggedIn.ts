@@ -19,7 +19,7 @@ import type { GameSessionItem, LoginLogItem, TransactionItem } from '../protocol
 import type { Settings } from '../protocol/settings.ts';
 import { createAccountService } from '../services/account.ts';
 import { createChatService } from '../services/chat.ts';
-import type { createFloorService } from '../services/floor.ts';
+import { createFloorService } from '../services/floor.ts';
 import type { Http } from '../services/http.ts';
 import { machineSocketLogic } from '../services/machineSocket.ts';
 import { promoStorage } from '../services/storage.ts';
@@ -34,7 +34,6 @@ export type UiSettingsActor = ActorRefFrom<typeof uiSettingsMachine>;
 export interface LoggedInDeps {
   settings: Settings;
   http: Http;
-  floor: ReturnType<typeof createFloorService>;
   auth: ActorRefFrom<typeof authMachine>;
   inspect?: (event: InspectionEvent) => void;
 }
@@ -43,6 +42,8 @@ export interface LoggedIn {
   logic: ViewLogic;
   /** The player's look (theme, layout, direction, shortcuts): local for a guest, in the profile otherwise. */
   uiSettings: UiSettingsActor;
+  /** Lobby, promo, cancel and kick calls (the reconnect dialog uses the last two). */
+  floor: ReturnType<typeof createFloorService>;
 }
 
 /** The account screens' machines over the REST API. */
@@ -84,7 +85,8 @@ function templateLogic(chat: ReturnType<typeof createChatService>): ViewLogic['t
   };
 }
 
-export function createLoggedIn({ settings, http, floor, auth, inspect }: LoggedInDeps): LoggedIn {
+export function createLoggedIn({ settings, http, auth, inspect }: LoggedInDeps): LoggedIn {
+  const floor = createFloorService(http);
   const logic: ViewLogic = {
     lobby: lobbyMachine.provide({ actors: { fetchLobby: fromPromise(({ input }) => floor.lobby(input)) } }),
     gameSession: gameSessionMachine.provide({
@@ -125,5 +127,5 @@ export function createLoggedIn({ settings, http, floor, auth, inspect }: LoggedI
   uiSettings.start();
   follow(auth.getSnapshot());
   auth.subscribe(follow);
-  return { logic, uiSettings };
+  return { logic, uiSettings, floor };
 }

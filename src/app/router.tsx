@@ -11,7 +11,8 @@ import { z } from 'zod/mini';
 import type { Settings } from '../protocol/settings.ts';
 import type { AuthActor } from './runtime.ts';
 import { afterLoginTarget, hasRole } from './access.ts';
-import { AUTH, type Role } from '../features/navigation/config.ts';
+import { loadAppMessages } from './i18n.ts';
+import { AUTH, type Role } from '../features/navigation/roles.ts';
 import { roleAllows } from '../features/navigation/filter.ts';
 import { ToastRegion } from '../ui/toasts.tsx';
 import { AuthToasts } from '../features/auth/AuthToasts.tsx';
@@ -164,7 +165,8 @@ const error404Route = createRoute({
 // ---- template pages (SPEC §2 leftovers) ---------------------------------------------------------
 // Auth demos, coming-soon, error-500 and the guest role example sit outside the chrome and need
 // no login (the guest example is for guests only); the other template pages sit in the app
-// layout and need a logged-in player. All load lazily, so none of them grows /login or /lobby.
+// layout and need a logged-in player. All load lazily (with the app's texts), so none of them
+// grows /login or /lobby.
 
 /** SPEC §2 access rules for a role page: a guest goes to /login with the target kept; a player
  * without the role goes to the saved target or /. */
@@ -181,6 +183,7 @@ const authDemo = <P extends string>(path: P, name: string) =>
   createRoute({
     getParentRoute: () => rootRoute,
     path,
+    loader: loadAppMessages,
     component: lazyRouteComponent(() => import('../features/template/AuthDemoPages.tsx'), name as 'AuthLoginPage'),
   });
 
@@ -202,12 +205,14 @@ const authDemoRoutes = [
 const comingSoonRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'pages/coming-soon',
+  loader: loadAppMessages,
   component: lazyRouteComponent(() => import('../features/template/StandalonePages.tsx'), 'ComingSoonPage'),
 });
 
 const error500Route = createRoute({
   getParentRoute: () => rootRoute,
   path: 'pages/errors/error-500',
+  loader: loadAppMessages,
   component: lazyRouteComponent(() => import('../features/template/StandalonePages.tsx'), 'Error500Page'),
 });
 
@@ -216,6 +221,7 @@ const guestRoleRoute = createRoute({
   path: 'auth/guest-role-example',
   validateSearch: loginSearch,
   beforeLoad: requireGuest,
+  loader: loadAppMessages,
   component: lazyRouteComponent(() => import('../features/template/StandalonePages.tsx'), 'GuestRoleExamplePage'),
 });
 

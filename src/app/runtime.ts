@@ -11,7 +11,6 @@ import { ipCheckMachine } from '../../machines/ipCheck.ts';
 import { reconnectMachine } from '../../machines/reconnect.ts';
 import { walletMachine } from '../../machines/wallet.ts';
 import type { ViewLogic, ViewRuntime } from '../features/runtime.tsx';
-import { createFloorService } from '../services/floor.ts';
 import { notificationSocketLogic } from '../services/notificationSocket.ts';
 import { hashPin } from '../services/pin.ts';
 import { lockStorage } from '../services/storage.ts';
@@ -22,6 +21,7 @@ import { queryToken, tokenStorage } from '../services/storage.ts';
 import { slug } from '../features/slug.ts';
 import { createInspectorStore, wantsInspector, type InspectorStore } from '../services/inspector.ts';
 import type { LoggedIn, UiSettingsActor } from './loggedIn.ts';
+import { loadAppMessages } from './i18n.ts';
 import { createAppRouter } from './router.tsx';
 
 export type AuthActor = ActorRefFrom<typeof authMachine>;
@@ -54,7 +54,6 @@ export function createRuntime(settings: Settings): Runtime {
     onUnauthorized: (failure) => auth.send({ type: 'server.unauthorized', failure }),
   });
   const session = createAuthService(http, settings.SITE_ID);
-  const floor = createFloorService(http);
   // Set once the router exists; the reconnect dialog's Continue navigates with it.
   let navigateToGame: (machineId: number, machineName: string) => void = () => {};
 
@@ -76,8 +75,9 @@ export function createRuntime(settings: Settings): Runtime {
         }),
         reconnect: reconnectMachine.provide({
           actors: {
-            cancelSession: fromPromise(({ input }) => floor.cancel(input.machineId)),
-            kickConnection: fromPromise(({ input }) => floor.kick(input.machineId)),
+            // The floor's calls come with the logged-in half, which a logged-in player has.
+            cancelSession: fromPromise(async ({ input }) => (await loadLoggedIn()).floor.cancel(input.machineId)),
+            kickConnection: fromPromise(async ({ input }) => (await loadLoggedIn()).floor.kick(input.machineId)),
           },
           actions: { rejoin: (_, { machineId, machineName }) => navigateToGame(machineId, machineName) },
         }),
@@ -99,8 +99,8 @@ export function createRuntime(settings: Settings): Runtime {
   let loggedIn: LoggedIn | null = null;
   let loading: Promise<LoggedIn> | null = null;
   const loadLoggedIn = (): Promise<LoggedIn> => {
-    loading ??= import('./loggedIn.ts').then(
-      ({ createLoggedIn }) => (loggedIn = createLoggedIn({ settings, http, floor, auth, inspect })),
+    loading ??= Promise.all([import('./loggedIn.ts'), loadAppMessages()]).then(
+      ([{ createLoggedIn }]) => (loggedIn = createLoggedIn({ settings, http, auth, inspect })),
       (error: unknown) => {
         // A failed download may be retried by the next navigation.
         loading = null;

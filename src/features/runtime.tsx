@@ -1,4 +1,4 @@
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import type { ActorRefFrom, InspectionEvent } from 'xstate';
 import type { authMachine } from '../../machines/auth.ts';
 import type { chatPanelMachine } from '../../machines/chatPanel.ts';
@@ -22,6 +22,8 @@ export interface ViewRuntime {
   logic: ViewLogic;
   /** The player's look and shortcuts (absent where a test renders no settings). */
   uiSettings?: ActorRefFrom<typeof uiSettingsMachine>;
+  /** Loads the logged-in half of the app (its machines and texts); absent: already there. */
+  loadLoggedIn?: () => Promise<unknown>;
 }
 
 export interface ViewLogic {
@@ -51,6 +53,25 @@ export const useAuthActor = () => useRuntime().auth;
 export const useSettings = () => useRuntime().settings;
 export const useLogic = () => useRuntime().logic;
 export const useUiSettingsActor = () => useRuntime().uiSettings ?? null;
+
+/** True once the logged-in half of the app (machines and texts) is loaded; starts loading it. */
+export function useLoggedInReady(): boolean {
+  const { loadLoggedIn } = useRuntime();
+  const [ready, setReady] = useState(!loadLoggedIn);
+  useEffect(() => {
+    if (!loadLoggedIn) return;
+    let live = true;
+    loadLoggedIn().then(
+      () => live && setReady(true),
+      // A failed download shows on the route that needs it (its error screen offers a retry).
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [loadLoggedIn]);
+  return ready;
+}
 
 /** Options for useActorRef: the view's actors join the inspector when it runs. */
 export function useActorOptions(): { inspect?: (event: InspectionEvent) => void } {

@@ -2,7 +2,7 @@ import { I18nProvider } from '@lingui/react';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { ThemeProvider } from 'styled-components';
-import { activateLanguage, i18n, type Language } from '../../src/app/i18n.ts';
+import { activateLanguage, i18n, loadAppMessages, type Language } from '../../src/app/i18n.ts';
 import { nightTheme } from '../../src/theme/theme.ts';
 
 function wrap(ui: ReactElement) {
@@ -13,8 +13,9 @@ function wrap(ui: ReactElement) {
   );
 }
 
-/** Render a view the way the app does: with the catalogs and the theme. */
+/** Render a view the way the app does: with the catalogs (boot and app texts) and the theme. */
 export async function renderView(ui: ReactElement, language: Language = 'en') {
+  await loadAppMessages();
   await activateLanguage(language);
   const result = render(wrap(ui));
   return { ...result, rerender: (next: ReactElement) => result.rerender(wrap(next)) };

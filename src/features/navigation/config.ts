@@ -7,15 +7,9 @@ import type { IconName } from './Icon.tsx';
  * items, external links and dividers. `visibleItems` (filter.ts) decides what a player sees.
  */
 
-export type Role = 'admin' | 'staff' | 'user';
-
-/** SPEC §6 auth sets: admin ⊂ staff ⊂ user; onlyGuest is the empty list (guests only). */
-export const AUTH = {
-  admin: ['admin'],
-  staff: ['admin', 'staff'],
-  user: ['admin', 'staff', 'user'],
-  onlyGuest: [],
-} as const satisfies Record<string, readonly Role[]>;
+// The route guards need the roles without the menu: they live in roles.ts.
+export { AUTH, type Role } from './roles.ts';
+import { AUTH, type Role } from './roles.ts';
 
 /** The permission id every product menu item needs (SPEC §6: all menu items need level 145). */
 export const PLAYER_LEVEL = 145;

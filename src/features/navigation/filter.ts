@@ -1,4 +1,5 @@
-import type { NavItem, Role } from './config.ts';
+import type { NavItem } from './config.ts';
+import type { Role } from './roles.ts';
 
 /** Who is looking at the menu. */
 export interface Viewer {
