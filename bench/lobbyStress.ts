@@ -202,7 +202,9 @@ export async function lobbyStress(browser: Browser, sim: Simulator, options: Lob
             }
             if (elapsed >= ms && count >= due) resolve(count);
             else if (count < due) port.port2.postMessage(null);
-            else setTimeout(tick, 1);
+            // On schedule: sleep until the next frame is due (not a 1 ms poll, whose wake-ups
+            // would be counted as the client's main-thread time).
+            else setTimeout(tick, Math.max(0, ((count + 1) * 1000) / rate - elapsed));
           };
           tick();
         }),
