@@ -19,7 +19,7 @@ import { createHttp } from '../services/http.ts';
 import { checkIp, createAuthService } from '../services/session.ts';
 import { queryToken, tokenStorage } from '../services/storage.ts';
 import { slug } from '../features/slug.ts';
-import { createInspectorStore, wantsInspector, type InspectorStore } from '../services/inspector.ts';
+import { createInspectorStore, wantsInspector, wantsStatelyMirror, type InspectorStore } from '../services/inspector.ts';
 import type { LoggedIn, UiSettingsActor } from './loggedIn.ts';
 import { loadAppMessages } from './i18n.ts';
 import { createAppRouter } from './router.tsx';
@@ -44,7 +44,8 @@ export interface Runtime extends ViewRuntime {
 }
 
 export function createRuntime(settings: Settings): Runtime {
-  const inspector = wantsInspector() ? createInspectorStore() : null;
+  const mirror = wantsStatelyMirror() ? import('../services/statelyInspector.ts').then((m) => m.connectStately()) : undefined;
+  const inspector = wantsInspector() ? createInspectorStore(Date.now, mirror) : null;
   const inspect = inspector ? (event: Parameters<InspectorStore['observe']>[0]) => inspector.observe(event) : undefined;
   // The http client reports 401s to the auth actor created just below; it only calls these
   // callbacks once requests run, after the actor exists.

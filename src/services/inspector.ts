@@ -30,7 +30,20 @@ function machineIdOf(ref: AnyActorRef): string {
   return logic?.id ?? logic?.config?.id ?? 'actor';
 }
 
-export function createInspectorStore(now: () => number = Date.now): InspectorStore {
+export function createInspectorStore(now: () => number = Date.now, mirror?: Promise<(event: InspectionEvent) => void>): InspectorStore {
+  // Events seen before the mirror (Stately Inspector) has loaded are handed over when it has.
+  let pending: InspectionEvent[] | null = mirror ? [] : null;
+  let send: ((event: InspectionEvent) => void) | null = null;
+  void mirror?.then(
+    (ready) => {
+      send = ready;
+      pending?.forEach(ready);
+      pending = null;
+    },
+    () => {
+      pending = null;
+    },
+  );
   const byId = new Map<string, InspectedActor>();
   const listeners = new Set<() => void>();
   let list: readonly InspectedActor[] = [];
@@ -49,6 +62,8 @@ export function createInspectorStore(now: () => number = Date.now): InspectorSto
 
   return {
     observe(event) {
+      if (send) send(event);
+      else pending?.push(event);
       const ref = event.actorRef as AnyActorRef;
       const key = ref.sessionId;
       let actor = byId.get(key);
@@ -73,6 +88,11 @@ export function createInspectorStore(now: () => number = Date.now): InspectorSto
       return () => listeners.delete(listener);
     },
   };
+}
+
+/** `?inspect=stately`: the inspector also mirrors to Stately Inspector (an outside site). */
+export function wantsStatelyMirror(): boolean {
+  return new URLSearchParams(window.location.search).get('inspect') === 'stately';
 }
 
 /** The inspector runs when the page is opened with ?inspect (or in a dev build). */

@@ -46,4 +46,34 @@ describe('live inspector', () => {
     expect(events.some((e) => e === 'xstate.done.actor.fetchBalance' || e === 'server.balance')).toBe(true);
     expect(external).toEqual([]);
   });
+
+  it('with ?inspect=stately also mirrors every actor to Stately Inspector, in the window it opens', async () => {
+    const { context, page } = await h.newPage();
+    // Stately Inspector stands in here (no outside site in tests): a page that says it is
+    // connected, as the real one does, and keeps what it receives.
+    await context.route('https://stately.ai/inspect**', (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: `<!doctype html><script>
+          window.received = [];
+          addEventListener('message', (e) => window.received.push(e.data));
+          window.opener.postMessage({ type: '@statelyai.connected' }, '*');
+        </script>`,
+      }),
+    );
+    const opened = page.waitForEvent('popup');
+    await page.goto('/login?inspect=stately');
+    const stately = await opened;
+    expect(stately.url()).toMatch(/^https:\/\/stately\.ai\/inspect/);
+    await login(page);
+    await page.waitForURL(/\/lobby/);
+    // The auth actor's registration and its move to loggedIn reached the inspector window.
+    await stately.waitForFunction(() =>
+      (window as unknown as { received: Array<{ type: string; snapshot?: { value?: unknown } }> }).received.some(
+        (e) => e.type === '@xstate.snapshot' && JSON.stringify(e.snapshot?.value ?? '').includes('loggedIn'),
+      ),
+    );
+    // The built-in panel runs as with ?inspect.
+    await page.getByRole('complementary', { name: 'State machine inspector' }).waitFor();
+  });
 });
