@@ -18,9 +18,7 @@ import { ToastRegion } from '../ui/toasts.tsx';
 import { AuthToasts } from '../features/auth/AuthToasts.tsx';
 import { Overlays } from '../features/session/Overlays.tsx';
 import { LoginPage } from '../features/auth/LoginPage.tsx';
-import { LogoutPage } from '../features/auth/LogoutPage.tsx';
 import { NetworkErrorScreen, SplashScreen } from '../features/boot/BootScreens.tsx';
-import { Error404Page } from '../features/errors/Error404Page.tsx';
 
 export interface RouterContext {
   auth: AuthActor;
@@ -91,7 +89,7 @@ const logoutRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'logout',
   beforeLoad: requireUser,
-  component: LogoutPage,
+  component: lazyRouteComponent(() => import('../features/auth/LogoutPage.tsx'), 'LogoutPage'),
 });
 
 /** The page chrome (toolbar, navigation) around the logged-in pages. */
@@ -159,7 +157,7 @@ const gameIndexRoute = createRoute({
 const error404Route = createRoute({
   getParentRoute: () => rootRoute,
   path: 'pages/errors/error-404',
-  component: Error404Page,
+  component: lazyRouteComponent(() => import('../features/errors/Error404Page.tsx'), 'Error404Page'),
 });
 
 // ---- template pages (SPEC §2 leftovers) ---------------------------------------------------------
@@ -183,7 +181,8 @@ const authDemo = <P extends string>(path: P, name: string) =>
   createRoute({
     getParentRoute: () => rootRoute,
     path,
-    loader: loadAppMessages,
+    // The logged-in half brings the app's texts and the sign-up form's machine.
+    loader: loadLoggedIn,
     component: lazyRouteComponent(() => import('../features/template/AuthDemoPages.tsx'), name as 'AuthLoginPage'),
   });
 

@@ -11,7 +11,7 @@ import { ipCheckMachine } from '../../machines/ipCheck.ts';
 import { reconnectMachine } from '../../machines/reconnect.ts';
 import { walletMachine } from '../../machines/wallet.ts';
 import type { ViewLogic, ViewRuntime } from '../features/runtime.tsx';
-import { notificationSocketLogic } from '../services/notificationSocket.ts';
+import { lazyCallback } from '../services/lazyCallback.ts';
 import { hashPin } from '../services/pin.ts';
 import { lockStorage } from '../services/storage.ts';
 import type { Settings } from '../protocol/settings.ts';
@@ -66,7 +66,11 @@ export function createRuntime(settings: Settings): Runtime {
         login: fromPromise(({ input }) => session.login(input)),
         logout: fromPromise(({ input }) => session.logout(input.token)),
         wallet: walletMachine.provide({ actors: { fetchBalance: fromPromise(() => session.balance()) } }),
-        notifications: notificationSocketLogic(settings.NOTIFICATION_URL),
+        // Opened after login: its code (and the socket schemas) load then.
+        notifications: lazyCallback(async () => {
+          const { openNotificationSocket } = await import('../services/notificationSocket.ts');
+          return (input, sendBack) => openNotificationSocket(settings.NOTIFICATION_URL, input, sendBack);
+        }),
         idleLock: idleLockMachine.provide({
           actors: {
             restoreLock: fromPromise(async () => ({ pinCheck: settings.PIN_CHECK, locked: lockStorage.read() })),

@@ -9,8 +9,22 @@ const MAX_BACKOFF_MS = 15_000;
  * The notification socket as a child actor of auth.loggedIn: opened with the token, `init`
  * with the player id, reconnecting with backoff until the login ends. An unusable token logs out.
  */
+export interface NotificationSocketInput {
+  token: string;
+  playerId: string;
+}
+
 export function notificationSocketLogic(urlSetting: string) {
-  return fromCallback<{ type: 'noop' }, { token: string; playerId: string }>(({ input, sendBack }) => {
+  return fromCallback<{ type: 'noop' }, NotificationSocketInput>(({ input, sendBack }) => openNotificationSocket(urlSetting, input, sendBack));
+}
+
+/** The socket's whole life: opens it and returns what closes it for good. */
+export function openNotificationSocket(
+  urlSetting: string,
+  input: NotificationSocketInput,
+  sendBack: (event: AuthEvent) => void,
+): () => void {
+  {
     // Typed: only the events the parent machine understands go back to it.
     const tell = (event: AuthEvent) => sendBack(event);
     let ws: WebSocket | null = null;
@@ -56,7 +70,7 @@ export function notificationSocketLogic(urlSetting: string) {
       clearTimeout(timer);
       ws?.close(1000, 'logged out');
     };
-  });
+  }
 }
 
 function safeJson(text: string): unknown {
