@@ -3,11 +3,14 @@
  *
  *   closed (refreshes the contacts for the unread badge)
  *     ──user.open / user.toggle / user.selectContact──▶ open
- *   open: loadingContacts ──fetched──▶ idle ──user.selectContact──▶ loadingChat ──▶ chatting
+ *   open.conversation: loadingContacts ──fetched──▶ idle ──user.selectContact──▶ loadingChat ──▶ chatting
  *         (a contact picked before the list arrived goes straight on to loadingChat)
  *         chatting: ready ──user.send [text not blank]──▶ sending ──▶ ready
  *         loadingContacts / loadingChat ──fails──▶ failed ──user.retry──▶ loadingContacts
  *     ──user.close / user.toggle (Esc, outside click, close button)──▶ closed, selection cleared
+ *   open runs two regions side by side: `conversation` (the above) and `status`, the player's own
+ *   chat status (SPEC §3): idle ──user.setStatus [known, and another one]──▶ saving ──▶ idle;
+ *   the saved status is the server's answer, a failure keeps the previous one with the failure.
  *
  * A blank message is refused by the `hasText` guard (SPEC §5); a failed send keeps the panel in
  * `chatting` with the failure shown.
@@ -41,6 +44,8 @@ export interface ChatDirectory {
   contacts: ChatContact[];
   /** The player as a chat user: messages whose `who` is this id are the player's own. */
   userId: string;
+  /** The player's own chat status, as saved. */
+  status: ChatStatus;
 }
 
 // ---- Events ---------------------------------------------------------------------------------
@@ -51,7 +56,8 @@ export type ChatPanelEvent =
   | { type: 'user.close' }
   | { type: 'user.selectContact'; contactId: string }
   | { type: 'user.send'; text: string }
-  | { type: 'user.retry' };
+  | { type: 'user.retry' }
+  | { type: 'user.setStatus'; status: ChatStatus };
 
 // ---- Context --------------------------------------------------------------------------------
 
@@ -61,6 +67,12 @@ export interface ChatPanelContext {
   selectedContactId: string | null;
   chat: ChatThread | null;
   failure: Failure | null;
+  /** The player's own status as the server last said (null until the directory arrives). */
+  status: ChatStatus | null;
+  /** The status being saved (null when none is). */
+  requestedStatus: ChatStatus | null;
+  /** Why the last status change failed (the previous status stays). */
+  statusFailure: Failure | null;
 }
 
 export const chatPanelMachine = setup({
@@ -78,10 +90,15 @@ export const chatPanelMachine = setup({
     sendMessage: fromPromise<ChatMessage, { chatId: string; contactId: string; messageText: string }>(async () => {
       throw new Error('sendMessage not provided');
     }),
+    /** Saves the player's status; answers the status the server kept. */
+    saveStatus: fromPromise<ChatStatus, { status: ChatStatus }>(async () => {
+      throw new Error('saveStatus not provided');
+    }),
   },
   guards: {
     hasSelection: ({ context }) => context.selectedContactId !== null,
     hasText: ({ event }) => event.type === 'user.send' && event.text.trim().length > 0,
+    changesStatus: ({ context, event }) => event.type === 'user.setStatus' && context.status !== null && event.status !== context.status,
   },
   actions: {
     select: assign({
@@ -90,10 +107,24 @@ export const chatPanelMachine = setup({
       failure: null,
     }),
     clearSelection: assign({ selectedContactId: null, chat: null, failure: null }),
+    keepDirectory: assign((_, directory: ChatDirectory) => ({
+      contacts: directory.contacts,
+      userId: directory.userId,
+      status: directory.status,
+    })),
   },
 }).createMachine({
   id: 'chatPanel',
-  context: { contacts: [], userId: null, selectedContactId: null, chat: null, failure: null },
+  context: {
+    contacts: [],
+    userId: null,
+    selectedContactId: null,
+    chat: null,
+    failure: null,
+    status: null,
+    requestedStatus: null,
+    statusFailure: null,
+  },
   initial: 'closed',
   states: {
     closed: {
@@ -101,7 +132,7 @@ export const chatPanelMachine = setup({
       invoke: {
         id: 'refreshContacts',
         src: 'fetchContacts',
-        onDone: { actions: assign({ contacts: ({ event }) => event.output.contacts, userId: ({ event }) => event.output.userId }) },
+        onDone: { actions: { type: 'keepDirectory', params: ({ event }) => event.output } },
       },
       on: {
         'user.open': 'open',
@@ -110,84 +141,115 @@ export const chatPanelMachine = setup({
       },
     },
     open: {
-      initial: 'loadingContacts',
+      type: 'parallel',
       on: {
         'user.close': { target: 'closed', actions: 'clearSelection' },
         'user.toggle': { target: 'closed', actions: 'clearSelection' },
       },
       states: {
-        loadingContacts: {
-          invoke: {
-            id: 'fetchContacts',
-            src: 'fetchContacts',
-            onDone: [
-              {
-                guard: 'hasSelection',
-                target: 'loadingChat',
-                actions: assign({ contacts: ({ event }) => event.output.contacts, userId: ({ event }) => event.output.userId }),
-              },
-              {
-                target: 'idle',
-                actions: assign({ contacts: ({ event }) => event.output.contacts, userId: ({ event }) => event.output.userId }),
-              },
-            ],
-            onError: { target: 'failed', actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
-          },
-          // Picked before the list arrived: remembered, opened once the list is there.
-          on: { 'user.selectContact': { actions: 'select' } },
-        },
-        idle: {
-          on: { 'user.selectContact': { target: 'loadingChat', actions: 'select' } },
-        },
-        loadingChat: {
-          invoke: {
-            id: 'fetchChat',
-            src: 'fetchChat',
-            input: ({ context }) => ({ contactId: context.selectedContactId ?? '' }),
-            onDone: {
-              target: 'chatting',
-              // Opening a chat marks it read on the server; the list follows without a reload.
-              actions: assign({
-                chat: ({ event }) => event.output,
-                contacts: ({ context }) =>
-                  context.contacts.map((c) => (c.id === context.selectedContactId ? { ...c, unread: 0 } : c)),
-              }),
-            },
-            onError: { target: 'failed', actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
-          },
-          on: { 'user.selectContact': { target: 'loadingChat', reenter: true, actions: 'select' } },
-        },
-        chatting: {
-          initial: 'ready',
-          on: { 'user.selectContact': { target: 'loadingChat', actions: 'select' } },
+        conversation: {
+          initial: 'loadingContacts',
           states: {
-            ready: {
-              on: { 'user.send': { guard: 'hasText', target: 'sending', actions: assign({ failure: null }) } },
-            },
-            sending: {
+            loadingContacts: {
               invoke: {
-                id: 'sendMessage',
-                src: 'sendMessage',
-                input: ({ context, event }) => ({
-                  chatId: context.chat?.id ?? '',
-                  contactId: context.selectedContactId ?? '',
-                  messageText: event.type === 'user.send' ? event.text.trim() : '',
-                }),
+                id: 'fetchContacts',
+                src: 'fetchContacts',
+                onDone: [
+                  {
+                    guard: 'hasSelection',
+                    target: 'loadingChat',
+                    actions: { type: 'keepDirectory', params: ({ event }) => event.output },
+                  },
+                  { target: 'idle', actions: { type: 'keepDirectory', params: ({ event }) => event.output } },
+                ],
+                onError: { target: 'failed', actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
+              },
+              // Picked before the list arrived: remembered, opened once the list is there.
+              on: { 'user.selectContact': { actions: 'select' } },
+            },
+            idle: {
+              on: { 'user.selectContact': { target: 'loadingChat', actions: 'select' } },
+            },
+            loadingChat: {
+              invoke: {
+                id: 'fetchChat',
+                src: 'fetchChat',
+                input: ({ context }) => ({ contactId: context.selectedContactId ?? '' }),
                 onDone: {
-                  target: 'ready',
+                  target: 'chatting',
+                  // Opening a chat marks it read on the server; the list follows without a reload.
                   actions: assign({
-                    chat: ({ context, event }) => (context.chat ? { ...context.chat, dialog: [...context.chat.dialog, event.output] } : null),
+                    chat: ({ event }) => event.output,
+                    contacts: ({ context }) =>
+                      context.contacts.map((c) => (c.id === context.selectedContactId ? { ...c, unread: 0 } : c)),
                   }),
                 },
-                onError: { target: 'ready', actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
+                onError: { target: 'failed', actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
+              },
+              on: { 'user.selectContact': { target: 'loadingChat', reenter: true, actions: 'select' } },
+            },
+            chatting: {
+              initial: 'ready',
+              on: { 'user.selectContact': { target: 'loadingChat', actions: 'select' } },
+              states: {
+                ready: {
+                  on: { 'user.send': { guard: 'hasText', target: 'sending', actions: assign({ failure: null }) } },
+                },
+                sending: {
+                  invoke: {
+                    id: 'sendMessage',
+                    src: 'sendMessage',
+                    input: ({ context, event }) => ({
+                      chatId: context.chat?.id ?? '',
+                      contactId: context.selectedContactId ?? '',
+                      messageText: event.type === 'user.send' ? event.text.trim() : '',
+                    }),
+                    onDone: {
+                      target: 'ready',
+                      actions: assign({
+                        chat: ({ context, event }) =>
+                          context.chat ? { ...context.chat, dialog: [...context.chat.dialog, event.output] } : null,
+                      }),
+                    },
+                    onError: { target: 'ready', actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
+                  },
+                },
+              },
+            },
+            failed: {
+              on: {
+                'user.retry': { target: 'loadingContacts', actions: assign({ failure: null }) },
+                'user.selectContact': { target: 'loadingContacts', actions: 'select' },
               },
             },
           },
         },
-        failed: {
-          on: {
-            'user.retry': { target: 'loadingContacts', actions: assign({ failure: null }) },
-            'user.selectContact': { target: 'loadingContacts', actions: 'select' },
+        status: {
+          initial: 'idle',
+          // A change left unsaved when the panel closes is forgotten with its failure.
+          exit: assign({ requestedStatus: null, statusFailure: null }),
+          states: {
+            idle: {
+              on: {
+                'user.setStatus': {
+                  guard: 'changesStatus',
+                  target: 'saving',
+                  actions: assign({ requestedStatus: ({ event }) => event.status, statusFailure: null }),
+                },
+              },
+            },
+            saving: {
+              invoke: {
+                id: 'saveStatus',
+                src: 'saveStatus',
+                input: ({ context }) => ({ status: context.requestedStatus ?? 'online' }),
+                onDone: { target: 'idle', actions: assign({ status: ({ event }) => event.output, requestedStatus: null }) },
+                onError: {
+                  target: 'idle',
+                  actions: assign({ requestedStatus: null, statusFailure: ({ event }) => toFailure(event.error) }),
+                },
+              },
+            },
           },
         },
       },

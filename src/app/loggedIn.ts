@@ -14,6 +14,7 @@ import { gameSessionMachine } from '../../machines/gameSession.ts';
 import { lobbyMachine } from '../../machines/lobby.ts';
 import { navigationMachine } from '../../machines/navigation.ts';
 import { promoMachine } from '../../machines/promo.ts';
+import { registerMachine } from '../../machines/register.ts';
 import { uiSettingsMachine } from '../../machines/uiSettings.ts';
 import type { GameSessionItem, LoginLogItem, TransactionItem } from '../protocol/account.ts';
 import type { Settings } from '../protocol/settings.ts';
@@ -22,7 +23,8 @@ import { createChatService } from '../services/chat.ts';
 import { createFloorService } from '../services/floor.ts';
 import type { Http } from '../services/http.ts';
 import { machineSocketLogic } from '../services/machineSocket.ts';
-import { promoStorage } from '../services/storage.ts';
+import { createRegisterService } from '../services/register.ts';
+import { promoStorage, queryToken } from '../services/storage.ts';
 import { createUiSettingsService, localUiSettings } from '../services/uiSettings.ts';
 import { whepLogic } from '../services/whep.ts';
 import { navbarStorage } from '../features/navigation/storage.ts';
@@ -71,17 +73,28 @@ function accountLogic(
   };
 }
 
-/** The template's chat panel and quick panel over the simulator's /chat and /quick-panel calls. */
-function templateLogic(chat: ReturnType<typeof createChatService>): ViewLogic['template'] {
+/**
+ * The template's chat panel and quick panel over the simulator's /chat and /quick-panel calls,
+ * and its sign-up form, whose new player starts playing through the token login.
+ */
+function templateLogic(
+  chat: ReturnType<typeof createChatService>,
+  register: ReturnType<typeof createRegisterService>,
+): ViewLogic['template'] {
   return {
     chatPanel: chatPanelMachine.provide({
       actors: {
         fetchContacts: fromPromise(() => chat.directory()),
         fetchChat: fromPromise(({ input }) => chat.chat(input.contactId)),
         sendMessage: fromPromise(({ input }) => chat.send(input)),
+        saveStatus: fromPromise(({ input }) => chat.setStatus(input.status)),
       },
     }),
     quickPanelData: fromPromise(() => chat.quickPanel()),
+    register: registerMachine.provide({
+      actors: { register: fromPromise(({ input }) => register.register(input)) },
+      actions: { startSession: (_, { token }) => queryToken.handOver('/lobby', token) },
+    }),
   };
 }
 
@@ -100,7 +113,7 @@ export function createLoggedIn({ settings, http, auth, inspect }: LoggedInDeps):
       actions: { persistFolded: (_, { folded }) => navbarStorage.writeFolded(folded) },
     }),
     account: accountLogic(createAccountService(http), (pinCode) => auth.send({ type: 'session.pinChanged', pinCode })),
-    template: templateLogic(createChatService(http)),
+    template: templateLogic(createChatService(http), createRegisterService(http)),
   };
 
   const uiSettingsService = createUiSettingsService(http);

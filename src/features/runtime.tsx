@@ -6,6 +6,7 @@ import type { gameSessionMachine } from '../../machines/gameSession.ts';
 import type { lobbyMachine } from '../../machines/lobby.ts';
 import type { navigationMachine } from '../../machines/navigation.ts';
 import type { promoMachine } from '../../machines/promo.ts';
+import type { registerMachine } from '../../machines/register.ts';
 import type { uiSettingsMachine } from '../../machines/uiSettings.ts';
 import type { Settings } from '../protocol/settings.ts';
 import type { QuickPanelData } from '../protocol/template.ts';
@@ -33,8 +34,12 @@ export interface ViewLogic {
   navigation: typeof navigationMachine;
   /** Profile, password and PIN forms, login log, game sessions, transactions. */
   account: AccountLogic;
-  /** The template's chat panel and the quick panel's data (demo content, SPEC §2). */
-  template: { chatPanel: typeof chatPanelMachine; quickPanelData: PromiseActorLogic<QuickPanelData> };
+  /** The template's chat panel, the quick panel's data and the sign-up form (SPEC §2, §7). */
+  template: {
+    chatPanel: typeof chatPanelMachine;
+    quickPanelData: PromiseActorLogic<QuickPanelData>;
+    register: typeof registerMachine;
+  };
 }
 
 const RuntimeContext = createContext<ViewRuntime | null>(null);

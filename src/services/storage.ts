@@ -44,6 +44,15 @@ export const queryToken = {
     url.searchParams.delete('token');
     window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
   },
+  /**
+   * Start the app anew at `path` with `token` in the query string, for the token login above to
+   * pick up (a player who just registered). Replaces the page: Back does not return to the form.
+   */
+  handOver(path: string, token: string): void {
+    const url = new URL(path, window.location.origin);
+    url.searchParams.set('token', token);
+    window.location.replace(url.href);
+  },
 };
 
 /** When each promo was last claimed (SPEC §5: a 30 s window kept locally). */

@@ -64,18 +64,44 @@ describe('template pages end to end', () => {
 
   it('an auth demo form checks its fields and never logs in', async () => {
     const { page } = await h.newPage();
-    await page.goto('/pages/auth/register');
-    await page.getByRole('button', { name: 'Create an account' }).click();
+    await page.goto('/pages/auth/reset-password');
+    await page.getByRole('button', { name: 'Reset my password' }).click();
     expect(await page.getByText('This field is required.').count()).toBeGreaterThan(0);
-    await page.getByLabel('Name').fill('Demo');
     await page.getByLabel('Email').fill('demo@example.test');
     await page.getByLabel('Password', { exact: true }).fill('long-enough');
     await page.getByLabel('Password (confirm)').fill('long-enough');
-    await page.getByLabel('I read and accept the terms and conditions').check();
-    await page.getByRole('button', { name: 'Create an account' }).click();
+    await page.getByRole('button', { name: 'Reset my password' }).click();
     await page.getByTestId('demo-result').waitFor();
     await page.goto('/lobby');
     await page.waitForURL(/\/login/);
+  });
+
+  it('register: a taken username shows on its field; a new player lands logged in on the lobby', async () => {
+    const { page } = await h.newPage({ context: { viewport: { width: 1280, height: 800 } } });
+    await page.goto('/pages/auth/register');
+    await page.getByLabel('Name', { exact: true }).fill('Nova');
+    await page.getByLabel('Username').fill('demo');
+    await page.getByLabel('Email').fill('nova@reelside.test');
+    await page.getByLabel('Password', { exact: true }).fill('nova-secret-1');
+    await page.getByLabel('Password (confirm)').fill('nova-secret-1');
+    await page.getByLabel('I read and accept the terms and conditions').check();
+    await page.getByRole('button', { name: 'Create an account' }).click();
+    await page.getByText('This username is already taken.').waitFor();
+    expect(await page.getByLabel('Username').getAttribute('aria-invalid')).toBe('true');
+    expect(new URL(page.url()).pathname).toBe('/pages/auth/register');
+
+    await page.getByLabel('Username').fill('nova_e2e');
+    await page.getByRole('button', { name: 'Create an account' }).click();
+    // The token login took the token from the address and dropped it there.
+    await page.waitForURL((url) => url.pathname === '/lobby' && !url.searchParams.has('token'));
+    await page.getByRole('heading', { name: 'Lobby' }).waitFor();
+    await expect.poll(() => page.getByTestId('toolbar-user').textContent()).toContain('nova_e2e');
+    await expect.poll(() => page.getByTestId('balance').textContent()).toContain('$0.00');
+
+    // The login is kept like any other: a reload stays logged in as the new player.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Lobby' }).waitFor();
+    await expect.poll(() => page.getByTestId('toolbar-user').textContent()).toContain('nova_e2e');
   });
 
   it('every layout template page renders inside the chrome for a player; a guest is sent to /login', async () => {
@@ -147,6 +173,33 @@ describe('template pages end to end', () => {
     // the close button closes it
     await panel.getByRole('button', { name: 'Close the panel' }).click();
     await panel.waitFor({ state: 'detached' });
+  });
+
+  it('chat panel: the player’s own status is saved by the simulator and survives reopening and a reload', async () => {
+    const { page } = await h.newPage({ context: { viewport: { width: 1280, height: 800 } } });
+    await signIn(page);
+    await page.getByTestId('chat-toggle').click();
+    const panel = page.getByRole('dialog', { name: 'Team Chat' });
+    const status = panel.getByLabel('Your status');
+    await expect.poll(() => status.inputValue()).toBe('online');
+
+    const saved = page.waitForResponse((r) => r.url().endsWith('/api/chat/user/data') && r.request().method() === 'POST');
+    await status.selectOption({ label: 'Do not disturb' });
+    expect((await saved).status()).toBe(200);
+    await expect.poll(() => panel.getByTestId('chat-status').getAttribute('data-state')).toBe('idle');
+    expect(await status.inputValue()).toBe('do-not-disturb');
+
+    await page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'detached' });
+    await page.getByTestId('chat-toggle').click();
+    await expect.poll(() => status.inputValue()).toBe('do-not-disturb');
+
+    await page.reload();
+    await page.getByTestId('chat-toggle').click();
+    await expect.poll(() => status.inputValue()).toBe('do-not-disturb');
+    await status.selectOption('online');
+    await expect.poll(() => panel.getByTestId('chat-status').getAttribute('data-state')).toBe('idle');
+    expect(await status.inputValue()).toBe('online');
   });
 
   it('quick panel: today, events and notes from the simulator', async () => {

@@ -223,7 +223,7 @@ export const pinChangePayloads: Payloads = {
   'xstate.error.actor.submit': [error('submit', { code: 40001, message: 'password wrong', params: {} })],
 };
 
-const chatContacts = { contacts: [{ id: 'ayse', name: 'Ayşe', avatar: 'data:,', status: 'online', mood: '', unread: 1 }], userId: '1' };
+const chatContacts = { contacts: [{ id: 'ayse', name: 'Ayşe', avatar: 'data:,', status: 'online', mood: '', unread: 1 }], userId: '1', status: 'online' };
 
 export const chatPanelPayloads: Payloads = {
   'user.selectContact': [{ type: 'user.selectContact', contactId: 'ayse' }],
@@ -235,6 +235,23 @@ export const chatPanelPayloads: Payloads = {
   'xstate.error.actor.fetchChat': [error('fetchChat')],
   'xstate.done.actor.sendMessage': [done('sendMessage', { who: '1', message: 'hello', time: '2026-01-01T10:00:00Z' })],
   'xstate.error.actor.sendMessage': [error('sendMessage')],
+  'user.setStatus': [{ type: 'user.setStatus', status: 'away' }, { type: 'user.setStatus', status: 'online' }],
+  'xstate.done.actor.saveStatus': [done('saveStatus', 'away')],
+  'xstate.error.actor.saveStatus': [error('saveStatus')],
+};
+
+const registration = { username: 'newcomer', password: 'long-enough', email: 'new@reelside.test', name: 'New' };
+
+export const registerPayloads: Payloads = {
+  'user.submit': [
+    { type: 'user.submit', values: registration },
+    { type: 'user.submit', values: { ...registration, username: ' ' } },
+  ],
+  'xstate.done.actor.register': [
+    done('register', { kind: 'registered', token: 't', username: 'newcomer' }),
+    done('register', { kind: 'refused', fields: { username: 'The username is already taken' } }),
+  ],
+  'xstate.error.actor.register': [error('register', { code: 10703, message: 'ip', params: {} })],
 };
 
 export const uiSettingsDefaults = {
@@ -285,9 +302,17 @@ export const pathFixtures: Record<string, PathFixture> = {
   uiSettings: { inputs: [{ defaults: uiSettingsDefaults }], payloads: uiSettingsPayloads, distinguish: (c) => c.failure !== null },
   chatPanel: {
     payloads: chatPanelPayloads,
-    distinguish: (c) => [c.selectedContactId, c.chat === null ? null : c.chat.dialog.length, c.failure !== null, c.contacts.length],
+    distinguish: (c) => [
+      c.selectedContactId,
+      c.chat === null ? null : c.chat.dialog.length,
+      c.failure !== null,
+      c.contacts.length,
+      c.status,
+      c.statusFailure !== null,
+    ],
     stopWhen: (s) => (s.context.chat?.dialog.length ?? 0) > 1,
   },
+  register: { payloads: registerPayloads, distinguish: (c) => [Object.keys(c.refusals), c.failure !== null, c.username] },
 };
 
 /**

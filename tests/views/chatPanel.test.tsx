@@ -2,8 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
-import { chatPanelMachine, type ChatContact, type ChatMessage } from '../../machines/chatPanel.ts';
+import { chatPanelMachine, type ChatContact, type ChatMessage, type ChatStatus } from '../../machines/chatPanel.ts';
 import { navigationMachine } from '../../machines/navigation.ts';
+import { registerMachine } from '../../machines/register.ts';
 import { ChromeHost } from '../../src/features/chrome/ChromeHost.tsx';
 import { ChromeTray } from '../../src/features/chrome/ChromeTray.tsx';
 import { NavigationProvider } from '../../src/features/navigation/NavigationProvider.tsx';
@@ -16,27 +17,41 @@ const contacts: ChatContact[] = [
   { id: 'ayse', name: 'Ayşe', avatar: 'data:,', status: 'away', mood: '', unread: 1 },
 ];
 
-function renderButtons() {
+function renderButtons(options: { failStatus?: boolean } = {}) {
+  const server: { status: ChatStatus } = { status: 'online' };
+  let finishSave: () => void = () => {};
+  const saveStatus = vi.fn(
+    (status: ChatStatus) =>
+      new Promise<ChatStatus>((resolve, reject) => {
+        finishSave = () => {
+          if (options.failStatus) return reject({ code: null, message: 'Failed to fetch', params: {} });
+          server.status = status;
+          resolve(status);
+        };
+      }),
+  );
   const sendMessage = vi.fn(
     async (input: { messageText: string }): Promise<ChatMessage> => ({ who: '1', message: input.messageText, time: '2026-01-01T10:00:00Z' }),
   );
   const template: ViewLogic['template'] = {
     chatPanel: chatPanelMachine.provide({
       actors: {
-        fetchContacts: fromPromise(async () => ({ contacts, userId: '1' })),
+        fetchContacts: fromPromise(async () => ({ contacts, userId: '1', status: server.status })),
         fetchChat: fromPromise(async ({ input }) =>
           input.contactId === 'support' ? { id: 'c-support', dialog: [{ who: 'support', message: 'Welcome!', time: '2026-01-01T09:00:00Z' }] } : { id: 'c-ayse', dialog: [] },
         ),
         sendMessage: fromPromise(({ input }) => sendMessage(input)),
+        saveStatus: fromPromise(({ input }) => saveStatus(input.status)),
       },
     }),
     quickPanelData: fromPromise(async (): Promise<QuickPanelData> => ({
       events: [{ id: 1, title: 'Jackpot night', detail: 'Friday 21:00' }],
       notes: [],
     })),
+    register: registerMachine,
   };
   const runtime = { logic: { template, navigation: navigationMachine } as Partial<ViewLogic> as ViewLogic } as ViewRuntime;
-  return { sendMessage, view: renderView(
+  return { sendMessage, saveStatus, finishSave: () => finishSave(), view: renderView(
       <RuntimeProvider runtime={runtime}>
         <NavigationProvider>
           <ChromeHost>
@@ -117,6 +132,55 @@ describe('chat panel', () => {
     await user.click(await screen.findByRole('button', { name: 'Close the panel' }));
     await waitFor(() => expect(screen.queryByTestId('chat-panel')).toBeNull());
     expect(screen.getByTestId('chat-toggle').getAttribute('aria-expanded')).toBe('false');
+  });
+});
+
+describe('chat panel: the player’s own status', () => {
+  const statusSelect = () => within(screen.getByTestId('chat-status')).getByRole<HTMLSelectElement>('combobox', { name: 'Your status' });
+
+  it('shows the saved status and offers the four of SPEC §3', async () => {
+    const user = userEvent.setup();
+    await renderButtons().view;
+    await user.click(screen.getByTestId('chat-toggle'));
+    await screen.findByTestId('chat-panel');
+    await waitFor(() => expect(statusSelect().value).toBe('online'));
+    expect(within(statusSelect()).getAllByRole('option').map((o) => o.textContent)).toEqual(['Online', 'Away', 'Do not disturb', 'Offline']);
+  });
+
+  it('a new status is saved, shown while it is on its way, and kept after reopening', async () => {
+    const user = userEvent.setup();
+    const { saveStatus, finishSave, view } = renderButtons();
+    await view;
+    await user.click(screen.getByTestId('chat-toggle'));
+    await waitFor(() => expect(statusSelect().value).toBe('online'));
+    await user.selectOptions(statusSelect(), 'Do not disturb');
+    expect(saveStatus).toHaveBeenCalledExactlyOnceWith('do-not-disturb');
+    expect(statusSelect().value).toBe('do-not-disturb');
+    expect(statusSelect().getAttribute('aria-busy')).toBe('true');
+    expect(screen.getByTestId('chat-status').dataset.state).toBe('saving');
+    finishSave();
+    await waitFor(() => expect(screen.getByTestId('chat-status').dataset.state).toBe('idle'));
+    expect(statusSelect().value).toBe('do-not-disturb');
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByTestId('chat-panel')).toBeNull());
+    await user.click(screen.getByTestId('chat-toggle'));
+    await waitFor(() => expect(statusSelect().value).toBe('do-not-disturb'));
+  });
+
+  it('a failed save says so and shows the previous status again', async () => {
+    const user = userEvent.setup();
+    const { finishSave, view } = renderButtons({ failStatus: true });
+    await view;
+    await user.click(screen.getByTestId('chat-toggle'));
+    await waitFor(() => expect(statusSelect().value).toBe('online'));
+    await user.selectOptions(statusSelect(), 'Away');
+    expect(statusSelect().value).toBe('away');
+    finishSave();
+    expect((await screen.findByRole('alert')).textContent).toBe('Your status could not be saved.');
+    expect(statusSelect().value).toBe('online');
+    expect(screen.getByTestId('chat-status').dataset.state).toBe('failed');
   });
 });
 

@@ -9,7 +9,8 @@ import { createActor, fromPromise, setup } from 'xstate';
 import type { Role, SessionUser } from '../../machines/auth.ts';
 import { gameSessionMachine } from '../../machines/gameSession.ts';
 import { lobbyMachine } from '../../machines/lobby.ts';
-import { chatPanelMachine, type ChatDirectory, type ChatMessage, type ChatThread } from '../../machines/chatPanel.ts';
+import { chatPanelMachine, type ChatDirectory, type ChatMessage, type ChatStatus, type ChatThread } from '../../machines/chatPanel.ts';
+import { registerMachine } from '../../machines/register.ts';
 import { navigationMachine } from '../../machines/navigation.ts';
 import { promoMachine } from '../../machines/promo.ts';
 import { uiSettingsMachine, type StoredUiSettings } from '../../machines/uiSettings.ts';
@@ -76,12 +77,15 @@ function templateChrome() {
         fetchContacts: fromPromise(async (): Promise<ChatDirectory> => ({
           contacts: [{ id: 'support', name: 'Support', avatar: 'data:,', status: 'online', mood: '', unread: 2 }],
           userId: '1',
+          status: 'online',
         })),
         fetchChat: fromPromise(async (): Promise<ChatThread> => ({ id: 'c-support', dialog: [] })),
         sendMessage: fromPromise(async ({ input }): Promise<ChatMessage> => ({ who: '1', message: input.messageText, time: '2026-01-01T10:00:00Z' })),
+        saveStatus: fromPromise(async ({ input }): Promise<ChatStatus> => input.status),
       },
     }),
     quickPanelData: fromPromise(async (): Promise<QuickPanelData> => ({ events: [], notes: [] })),
+    register: registerMachine,
   };
   return { uiSettings, template };
 }

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import type { ActorRefFrom } from 'xstate';
 import type { chatPanelMachine, ChatStatus } from '../../../machines/chatPanel.ts';
@@ -14,6 +14,7 @@ export function ChatPanel({ actor }: { actor: ChatActor }) {
   const { t } = useLingui();
   return (
     <Sheet title={t`Team Chat`} testId="chat-panel" onClose={() => actor.send({ type: 'user.close' })}>
+      <MyStatus actor={actor} />
       <Body>
         <Contacts actor={actor} />
         <Conversation actor={actor} />
@@ -22,16 +23,64 @@ export function ChatPanel({ actor }: { actor: ChatActor }) {
   );
 }
 
-function Contacts({ actor }: { actor: ChatActor }) {
+const STATUSES: readonly ChatStatus[] = ['online', 'away', 'do-not-disturb', 'offline'];
+
+function useStatusLabels(): Record<ChatStatus, string> {
   const { t } = useLingui();
-  const contacts = useSelector(actor, (s) => s.context.contacts);
-  const selected = useSelector(actor, (s) => s.context.selectedContactId);
-  const statusLabel: Record<ChatStatus, string> = {
+  return {
     online: t`Online`,
     'do-not-disturb': t`Do not disturb`,
     away: t`Away`,
     offline: t`Offline`,
   };
+}
+
+/**
+ * The player's own status (SPEC §3): the saved one shows, the one being saved while it is; a
+ * failure says so and the saved one comes back.
+ */
+function MyStatus({ actor }: { actor: ChatActor }) {
+  const id = useId();
+  const statusLabel = useStatusLabels();
+  const shown = useSelector(actor, (s) => s.context.requestedStatus ?? s.context.status);
+  const saving = useSelector(actor, (s) => s.matches({ open: { status: 'saving' } }));
+  const failed = useSelector(actor, (s) => s.context.statusFailure !== null);
+  return (
+    <StatusRow data-state={saving ? 'saving' : failed ? 'failed' : 'idle'} data-testid="chat-status">
+      {shown && <Status data-status={shown} aria-hidden="true" />}
+      <label htmlFor={id}>
+        <Trans>Your status</Trans>
+      </label>
+      <select
+        id={id}
+        value={shown ?? ''}
+        // Not disabled while saving: that would throw the focus out of the panel. The machine
+        // takes no other change until the answer is in.
+        aria-busy={saving || undefined}
+        disabled={shown === null}
+        onChange={(e) => actor.send({ type: 'user.setStatus', status: e.target.value as ChatStatus })}
+      >
+        {shown === null && <option value="" />}
+        {STATUSES.map((status) => (
+          <option key={status} value={status}>
+            {statusLabel[status]}
+          </option>
+        ))}
+      </select>
+      {failed && (
+        <StatusFailure role="alert">
+          <Trans>Your status could not be saved.</Trans>
+        </StatusFailure>
+      )}
+    </StatusRow>
+  );
+}
+
+function Contacts({ actor }: { actor: ChatActor }) {
+  const { t } = useLingui();
+  const contacts = useSelector(actor, (s) => s.context.contacts);
+  const selected = useSelector(actor, (s) => s.context.selectedContactId);
+  const statusLabel = useStatusLabels();
   return (
     <ContactList aria-label={t`Contacts`}>
       {contacts.map((contact) => {
@@ -61,19 +110,19 @@ function Contacts({ actor }: { actor: ChatActor }) {
 function Conversation({ actor }: { actor: ChatActor }) {
   const { t, i18n } = useLingui();
   const view = useSelector(actor, (s) =>
-    s.matches({ open: 'failed' })
+    s.matches({ open: { conversation: 'failed' } })
       ? 'failed'
-      : s.matches({ open: 'chatting' })
+      : s.matches({ open: { conversation: 'chatting' } })
         ? 'chatting'
-        : s.matches({ open: 'loadingChat' }) || s.matches({ open: 'loadingContacts' })
+        : s.matches({ open: { conversation: 'loadingChat' } }) || s.matches({ open: { conversation: 'loadingContacts' } })
           ? 'loading'
           : 'idle',
   );
   const chat = useSelector(actor, (s) => s.context.chat);
   const userId = useSelector(actor, (s) => s.context.userId);
   const contact = useSelector(actor, (s) => s.context.contacts.find((c) => c.id === s.context.selectedContactId) ?? null);
-  const sending = useSelector(actor, (s) => s.matches({ open: { chatting: 'sending' } }));
-  const sendFailed = useSelector(actor, (s) => s.matches({ open: 'chatting' }) && s.context.failure !== null);
+  const sending = useSelector(actor, (s) => s.matches({ open: { conversation: { chatting: 'sending' } } }));
+  const sendFailed = useSelector(actor, (s) => s.matches({ open: { conversation: 'chatting' } }) && s.context.failure !== null);
   const [draft, setDraft] = useState('');
   const end = useRef<HTMLDivElement>(null);
   const count = chat?.dialog.length ?? 0;
@@ -159,6 +208,36 @@ function Conversation({ actor }: { actor: ChatActor }) {
     </Thread>
   );
 }
+
+const StatusRow = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 8px;
+  padding: 8px 16px;
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  font-size: 0.9rem;
+  > span { position: static; flex-shrink: 0; }
+  label { color: ${({ theme }) => theme.colors.textMuted}; }
+  select {
+    margin-inline-start: auto;
+    min-height: 36px;
+    padding: 0 8px;
+    border-radius: ${({ theme }) => theme.radius.md};
+    border: 1px solid ${({ theme }) => theme.colors.border};
+    background: ${({ theme }) => theme.colors.background};
+    color: ${({ theme }) => theme.colors.text};
+    font: inherit;
+  }
+  &[data-state='saving'] select { opacity: 0.7; cursor: progress; }
+`;
+
+const StatusFailure = styled.p`
+  flex-basis: 100%;
+  margin: 0;
+  color: ${({ theme }) => theme.colors.danger};
+  font-size: 0.85rem;
+`;
 
 const Body = styled.div`
   flex: 1;

@@ -1,20 +1,28 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
+import { useActorRef, useSelector } from '@xstate/react';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
+import type { Registration } from '../../../machines/register.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Logo } from '../../ui/Logo.tsx';
+import { failureText } from '../errors/codeMessages.ts';
+import { useActorOptions, useLogic } from '../runtime.tsx';
 
 /**
- * The template's /pages/auth/* screens (SPEC §2, leftovers): demo forms in three looks that
- * check what is typed but never log anyone in. The product's sign-in stays /login.
+ * The template's /pages/auth/* screens (SPEC §2, leftovers) in three looks. The register forms
+ * create a player (POST /api/auth/register) who then plays at once; the other forms check what
+ * is typed but never log anyone in. The product's sign-in stays /login.
  */
 
 type Variant = 1 | 2 | 3;
-type FieldName = 'name' | 'email' | 'password' | 'confirm' | 'terms';
+type FieldName = 'name' | 'username' | 'email' | 'password' | 'confirm' | 'terms';
 type Values = Partial<Record<FieldName, string | boolean>>;
+type FieldErrors = Partial<Record<FieldName, string>>;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** The server's rule for a username (src/protocol/template.ts RegisterRequest). */
+const USERNAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{3,31}$/;
 
 function useChecks() {
   const { t } = useLingui();
@@ -26,6 +34,8 @@ function useChecks() {
         if (value !== true) errors.terms = t`Please accept the terms and conditions.`;
       } else if (typeof value !== 'string' || value.trim() === '') {
         errors[field] = t`This field is required.`;
+      } else if (field === 'username' && !USERNAME.test(value.trim())) {
+        errors.username = t`A username is 4 to 32 letters, digits, _ . or -, starting with a letter or digit.`;
       } else if (field === 'email' && !EMAIL.test(value)) {
         errors.email = t`Enter a valid email address.`;
       } else if (field === 'password' && value.length < 8) {
@@ -38,6 +48,17 @@ function useChecks() {
   };
 }
 
+/** What a form does with values that pass its checks (without it: the demo notice). */
+interface Submission {
+  onValid: (values: Values) => void;
+  /** On its way: the button is disabled. */
+  busy: boolean;
+  /** The server's word on single fields (shown where the form's own checks found nothing). */
+  fieldErrors: FieldErrors;
+  /** A failure that belongs to no field, or the news that it worked. */
+  notice: ReactNode;
+}
+
 function DemoForm({
   variant,
   state,
@@ -46,6 +67,7 @@ function DemoForm({
   fields,
   submitLabel,
   footer,
+  submission,
 }: {
   variant: Variant;
   state: string;
@@ -54,15 +76,18 @@ function DemoForm({
   fields: readonly FieldName[];
   submitLabel: ReactNode;
   footer?: ReactNode;
+  submission?: Submission;
 }) {
   const { t } = useLingui();
   const id = useId();
   const check = useChecks();
   const [values, setValues] = useState<Values>({});
-  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const [checked, setChecked] = useState<FieldErrors>({});
   const [done, setDone] = useState(false);
+  const errors: FieldErrors = { ...submission?.fieldErrors, ...checked };
   const labels: Record<FieldName, string> = {
     name: t`Name`,
+    username: t`Username`,
     email: t`Email`,
     password: t`Password`,
     confirm: t`Password (confirm)`,
@@ -71,14 +96,16 @@ function DemoForm({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const found = check(fields, values);
-    setErrors(found);
-    setDone(Object.keys(found).length === 0);
+    setChecked(found);
+    const valid = Object.keys(found).length === 0;
+    if (valid && submission) submission.onValid(values);
+    else setDone(valid);
   };
   return (
     <AuthFrame variant={variant} state={state}>
       <h1>{title}</h1>
       {intro && <Intro>{intro}</Intro>}
-      <Form noValidate onSubmit={submit}>
+      <Form noValidate onSubmit={submit} aria-busy={submission?.busy || undefined}>
         {fields.map((field) =>
           field === 'terms' ? (
             <Check key={field}>
@@ -97,7 +124,9 @@ function DemoForm({
               <label htmlFor={`${id}-${field}`}>{labels[field]}</label>
               <input
                 id={`${id}-${field}`}
+                name={field}
                 type={field === 'email' ? 'email' : field === 'password' || field === 'confirm' ? 'password' : 'text'}
+                autoComplete={AUTOCOMPLETE[field]}
                 value={typeof values[field] === 'string' ? values[field] : ''}
                 aria-invalid={errors[field] ? true : undefined}
                 aria-describedby={errors[field] ? `${id}-${field}-error` : undefined}
@@ -107,7 +136,10 @@ function DemoForm({
             </Field>
           ),
         )}
-        <Button type="submit">{submitLabel}</Button>
+        {submission?.notice}
+        <Button type="submit" disabled={submission?.busy}>
+          {submitLabel}
+        </Button>
       </Form>
       {done && (
         <Notice role="status" data-testid="demo-result">
@@ -120,6 +152,14 @@ function DemoForm({
     </AuthFrame>
   );
 }
+
+const AUTOCOMPLETE: Partial<Record<FieldName, string>> = {
+  name: 'name',
+  username: 'username',
+  email: 'email',
+  password: 'new-password',
+  confirm: 'new-password',
+};
 
 /** The three looks of the template's auth screens: a centred card, a split page, a side panel. */
 function AuthFrame({ variant, state, children }: { variant: Variant; state: string; children: ReactNode }) {
@@ -167,14 +207,53 @@ function LoginDemo({ variant }: { variant: Variant }) {
   );
 }
 
+/**
+ * Sign-up for real (SPEC §7 POST /api/auth/register): the new player is logged in through the
+ * token login and lands on the lobby; a taken username shows on its field.
+ */
 function RegisterDemo({ variant }: { variant: Variant }) {
+  const { t, i18n } = useLingui();
+  const form = useActorRef(useLogic().template.register, useActorOptions());
+  const busy = useSelector(form, (s) => !s.can({ type: 'user.submit', values: ANY_REGISTRATION }));
+  const submitting = useSelector(form, (s) => s.matches('submitting'));
+  const registered = useSelector(form, (s) => s.matches('registered'));
+  const refusals = useSelector(form, (s) => s.context.refusals);
+  const failure = useSelector(form, (s) => s.context.failure);
+  const { username: usernameRefused, ...otherRefusals } = refusals;
+  const fieldErrors: FieldErrors = usernameRefused === undefined ? {} : { username: t`This username is already taken.` };
+  // A refusal on a field the form does not show (or a failure) is said above the button.
+  const formError = failure ? failureText(i18n, failure) : (Object.values(otherRefusals)[0] ?? null);
+  const register = (values: Values) => {
+    const text = (field: FieldName) => (typeof values[field] === 'string' ? values[field] : '');
+    const registration: Registration = {
+      username: text('username').trim(),
+      password: text('password'),
+      email: text('email').trim(),
+      name: text('name').trim(),
+    };
+    form.send({ type: 'user.submit', values: registration });
+  };
   return (
     <DemoForm
       variant={variant}
       state={`register-${variant}`}
       title={<Trans>Create an account</Trans>}
-      fields={['name', 'email', 'password', 'confirm', 'terms']}
-      submitLabel={<Trans>Create an account</Trans>}
+      fields={['name', 'username', 'email', 'password', 'confirm', 'terms']}
+      submitLabel={submitting ? <Trans>Creating your account…</Trans> : <Trans>Create an account</Trans>}
+      submission={{
+        onValid: register,
+        busy,
+        fieldErrors,
+        notice: registered ? (
+          <Success role="status" data-testid="register-result">
+            <Trans>Your account is ready. Taking you to the lobby…</Trans>
+          </Success>
+        ) : formError ? (
+          <ErrorText role="alert" data-testid="register-failure">
+            {formError}
+          </ErrorText>
+        ) : null,
+      }}
       footer={
         <Link to={toLogin(variant)}>
           <Trans>Already have an account? Login</Trans>
@@ -183,6 +262,9 @@ function RegisterDemo({ variant }: { variant: Variant }) {
     />
   );
 }
+
+/** A complete registration, for asking the machine whether it takes a submit at all. */
+const ANY_REGISTRATION: Registration = { username: 'x', password: 'x', email: 'x', name: 'x' };
 
 function ForgotDemo({ variant }: { variant: Variant }) {
   return (
@@ -354,6 +436,11 @@ const ErrorText = styled.p`
   margin: 0;
   color: ${({ theme }) => theme.colors.danger};
   font-size: 0.85rem;
+`;
+
+const Success = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.success};
 `;
 
 const Notice = styled.p`
