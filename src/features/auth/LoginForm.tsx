@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import type { Credentials } from '../../../machines/auth.ts';
 import type { Failure } from '../../../machines/failure.ts';
 import { Button } from '../../ui/Button.tsx';
+import { CheckRow, Field, FieldError, Input } from '../../ui/form.ts';
 import { failureText } from '../errors/codeMessages.ts';
 
 export const MIN_LENGTH = 4;
@@ -73,7 +74,7 @@ export function LoginForm({ submitting, failure, onSubmit, onEdit }: LoginFormPr
         <label htmlFor={ids.username}>
           <Trans>Email or username</Trans>
         </label>
-        <input
+        <Input
           id={ids.username}
           name="username"
           autoComplete="username"
@@ -83,13 +84,13 @@ export function LoginForm({ submitting, failure, onSubmit, onEdit }: LoginFormPr
           onChange={(e) => change('username', e.target.value)}
           onBlur={() => setTouched((v) => ({ ...v, username: true }))}
         />
-        {usernameError && <ErrorText id={`${ids.username}-error`}>{usernameError}</ErrorText>}
+        {usernameError && <FieldError id={`${ids.username}-error`}>{usernameError}</FieldError>}
       </Field>
       <Field>
         <label htmlFor={ids.password}>
           <Trans>Password</Trans>
         </label>
-        <input
+        <Input
           id={ids.password}
           name="password"
           type="password"
@@ -100,15 +101,15 @@ export function LoginForm({ submitting, failure, onSubmit, onEdit }: LoginFormPr
           onChange={(e) => change('password', e.target.value)}
           onBlur={() => setTouched((v) => ({ ...v, password: true }))}
         />
-        {passwordError && <ErrorText id={`${ids.password}-error`}>{passwordError}</ErrorText>}
+        {passwordError && <FieldError id={`${ids.password}-error`}>{passwordError}</FieldError>}
       </Field>
-      <Remember>
+      <CheckRow>
         <input id={ids.remember} type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
         <label htmlFor={ids.remember}>
           <Trans>Remember me</Trans>
         </label>
-      </Remember>
-      {serverField === 'form' && serverText && <ErrorText role="alert">{serverText}</ErrorText>}
+      </CheckRow>
+      {serverField === 'form' && serverText && <FieldError role="alert">{serverText}</FieldError>}
       <Button type="submit" disabled={!valid || submitting}>
         {submitting ? <Trans>Signing in...</Trans> : <Trans>Login</Trans>}
       </Button>
@@ -123,32 +124,3 @@ const Form = styled.form`
   text-align: start;
 `;
 
-const Field = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: 6px;
-  label { font-weight: 600; font-size: 0.9rem; }
-  input {
-    min-height: 44px;
-    padding: 0 12px;
-    border-radius: ${({ theme }) => theme.radius.md};
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    background: ${({ theme }) => theme.colors.background};
-    color: ${({ theme }) => theme.colors.text};
-    font: inherit;
-  }
-  input[aria-invalid='true'] { border-color: ${({ theme }) => theme.colors.danger}; }
-`;
-
-const Remember = styled.div`
-  display: flex;
-  align-items: center;
-  gap: 8px;
-  input { width: 18px; height: 18px; accent-color: ${({ theme }) => theme.colors.primary}; }
-`;
-
-export const ErrorText = styled.p`
-  margin: 0;
-  color: ${({ theme }) => theme.colors.danger};
-  font-size: 0.85rem;
-`;

@@ -1,7 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import * as Dialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
-import styled, { keyframes } from 'styled-components';
+import styled from 'styled-components';
+import { SheetContent, SheetHead } from '../../ui/sheet.ts';
 import { Icon } from '../navigation/Icon.tsx';
 import { IconButton } from '../layout/parts.tsx';
 
@@ -18,8 +19,8 @@ export function Sheet({ title, testId, onClose, children }: { title: ReactNode; 
     <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
         <Backdrop />
-        <Root aria-describedby={undefined} data-testid={testId}>
-          <Head>
+        <SheetContent $edge="end" $width={`min(${PANEL_WIDTH}px, 100vw)`} $layer={901} aria-describedby={undefined} data-testid={testId}>
+          <SheetHead>
             <Dialog.Title asChild>
               <Title>{title}</Title>
             </Dialog.Title>
@@ -28,51 +29,19 @@ export function Sheet({ title, testId, onClose, children }: { title: ReactNode; 
                 <Icon name="close" />
               </IconButton>
             </Dialog.Close>
-          </Head>
+          </SheetHead>
           {children}
-        </Root>
+        </SheetContent>
       </Dialog.Portal>
     </Dialog.Root>
   );
 }
-
-const slideIn = keyframes`
-  from { transform: translateX(calc(100% * var(--reading, 1))); }
-  to { transform: none; }
-`;
 
 const Backdrop = styled(Dialog.Overlay)`
   position: fixed;
   inset: 0;
   z-index: 900;
   background: rgb(3 5 12 / 45%);
-`;
-
-const Root = styled(Dialog.Content)`
-  --reading: 1;
-  [dir='rtl'] & { --reading: -1; }
-  position: fixed;
-  inset-block: 0;
-  inset-inline-end: 0;
-  z-index: 901;
-  display: flex;
-  flex-direction: column;
-  width: min(${PANEL_WIDTH}px, 100vw);
-  background: ${({ theme }) => theme.colors.surface};
-  border-inline-start: 1px solid ${({ theme }) => theme.colors.border};
-  box-shadow: 0 0 40px rgb(0 0 0 / 55%);
-  animation: ${slideIn} 0.2s ease-out;
-  &:focus { outline: none; }
-`;
-
-const Head = styled.div`
-  display: flex;
-  align-items: center;
-  justify-content: space-between;
-  gap: 8px;
-  min-height: 64px;
-  padding-inline: 16px 8px;
-  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
 `;
 
 const Title = styled.h2`

@@ -4,6 +4,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useSelector } from '@xstate/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
+import { FieldError, Input } from '../../ui/form.ts';
 import { Button } from '../../ui/Button.tsx';
 import { useAuthActor } from '../runtime.tsx';
 
@@ -60,7 +61,7 @@ export function IdleLockDialog() {
             <label htmlFor="lock-pin">
               <Trans>PIN code</Trans>
             </label>
-            <input
+            <PinInput
               id="lock-pin"
               type="password"
               inputMode="numeric"
@@ -71,9 +72,9 @@ export function IdleLockDialog() {
               onChange={(e) => setPin(e.target.value.replace(/\D/g, '').slice(0, 8))}
             />
             {wrongPin && (
-              <p id="lock-error" role="alert">
+              <FieldError id="lock-error" role="alert">
                 <Trans>Wrong PIN code</Trans>
-              </p>
+              </FieldError>
             )}
             <Actions>
               <Button type="submit" disabled={checking || pin.length === 0}>
@@ -111,20 +112,13 @@ const Content = styled(Dialog.Content)`
   border: 1px solid ${({ theme }) => theme.colors.primary};
   color: ${({ theme }) => theme.colors.text};
   h2 { margin: 0 0 8px; color: ${({ theme }) => theme.colors.primary}; letter-spacing: 0.08em; }
-  p { margin: 0 0 16px; color: ${({ theme }) => theme.colors.textMuted}; }
   form { display: flex; flex-direction: column; gap: 8px; }
   label { font-weight: 600; }
-  input {
-    min-height: 44px;
-    padding: 0 12px;
-    border-radius: ${({ theme }) => theme.radius.md};
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    background: ${({ theme }) => theme.colors.background};
-    color: ${({ theme }) => theme.colors.text};
-    font: inherit;
-    letter-spacing: 0.3em;
-  }
-  p[role='alert'] { margin: 0; color: ${({ theme }) => theme.colors.danger}; }
+  #lock-text { margin: 0 0 16px; color: ${({ theme }) => theme.colors.textMuted}; }
+`;
+
+const PinInput = styled(Input)`
+  letter-spacing: 0.3em;
 `;
 
 const Actions = styled.div`

@@ -3,6 +3,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useRouterState } from '@tanstack/react-router';
 import { useEffect, useRef, type ReactNode } from 'react';
 import styled, { keyframes, useTheme } from 'styled-components';
+import { SheetContent, SheetHead } from '../../ui/sheet.ts';
 import { Icon } from '../navigation/Icon.tsx';
 import { useNavigationActor, useNavigationSelector } from '../navigation/NavigationProvider.tsx';
 import { IconButton, LogoLink } from './parts.tsx';
@@ -45,18 +46,18 @@ export function MobileDrawer({ children }: { children: ReactNode }) {
     <Dialog.Root open={open} onOpenChange={(next) => nav.send({ type: next ? 'user.openMobile' : 'user.closeMobile' })}>
       <Dialog.Portal>
         <Backdrop />
-        <Drawer aria-describedby={undefined} data-testid="mobile-drawer">
+        <Drawer $edge="start" $width={`min(${NAVBAR_WIDTH}px, 85vw)`} $layer={801} aria-describedby={undefined} data-testid="mobile-drawer">
           <Dialog.Title asChild>
             <HiddenTitle>{t`Menu`}</HiddenTitle>
           </Dialog.Title>
-          <Head>
+          <SheetHead>
             <LogoLink />
             <Dialog.Close asChild>
               <IconButton type="button" aria-label={t`Close the menu`}>
                 <Icon name="close" />
               </IconButton>
             </Dialog.Close>
-          </Head>
+          </SheetHead>
           <Scroll>{children}</Scroll>
         </Drawer>
       </Dialog.Portal>
@@ -64,10 +65,6 @@ export function MobileDrawer({ children }: { children: ReactNode }) {
   );
 }
 
-const slideIn = keyframes`
-  from { transform: translateX(calc(-100% * var(--reading, 1))); }
-  to { transform: none; }
-`;
 
 const fadeIn = keyframes`
   from { opacity: 0; }
@@ -83,20 +80,7 @@ const Backdrop = styled(Dialog.Overlay)`
   @media ${desktop} { display: none; }
 `;
 
-const Drawer = styled(Dialog.Content)`
-  --reading: 1;
-  [dir='rtl'] & { --reading: -1; }
-  position: fixed;
-  inset-block: 0;
-  inset-inline-start: 0;
-  z-index: 801;
-  display: flex;
-  flex-direction: column;
-  width: min(${NAVBAR_WIDTH}px, 85vw);
-  background: ${({ theme }) => theme.colors.surface};
-  border-inline-end: 1px solid ${({ theme }) => theme.colors.border};
-  box-shadow: 0 0 40px rgb(0 0 0 / 55%);
-  animation: ${slideIn} 0.22s ease-out;
+const Drawer = styled(SheetContent)`
   @media ${desktop} { display: none; }
 `;
 
@@ -109,15 +93,6 @@ const HiddenTitle = styled.h2`
   white-space: nowrap;
 `;
 
-const Head = styled.div`
-  display: flex;
-  align-items: center;
-  justify-content: space-between;
-  gap: 8px;
-  min-height: 64px;
-  padding-inline: 16px 8px;
-  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-`;
 
 const Scroll = styled.div`
   flex: 1;

@@ -8,6 +8,7 @@ import { Button } from '../../ui/Button.tsx';
 import { Logo } from '../../ui/Logo.tsx';
 import { failureText } from '../errors/codeMessages.ts';
 import { useActorOptions, useLogic } from '../runtime.tsx';
+import { CheckRow, Field, FieldError, Input } from '../../ui/form.ts';
 
 /**
  * The template's /pages/auth/* screens (SPEC §2, leftovers) in three looks. The register forms
@@ -108,7 +109,7 @@ function DemoForm({
       <Form noValidate onSubmit={submit} aria-busy={submission?.busy || undefined}>
         {fields.map((field) =>
           field === 'terms' ? (
-            <Check key={field}>
+            <CheckRow key={field}>
               <input
                 id={`${id}-${field}`}
                 type="checkbox"
@@ -117,12 +118,12 @@ function DemoForm({
                 onChange={(e) => setValues({ ...values, terms: e.target.checked })}
               />
               <label htmlFor={`${id}-${field}`}>{labels.terms}</label>
-              {errors.terms && <ErrorText>{errors.terms}</ErrorText>}
-            </Check>
+              {errors.terms && <FieldError>{errors.terms}</FieldError>}
+            </CheckRow>
           ) : (
             <Field key={field}>
               <label htmlFor={`${id}-${field}`}>{labels[field]}</label>
-              <input
+              <Input
                 id={`${id}-${field}`}
                 name={field}
                 type={field === 'email' ? 'email' : field === 'password' || field === 'confirm' ? 'password' : 'text'}
@@ -132,7 +133,7 @@ function DemoForm({
                 aria-describedby={errors[field] ? `${id}-${field}-error` : undefined}
                 onChange={(e) => setValues({ ...values, [field]: e.target.value })}
               />
-              {errors[field] && <ErrorText id={`${id}-${field}-error`}>{errors[field]}</ErrorText>}
+              {errors[field] && <FieldError id={`${id}-${field}-error`}>{errors[field]}</FieldError>}
             </Field>
           ),
         )}
@@ -249,9 +250,9 @@ function RegisterDemo({ variant }: { variant: Variant }) {
             <Trans>Your account is ready. Taking you to the lobby…</Trans>
           </Success>
         ) : formError ? (
-          <ErrorText role="alert" data-testid="register-failure">
+          <FieldError role="alert" data-testid="register-failure">
             {formError}
-          </ErrorText>
+          </FieldError>
         ) : null,
       }}
       footer={
@@ -406,37 +407,6 @@ const Form = styled.form`
   gap: ${({ theme }) => theme.space(4)};
 `;
 
-const Field = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: 6px;
-  label { font-weight: 600; font-size: 0.9rem; }
-  input {
-    min-height: 44px;
-    padding: 0 12px;
-    border-radius: ${({ theme }) => theme.radius.md};
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    background: ${({ theme }) => theme.colors.background};
-    color: ${({ theme }) => theme.colors.text};
-    font: inherit;
-  }
-  input[aria-invalid='true'] { border-color: ${({ theme }) => theme.colors.danger}; }
-`;
-
-const Check = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: 8px;
-  input { width: 18px; height: 18px; accent-color: ${({ theme }) => theme.colors.primary}; }
-  p { flex-basis: 100%; }
-`;
-
-const ErrorText = styled.p`
-  margin: 0;
-  color: ${({ theme }) => theme.colors.danger};
-  font-size: 0.85rem;
-`;
 
 const Success = styled.p`
   margin: 0;
