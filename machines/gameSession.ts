@@ -2,6 +2,7 @@
  * gameSession — one visit to one machine.
  *
  *   idle ──user.join──▶ connected.joining ──socket.joined──▶ connected.live.playing
+ *                        (init; video child, no band)  (video.play with the best band)
  *   live.playing ⇄ live.closeWarning   (18800 / 18802 countdowns; an accepted request ends one)
  *   live ──user.cashout──▶ connected.cashingOut ──socket closes──▶ left
  *   connected ──socket.lost──▶ reconnecting ──reconnectBackoff──▶ connected.joining (again)
@@ -9,9 +10,12 @@
  *   socket.quit ──▶ left (quit);  socket.closeSession ──▶ cash out, left (closeSession)
  *   a refused join ──▶ left (joinFailed); user.leave ──▶ left (the machine stays reserved)
  *
- * The machine socket is a child for the whole visit; the video (WHEP) is a child while live and
- * restarts when the player picks another band. Every way out ends in `left` with a reason, which
- * the view turns into a toast and a return to /lobby.
+ * The machine socket is a child for the whole visit. The video (WHEP) child starts with the join,
+ * without a band: it prepares its offer while the socket joins, and `socket.joined` tells it the
+ * band to play (video.play), so the join answer and the video offer do not wait on each other.
+ * It stops when live ends (or the connection does) and restarts when the player picks another
+ * band. Every way out ends in `left` with a reason, which the view turns into a toast and a
+ * return to /lobby.
  */
 import { assign, fromCallback, raise, sendTo, setup, spawnChild, stopChild } from 'xstate';
 import type { Failure } from './failure.ts';
@@ -120,6 +124,14 @@ export type SocketEvent =
   | { type: 'socket.closed'; code: number }
   | { type: 'socket.lost' };
 
+/** What the video child is started with: a band's WHEP URL, or null to prepare until video.play. */
+export interface VideoInput {
+  whepUrl: string | null;
+}
+
+/** Sent to the video child: the band to play, once the join answer has named it. */
+export type VideoCommand = { type: 'video.play'; whepUrl: string };
+
 export type VideoEvent =
   | { type: 'video.stream'; stream: unknown }
   | { type: 'video.stats'; stats: VideoStats }
@@ -156,8 +168,8 @@ export const gameSessionMachine = setup({
     /** The machine socket: sends back socket.* events, takes { type: 'send', message }. */
     // Inert until provided (src/app provides the real socket; tests provide fakes).
     machineSocket: fromCallback<{ type: 'send'; message: MachineRequest }, { machineId: number; token: string }>(() => () => {}),
-    /** The WHEP player of one band: sends back video.* events. */
-    video: fromCallback<{ type: 'noop' }, { whepUrl: string }>(() => () => {}),
+    /** The WHEP player of one band: sends back video.* events; without a URL it waits for video.play. */
+    video: fromCallback<VideoCommand, VideoInput>(() => () => {}),
   },
   guards: {
     isCloseWarning: ({ event }) => event.type === 'socket.info' && CLOSE_WARNINGS.has(event.code),
@@ -171,6 +183,9 @@ export const gameSessionMachine = setup({
       leaveReason: params.reason,
       failure: params.failure ?? null,
     })),
+    /** The video child for the join in flight: it gets ready while the band is not yet known. */
+    prepareVideo: spawnChild('video', { id: 'video', input: { whepUrl: null } }),
+    playVideo: sendTo('video', ({ context }) => ({ type: 'video.play' as const, whepUrl: activeBand(context)?.whepUrl ?? '' })),
     startVideo: spawnChild('video', {
       id: 'video',
       input: ({ context }) => ({ whepUrl: activeBand(context)?.whepUrl ?? '' }),
@@ -221,6 +236,8 @@ export const gameSessionMachine = setup({
       on: { 'user.join': 'connected' },
     },
     connected: {
+      // The video child lives from the join to the end of live; a lost connection ends it too.
+      exit: 'stopVideo',
       invoke: {
         id: 'socket',
         src: 'machineSocket',
@@ -248,23 +265,32 @@ export const gameSessionMachine = setup({
         },
         'session.closed': 'left',
         'user.leave': { target: 'left', actions: { type: 'leaveWith', params: { reason: 'left' } } },
+        // A video player that fails outright: play goes on, the picture shows its problem.
+        'xstate.error.actor.video': { actions: assign({ videoProblem: true }) },
       },
       initial: 'joining',
       states: {
         joining: {
-          entry: { type: 'request', params: ({ context }) => ({ type: 'init', machineID: context.machineId, token: context.token }) },
+          entry: [
+            { type: 'request', params: ({ context }) => ({ type: 'init', machineID: context.machineId, token: context.token }) },
+            // The video prepares its offer while the socket joins; the join answer names the band.
+            'prepareVideo',
+          ],
           on: {
             'socket.joined': {
               target: 'live',
-              actions: assign({
-                join: ({ event }) => ({ ...event.join, bands: [...event.join.bands].sort((a, b) => b.Order - a.Order) }),
-                machine: ({ event }) => event.machine,
-                activeBandId: ({ context, event }) =>
-                  event.join.bands.some((b) => b.id === context.activeBandId)
-                    ? context.activeBandId
-                    : ([...event.join.bands].sort((a, b) => b.Order - a.Order)[0]?.id ?? null),
-                reconnects: 0,
-              }),
+              actions: [
+                assign({
+                  join: ({ event }) => ({ ...event.join, bands: [...event.join.bands].sort((a, b) => b.Order - a.Order) }),
+                  machine: ({ event }) => event.machine,
+                  activeBandId: ({ context, event }) =>
+                    event.join.bands.some((b) => b.id === context.activeBandId)
+                      ? context.activeBandId
+                      : ([...event.join.bands].sort((a, b) => b.Order - a.Order)[0]?.id ?? null),
+                  reconnects: 0,
+                }),
+                'playVideo',
+              ],
             },
             'socket.error': {
               target: '#gameSession.left',
@@ -280,7 +306,6 @@ export const gameSessionMachine = setup({
           },
         },
         live: {
-          entry: 'startVideo',
           exit: 'stopVideo',
           on: {
             'socket.state': { actions: assign({ machine: ({ event }) => event.machine }) },
@@ -299,8 +324,6 @@ export const gameSessionMachine = setup({
             ],
             'socket.error': { actions: assign({ refusal: ({ event }) => event.failure }) },
             'socket.closed': { target: '#gameSession.left', actions: { type: 'leaveWith', params: { reason: 'cashout' } } },
-            // A video player that fails outright: play goes on, the picture shows its problem.
-            'xstate.error.actor.video': { actions: assign({ videoProblem: true }) },
             'user.press': {
               actions: [
                 assign({ refusal: null }),

@@ -21,6 +21,11 @@ export interface FeederOptions {
 }
 
 export interface Feeder {
+  /**
+   * Draws and hands over one frame now, without starting the steady rate: the encoder starts up
+   * and encodes it while the viewer is still connecting (nothing while stalled or busy).
+   */
+  prime(): void;
   start(): void;
   stop(): void;
   /** While stalled no frames are drawn or sent (the control API's "stall the video"). */
@@ -52,6 +57,9 @@ export function createFeeder(options: FeederOptions): Feeder {
   };
 
   return {
+    prime() {
+      if (!timer) tick();
+    },
     start() {
       if (timer) return;
       tick(); // the first frame now, not one interval later: it is the viewer's first picture

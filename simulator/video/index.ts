@@ -4,6 +4,7 @@ import { INTERNAL_ERROR } from '../http/errors.ts';
 import { sendJson } from '../http/headers.ts';
 import { bandInfos, DEFAULT_BANDS, externalUrl, validateBands } from './bands.ts';
 import { openSession, type ViewerSession } from './session.ts';
+import { createEncoderSpares } from './spares.ts';
 import type { VideoBand, VideoOptions, VideoService } from './types.ts';
 import { warmUp } from './warmup.ts';
 import { handleWhep, isWhepPath } from './whep.ts';
@@ -11,6 +12,9 @@ import { handleWhep, isWhepPath } from './whep.ts';
 export type { BandInfo, VideoBand, VideoOptions, VideoService } from './types.ts';
 export { DEFAULT_BANDS } from './bands.ts';
 export { ENCODER_MARKER } from './encoder.ts';
+
+/** A band's next spare encoder starts this long after a viewer arrives (spares.ts). */
+const SPARE_DELAY_MS = 500;
 
 /**
  * The simulator's live video: a WHEP server whose viewers each get their own encoder drawing
@@ -30,6 +34,7 @@ export function createVideoService(options: VideoOptions): VideoService {
   let closed = false;
   const ffmpegPath = options.ffmpegPath ?? 'ffmpeg';
   const warm = warmUp(ffmpegPath);
+  const spares = options.spareEncoders === false ? undefined : createEncoderSpares({ ffmpegPath, fps, delayMs: SPARE_DELAY_MS });
 
   const onClosed = (id: string, reason: string) => {
     sessions.delete(id);
@@ -37,9 +42,12 @@ export function createVideoService(options: VideoOptions): VideoService {
   };
 
   const open = async (machineId: string, band: VideoBand, offer: string): Promise<ViewerSession> => {
-    const id = randomUUID();
+    // A spare encoder has already paid ffmpeg's start-up; its session takes the id it carries.
+    const spare = spares?.take(band);
+    const id = spare?.id ?? randomUUID();
     const pending = openSession(offer, {
       id,
+      ...(spare ? { encoder: spare.encoder } : {}),
       machineId,
       band,
       fps,
@@ -93,6 +101,7 @@ export function createVideoService(options: VideoOptions): VideoService {
     },
     activeSessions: () => sessions.size,
     activeEncoders: () => opening.size + [...sessions.values()].filter((session) => session.encoderRunning()).length,
+    spareEncoders: () => spares?.count() ?? 0,
     stall(machineId, on) {
       if (on) stalled.add(machineId);
       else stalled.delete(machineId);
@@ -104,6 +113,7 @@ export function createVideoService(options: VideoOptions): VideoService {
     async close() {
       closed = true;
       await warm;
+      await spares?.close();
       await Promise.allSettled([...opening]);
       await Promise.allSettled([...sessions.values()].map((session) => session.close('video service closed')));
     },

@@ -1,4 +1,4 @@
-import { MediaStreamTrack, RTCPeerConnection, RTCRtpCodecParameters } from 'werift';
+import { MediaStreamTrack, RTCPeerConnection, RTCRtpCodecParameters, type RTCDtlsTransport } from 'werift';
 import { startEncoder, type Encoder } from './encoder.ts';
 import { createFeeder, type Feeder } from './feeder.ts';
 import { createRestamper } from './rtp.ts';
@@ -6,13 +6,18 @@ import type { ScreenState } from './screen.ts';
 import type { VideoBand } from './types.ts';
 
 /**
- * One WHEP viewer: a werift peer with one sendonly VP8 track, fed by its own ffmpeg. ffmpeg is
- * spawned before negotiation so its start-up overlaps ICE and DTLS; frames flow only once the
- * peer is connected, so the first frame the viewer receives is the encoder's first, a keyframe.
- * Every way a viewer can go away ends in close(), which releases the encoder and the peer.
+ * One WHEP viewer: a werift peer with one sendonly VP8 track, fed by its own ffmpeg: a spare
+ * started ahead (spares.ts), or else one spawned before negotiation. The first frame is drawn as
+ * soon as the answer is out, so ffmpeg's start-up and its first encode overlap ICE and DTLS (~45 ms
+ * since werift answers as the DTLS server, see answerAsDtlsServer). That frame's packets wait
+ * until the peer is connected; the steady frames follow. The first frame the viewer receives is
+ * thus the encoder's first, a keyframe. Every way a viewer can go away ends in close(), which
+ * releases the encoder and the peer.
  */
 
 const GATHER_LIMIT_MS = 3000;
+/** Packets of the first frame held until the viewer is connected: a keyframe is a few dozen. */
+const MAX_HELD_PACKETS = 256;
 
 export interface SessionConfig {
   id: string;
@@ -27,6 +32,8 @@ export interface SessionConfig {
   silenceTimeoutMs: number;
   /** Whether the machine's feed is stalled right now (control API): a new viewer starts stalled too. */
   isStalled?: () => boolean;
+  /** An encoder already running for this session (a spare started with its id); else one is started. */
+  encoder?: Encoder;
   onClosed: (id: string, reason: string) => void;
 }
 
@@ -50,7 +57,9 @@ export class OfferRejected extends Error {}
 export class VideoUnavailable extends Error {}
 
 export async function openSession(offer: string, config: SessionConfig): Promise<ViewerSession> {
-  const encoderStart = startEncoder({ ffmpegPath: config.ffmpegPath, width: config.band.width, height: config.band.height, fps: config.fps, sessionId: config.id });
+  const encoderStart = config.encoder
+    ? Promise.resolve(config.encoder)
+    : startEncoder({ ffmpegPath: config.ffmpegPath, width: config.band.width, height: config.band.height, fps: config.fps, sessionId: config.id });
   encoderStart.catch(() => {}); // awaited below; a failure must not surface as unhandled first
   let pc: RTCPeerConnection | undefined;
   try {
@@ -99,6 +108,7 @@ async function negotiate(pc: RTCPeerConnection, track: MediaStreamTrack, offer: 
   if (!transceiver) throw new OfferRejected('the offer has no usable video section');
   await transceiver.sender.replaceTrack(track);
   transceiver.setDirection('sendonly');
+  answerAsDtlsServer(transceiver.dtlsTransport, offer);
   await pc.setLocalDescription(await pc.createAnswer());
   if (pc.iceGatheringState !== 'complete') {
     await new Promise<void>((resolve) => {
@@ -114,6 +124,37 @@ async function negotiate(pc: RTCPeerConnection, track: MediaStreamTrack, offer: 
   const sdp = pc.localDescription?.sdp ?? '';
   if (!/^m=video [1-9]/m.test(sdp) || !/^a=rtpmap:\d+ VP8\/90000/im.test(sdp)) throw new OfferRejected('no VP8 video could be negotiated');
   return sdp;
+}
+
+/**
+ * Left to itself werift answers `a=setup:active` and, as the DTLS client, waits a fixed 100 ms
+ * after ICE connects before its ClientHello (werift 0.25, transport/dtls.js). Answering
+ * `a=setup:passive` makes the viewer the client, which starts the handshake as soon as its own
+ * ICE check succeeds: measured ~110 ms → ~15 ms from ICE to DTLS up on loopback. An offer that
+ * insists on being the server (`passive`) still gets an active answer (RFC 8842).
+ *
+ * The viewer's ClientHello then often arrives a few milliseconds before werift's own ICE agent
+ * reports connected and starts its DTLS server; werift drops it, and Chromium resends only after
+ * its retransmission timer (~60 ms measured). DTLS records that arrive before the handshake
+ * starts are kept and handed to it once it has (werift reuses its cookie, so a duplicate
+ * ClientHello is harmless).
+ */
+function answerAsDtlsServer(dtls: RTCDtlsTransport, offer: string): void {
+  if (/^a=setup:passive/m.test(offer)) return;
+  dtls.role = 'server';
+  const connection = dtls.iceTransport.connection;
+  const early: Buffer[] = [];
+  const keep = connection.onData.subscribe((data) => {
+    // DTLS records start with a content type byte of 20–63 (RFC 7983); a handful is a flight.
+    if (dtls.state === 'new' && data[0]! >= 20 && data[0]! <= 63 && early.length < 16) early.push(data);
+  });
+  const watch = dtls.onStateChange.subscribe((state) => {
+    if (state === 'new') return;
+    keep.unSubscribe();
+    watch.unSubscribe();
+    // werift creates its DTLS server synchronously right after 'connecting': replay just after.
+    if (state === 'connecting' && early.length > 0) setImmediate(() => early.splice(0).forEach((data) => connection.onData.execute(data)));
+  });
 }
 
 function transceiverOf(pc: RTCPeerConnection) {
@@ -163,8 +204,12 @@ function run(config: SessionConfig, pc: RTCPeerConnection, track: MediaStreamTra
   transceiverOf(pc)?.sender.onRtcp.subscribe(() => {
     heardAt = performance.now();
   });
+  // The first frame's packets, until the viewer is connected (null from then on).
+  let held: Buffer[] | null = [];
   encoder.onPacket((packet) => {
-    if (restamper.restamp(packet)) track.writeRtp(packet);
+    if (!restamper.restamp(packet)) return;
+    if (!held) track.writeRtp(packet);
+    else if (held.length < MAX_HELD_PACKETS) held.push(packet);
   });
   encoder.onExit((reason) => void close(reason));
   const onState = (state: RTCPeerConnection['connectionState']) => {
@@ -173,6 +218,11 @@ function run(config: SessionConfig, pc: RTCPeerConnection, track: MediaStreamTra
       clearTimeout(connectTimer);
       clearTimeout(disconnectTimer);
       disconnectTimer = undefined;
+      if (held) {
+        const first = held;
+        held = null;
+        for (const packet of first) track.writeRtp(packet);
+      }
       feeder.start();
     } else if (state === 'disconnected') {
       // Consent checks can miss a beat on a busy machine; give the path a moment to come back.
@@ -184,6 +234,11 @@ function run(config: SessionConfig, pc: RTCPeerConnection, track: MediaStreamTra
   pc.connectionStateChange.subscribe(onState);
   // The viewer cannot connect before it has our answer, but do not depend on that ordering.
   if (pc.connectionState !== 'new') onState(pc.connectionState);
+  // Once the answer is on its way (drawing takes a few ms): ffmpeg gets its first frame while
+  // the viewer connects. Not while stalled: a viewer who arrives during a stall sees nothing.
+  setImmediate(() => {
+    if (closing === undefined) feeder.prime();
+  });
 
   return {
     id: config.id,

@@ -37,6 +37,11 @@ export interface VideoOptions {
   silenceTimeoutMs?: number;
   /** Live viewer sessions at once; past it the POST answers 503 (default 32). */
   maxSessions?: number;
+  /**
+   * Keep an idle ffmpeg per band size ready for the next viewer (default true): a new viewer then
+   * does not wait for ffmpeg's start-up. The first spare of a band follows its first viewer.
+   */
+  spareEncoders?: boolean;
   now?: () => number;
 }
 
@@ -46,7 +51,10 @@ export interface VideoService {
   /** The bands of a known machine (empty for an unknown one), whepUrl prefixed by baseUrl. */
   bandsFor(machineId: string, baseUrl?: string): BandInfo[];
   activeSessions(): number;
+  /** ffmpeg processes of viewers (spares not included). */
   activeEncoders(): number;
+  /** Idle spare encoders waiting for the next viewers. */
+  spareEncoders(): number;
   /** Stop (on) or resume (off) feeding frames to the machine's viewers; peers stay connected. */
   stall(machineId: string, on: boolean): void;
   /** Close every viewer session of the machine (the client sees its track end and reconnects). */

@@ -1,11 +1,12 @@
 import { fromCallback } from 'xstate';
-import type { VideoEvent, VideoStats } from '../../machines/gameSession.ts';
+import type { VideoCommand, VideoEvent, VideoInput, VideoStats } from '../../machines/gameSession.ts';
 
 /**
  * A WHEP player (draft-ietf-wish-whep) as a child actor of gameSession: one recvonly video
- * transceiver, the offer POSTed with all ICE candidates, the answer applied, the stream handed to
- * the view. It DELETEs its resource on leave and on pagehide (keepalive), and reconnects with
- * backoff when ICE fails or frames stop arriving.
+ * transceiver, the offer POSTed with its host ICE candidates, the answer applied, the stream
+ * handed to the view. Started without a URL (the join is still in flight) it creates its peer and
+ * offer at once and POSTs as soon as video.play names the band. It DELETEs its resource on leave
+ * and on pagehide (keepalive), and reconnects with backoff when ICE fails or frames stop arriving.
  */
 
 const STATS_EVERY_MS = 1000;
@@ -14,29 +15,52 @@ const STALL_MS = 3000;
 /** A new connection gets this long to show its first frame. */
 const FIRST_FRAME_MS = 5000;
 const MAX_BACKOFF_MS = 8000;
-/** Gathering on loopback is instant; a real network gets this long before the offer goes. */
+/** The offer goes at the latest this long after gathering starts, whatever it has by then. */
 const GATHER_TIMEOUT_MS = 1500;
+/** Host candidates of every interface arrive together; this long after the first, the offer goes. */
+const HOST_SETTLE_MS = 10;
 
-function waitForIceGathering(pc: RTCPeerConnection): Promise<void> {
-  if (pc.iceGatheringState === 'complete') return Promise.resolve();
+/**
+ * Resolves when the offer has the candidates it needs. Chromium reports every host candidate
+ * within a few milliseconds, then takes 60–120 ms more (measured on loopback) before it calls
+ * gathering complete, with nothing new to offer: the client has no STUN or TURN servers, and the
+ * WHEP server learns any other address from our connectivity checks (peer-reflexive). So the
+ * offer goes HOST_SETTLE_MS after the first candidate, at completion if that is sooner, or after
+ * GATHER_TIMEOUT_MS. Listens from before setLocalDescription, so no candidate is missed.
+ */
+function candidatesSettled(pc: RTCPeerConnection): Promise<void> {
   return new Promise((resolve) => {
+    let settle: ReturnType<typeof setTimeout> | undefined;
     const done = () => {
-      pc.removeEventListener('icegatheringstatechange', check);
-      clearTimeout(timer);
+      pc.removeEventListener('icegatheringstatechange', onState);
+      pc.removeEventListener('icecandidate', onCandidate);
+      clearTimeout(timeout);
+      clearTimeout(settle);
       resolve();
     };
-    const check = () => {
+    const onState = () => {
       if (pc.iceGatheringState === 'complete') done();
     };
-    const timer = setTimeout(done, GATHER_TIMEOUT_MS);
-    pc.addEventListener('icegatheringstatechange', check);
+    const onCandidate = (event: RTCPeerConnectionIceEvent) => {
+      if (event.candidate) settle ??= setTimeout(done, HOST_SETTLE_MS);
+    };
+    const timeout = setTimeout(done, GATHER_TIMEOUT_MS);
+    pc.addEventListener('icegatheringstatechange', onState);
+    pc.addEventListener('icecandidate', onCandidate);
   });
 }
 
 export function whepLogic() {
-  return fromCallback<{ type: 'noop' }, { whepUrl: string }>(({ input, sendBack }) => {
+  return fromCallback<VideoCommand, VideoInput>(({ input, sendBack, receive }) => {
     // Typed: only the events the parent machine understands go back to it.
     const tell = (event: VideoEvent) => sendBack(event);
+    // The band's URL: known at the start, or named by video.play once the join is answered.
+    let playUrl: (url: string) => void = () => {};
+    const whepUrl: Promise<string> =
+      input.whepUrl !== null ? Promise.resolve(input.whepUrl) : new Promise((resolve) => (playUrl = resolve));
+    receive((event) => {
+      if (event.type === 'video.play') playUrl(event.whepUrl);
+    });
     let stopped = false;
     let pc: RTCPeerConnection | null = null;
     let resource: string | null = null;
@@ -103,41 +127,50 @@ export function whepLogic() {
 
     async function connect() {
       if (stopped) return;
-      lastFrames = 0;
-      lastProgressAt = Date.now();
-      const peer = new RTCPeerConnection({ bundlePolicy: 'max-bundle' });
-      pc = peer;
-      peer.addTransceiver('video', { direction: 'recvonly' });
-      peer.addEventListener('track', (event) => {
-        // Live play wants the picture now rather than smooth: ask for the smallest buffer.
-        const receiver = event.receiver as RTCRtpReceiver & { jitterBufferTarget?: number | null };
-        if ('jitterBufferTarget' in receiver) receiver.jitterBufferTarget = 0;
-        tell({ type: 'video.stream', stream: event.streams[0] ?? new MediaStream([event.track]) });
-      });
-      peer.addEventListener('connectionstatechange', () => {
-        if (peer === pc && (peer.connectionState === 'failed' || peer.connectionState === 'closed')) retry();
-      });
+      let peer: RTCPeerConnection | null = null;
       try {
-        await peer.setLocalDescription(await peer.createOffer());
-        await waitForIceGathering(peer);
-        const response = await fetch(input.whepUrl, {
+        peer = new RTCPeerConnection({ bundlePolicy: 'max-bundle' });
+        const self = peer;
+        pc = self;
+        self.addTransceiver('video', { direction: 'recvonly' });
+        self.addEventListener('track', (event) => {
+          // Live play wants the picture now rather than smooth: ask for the smallest buffer.
+          const receiver = event.receiver as RTCRtpReceiver & { jitterBufferTarget?: number | null };
+          if ('jitterBufferTarget' in receiver) receiver.jitterBufferTarget = 0;
+          tell({ type: 'video.stream', stream: event.streams[0] ?? new MediaStream([event.track]) });
+        });
+        self.addEventListener('connectionstatechange', () => {
+          if (self === pc && (self.connectionState === 'failed' || self.connectionState === 'closed')) retry();
+        });
+        const settled = candidatesSettled(self);
+        await self.setLocalDescription(await self.createOffer());
+        // The offer is ready before the join is answered; only now does it need the band.
+        const [url] = await Promise.all([whepUrl, settled]);
+        if (stopped || self !== pc) return;
+        const response = await fetch(url, {
           method: 'POST',
           headers: { 'content-type': 'application/sdp' },
-          body: peer.localDescription?.sdp ?? '',
+          body: self.localDescription?.sdp ?? '',
         });
         if (response.status !== 201) throw new Error(`WHEP answered ${response.status}`);
         const location = response.headers.get('location');
         // Resolved against where the answer came from: an external media server may have redirected.
-        if (location) resource = new URL(location, response.url).toString();
+        const session = location ? new URL(location, response.url).toString() : null;
         const answer = await response.text();
-        if (stopped || peer !== pc) {
-          release(false);
+        if (stopped || self !== pc) {
+          // Answered too late (the player left, or a newer peer took over): free only this one.
+          if (session) void fetch(session, { method: 'DELETE', keepalive: true }).catch(() => undefined);
+          self.close();
           return;
         }
-        await peer.setRemoteDescription({ type: 'answer', sdp: answer });
+        resource = session;
+        await self.setRemoteDescription({ type: 'answer', sdp: answer });
+        // The first frame is due from the answer on, however long the join took.
+        lastFrames = 0;
+        lastProgressAt = Date.now();
         statsTimer = setInterval(() => void sample().catch(() => undefined), STATS_EVERY_MS);
       } catch {
-        if (peer === pc) retry();
+        if (peer === null || peer === pc) retry();
       }
     }
 

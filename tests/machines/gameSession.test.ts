@@ -15,10 +15,14 @@ const join: JoinInfo = {
 };
 const machine: MachineView = { credits: 0, betPerLine: 1, lines: 20, bet: 20, win: 0, freeSpinsLeft: 0, autoplay: false, status: 'playing', jackpot: 100000 };
 
-/** A game session with a fake socket and video: records what was sent and what video ran. */
+/**
+ * A game session with a fake socket and video: records what was sent, which video players
+ * started (the URL they were started with, null while preparing) and which URL each played.
+ */
 function start(maxReconnects = 3) {
   const sent: MachineRequest[] = [];
   const sockets: Array<(event: AnyEventObject) => void> = [];
+  const started: Array<string | null> = [];
   const videos: string[] = [];
   let videosStopped = 0;
   const clock = new SimulatedClock();
@@ -29,8 +33,10 @@ function start(maxReconnects = 3) {
           sockets.push(sendBack);
           receive((event) => sent.push(event.message));
         }),
-        video: fromCallback(({ input }) => {
-          videos.push(input.whepUrl);
+        video: fromCallback(({ input, receive }) => {
+          started.push(input.whepUrl);
+          if (input.whepUrl !== null) videos.push(input.whepUrl);
+          receive((event) => videos.push(event.whepUrl));
           return () => {
             videosStopped += 1;
           };
@@ -40,7 +46,7 @@ function start(maxReconnects = 3) {
     { input: { machineId: 1, token: 'tok', maxReconnects, visitId: 'v1' }, clock },
   ).start();
   const server = (event: AnyEventObject) => sockets[sockets.length - 1]!(event);
-  return { actor, sent, server, videos, clock, sockets, stopped: () => videosStopped };
+  return { actor, sent, server, started, videos, clock, sockets, stopped: () => videosStopped };
 }
 
 function joined(t: ReturnType<typeof start>) {
@@ -94,7 +100,7 @@ describe('gameSession machine: failing children', () => {
 });
 
 describe('gameSession machine', () => {
-  it('joins with init, sorts bands by Order descending and starts the best band', () => {
+  it('joins with init, sorts bands by Order descending and plays the best band', () => {
     const t = start();
     t.actor.send({ type: 'user.join' });
     expect(t.sent).toEqual([{ type: 'init', machineID: 1, token: 'tok' }]);
@@ -103,6 +109,37 @@ describe('gameSession machine', () => {
     expect(s.matches({ connected: { live: 'playing' } })).toBe(true);
     expect(s.context.join?.bands.map((b) => b.id)).toEqual(['hd', 'sd']);
     expect(t.videos).toEqual(['/whep/1/hd']);
+  });
+
+  it('the video prepares while the socket joins, and the join answer names its band', () => {
+    const t = start();
+    t.actor.send({ type: 'user.join' });
+    // Started with the join, before any answer: no band yet, nothing played.
+    expect(t.started).toEqual([null]);
+    expect(t.videos).toEqual([]);
+    t.server({ type: 'socket.joined', join, machine });
+    // The same player, told the best band: not a second one.
+    expect(t.started).toEqual([null]);
+    expect(t.videos).toEqual(['/whep/1/hd']);
+    expect(t.stopped()).toBe(0);
+  });
+
+  it('a join that fails or is lost stops the prepared video; the next join prepares a new one', () => {
+    const refused = start();
+    refused.actor.send({ type: 'user.join' });
+    refused.server({ type: 'socket.closed', code: 4004 });
+    expect(refused.actor.getSnapshot().output?.reason).toBe('joinFailed');
+    expect(refused.stopped()).toBe(1);
+
+    const lost = start();
+    lost.actor.send({ type: 'user.join' });
+    lost.server({ type: 'socket.lost' });
+    expect(lost.actor.getSnapshot().matches('reconnecting')).toBe(true);
+    expect(lost.stopped()).toBe(1);
+    lost.clock.increment(1000);
+    expect(lost.started).toEqual([null, null]);
+    lost.server({ type: 'socket.joined', join, machine });
+    expect(lost.videos).toEqual(['/whep/1/hd']);
   });
 
   it('sends the player requests with request ids unique to the visit', () => {
@@ -158,6 +195,7 @@ describe('gameSession machine', () => {
     joined(t);
     t.server({ type: 'socket.lost' });
     expect(t.actor.getSnapshot().matches('reconnecting')).toBe(true);
+    expect(t.stopped()).toBe(1);
     t.clock.increment(999);
     expect(t.actor.getSnapshot().matches('reconnecting')).toBe(true);
     t.clock.increment(1);

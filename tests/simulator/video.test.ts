@@ -230,6 +230,8 @@ describe('WHEP HTTP contract', () => {
         expect(answer).toMatch(/a=rtpmap:\d+ VP8\/90000/);
         expect(answer).toMatch(/a=sendonly/);
         expect(answer).toMatch(/a=candidate:.* 127\.0\.0\.1 /);
+        // The DTLS server: the viewer starts the handshake as soon as its ICE check succeeds.
+        expect(answer).toMatch(/^a=setup:passive/m);
         const sessionId = location.split('/').pop() ?? '';
         expect(h.video.activeSessions()).toBe(1);
         expect(h.video.activeEncoders()).toBe(1);
@@ -256,6 +258,19 @@ describe('WHEP HTTP contract', () => {
     SLOW,
   );
 
+  it('answers an offer that insists on being the DTLS server as the client', async () => {
+    const { sdp, close } = await nodeOffer();
+    try {
+      const response = await post(`${h.url}/whep/m1/hd`, sdp.replace(/^a=setup:actpass/gm, 'a=setup:passive'));
+      expect(response.status).toBe(201);
+      expect(await response.text()).toMatch(/^a=setup:active/m);
+      const deleted = await fetch(`${h.url}${response.headers.get('location') ?? ''}`, { method: 'DELETE' });
+      expect(deleted.status).toBe(200);
+    } finally {
+      await close();
+    }
+  }, SLOW);
+
   it(
     'frees a viewer whose ICE never connects, and answers 503 when full',
     async () => {
@@ -271,13 +286,68 @@ describe('WHEP HTTP contract', () => {
         // Nobody applies the answers, so ICE never connects: connectTimeoutMs (1.5 s) frees both.
         expect(await until(() => h.video.activeEncoders() === 0, 6000)).toBe(true);
         expect(h.video.activeSessions()).toBe(0);
-        expect(encoderProcesses()).toEqual([]);
+        // What still runs is at most the band's one idle spare, never a viewer's encoder.
+        expect(await until(() => encoderProcesses().length === h.video.spareEncoders(), 3000)).toBe(true);
+        expect(h.video.spareEncoders()).toBeLessThanOrEqual(1);
       } finally {
         await Promise.all(offers.map((offer) => offer.close()));
       }
     },
     SLOW,
   );
+});
+
+describe('spare encoders', () => {
+  it(
+    'keep an idle ffmpeg per band size after its first viewer; the next viewer takes it under its own id',
+    async () => {
+      const own = await startHarness({ connectTimeoutMs: 5000 });
+      const offers = await Promise.all([nodeOffer(), nodeOffer()]);
+      try {
+        expect(own.video.spareEncoders()).toBe(0);
+        const first = await post(`${own.url}/whep/m1/hd`, offers[0]?.sdp ?? '');
+        expect(first.status).toBe(201);
+        const firstId = first.headers.get('location')?.split('/').pop() ?? '';
+        // Shortly after the first viewer, its band has a spare: an ffmpeg no viewer owns yet.
+        expect(await until(() => own.video.spareEncoders() === 1, 5000)).toBe(true);
+        const firstPids = encoderProcesses(firstId);
+        const spares = encoderProcesses().filter((pid) => !firstPids.includes(pid));
+        expect(spares).toHaveLength(1);
+        expect(own.video.activeEncoders()).toBe(1);
+
+        const second = await post(`${own.url}/whep/m1/hd`, offers[1]?.sdp ?? '');
+        expect(second.status).toBe(201);
+        const secondId = second.headers.get('location')?.split('/').pop() ?? '';
+        // The spare, started before the POST, is the second viewer's encoder and carries its id.
+        expect(encoderProcesses(secondId)).toEqual(spares);
+        expect(own.video.spareEncoders()).toBe(0);
+        expect(own.video.activeEncoders()).toBe(2);
+
+        await own.close();
+        expect(encoderProcesses(firstId)).toEqual([]);
+        expect(encoderProcesses(secondId)).toEqual([]);
+        expect(own.video.spareEncoders()).toBe(0);
+      } finally {
+        await Promise.all(offers.map((offer) => offer.close()));
+      }
+    },
+    SLOW,
+  );
+
+  it('are not kept when switched off', async () => {
+    const own = await startHarness({ spareEncoders: false });
+    const { sdp, close } = await nodeOffer();
+    try {
+      const response = await post(`${own.url}/whep/m1/hd`, sdp);
+      expect(response.status).toBe(201);
+      await sleep(1500);
+      expect(own.video.spareEncoders()).toBe(0);
+      expect(encoderProcesses()).toHaveLength(1);
+    } finally {
+      await close();
+      await own.close();
+    }
+  }, SLOW);
 });
 
 describe('WHEP without a working ffmpeg', () => {
@@ -438,6 +508,8 @@ describe.skipIf(!existsSync(CHROMIUM))('WHEP playback in Chromium', () => {
       try {
         const times: number[] = [];
         for (let i = 0; i < 5; i++) {
+          // As a player arriving some time after the last one: the band's spare encoder is ready.
+          await until(() => h.video.spareEncoders() > 0, 3000);
           const joined = await join(page, '/whep/m1/hd');
           times.push(joined.firstFrameMs);
           await leave(page, joined.location);

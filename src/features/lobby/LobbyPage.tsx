@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useNavigate, useParams } from '@tanstack/react-router';
+import { useNavigate, useParams, useRouter } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect } from 'react';
 import styled from 'styled-components';
@@ -60,6 +60,14 @@ export function LobbyPage() {
   useEffect(() => {
     if (lobby.getSnapshot().context.selectedBrand !== brandId) lobby.send({ type: 'route.brand', brandId });
   }, [lobby, brandId]);
+
+  // A join is one click away: load the game page's code as soon as the lobby shows, so the click
+  // goes straight to the machine instead of waiting ~100 ms for a chunk (join → first frame). Not
+  // at idle: a player (or the bench) can click Play before the lobby's first idle moment.
+  const router = useRouter();
+  useEffect(() => {
+    void router.loadRouteChunk(router.routesById['/game/$gameId/$name'])?.catch(() => undefined);
+  }, [router]);
 
   const loading = useSelector(lobby, (s) => s.matches('loading') && s.context.machines.length === 0);
   const failed = useSelector(lobby, (s) => s.matches('failed'));
