@@ -124,9 +124,13 @@ export type SocketEvent =
   | { type: 'socket.closed'; code: number }
   | { type: 'socket.lost' };
 
-/** What the video child is started with: a band's WHEP URL, or null to prepare until video.play. */
+/**
+ * What the video child is started with: a band's WHEP URL (or null to prepare until
+ * video.play), and the player's token — only the player on the machine may watch it.
+ */
 export interface VideoInput {
   whepUrl: string | null;
+  token: string;
 }
 
 /** Sent to the video child: the band to play, once the join answer has named it. */
@@ -184,11 +188,11 @@ export const gameSessionMachine = setup({
       failure: params.failure ?? null,
     })),
     /** The video child for the join in flight: it gets ready while the band is not yet known. */
-    prepareVideo: spawnChild('video', { id: 'video', input: { whepUrl: null } }),
+    prepareVideo: spawnChild('video', { id: 'video', input: ({ context }) => ({ whepUrl: null, token: context.token }) }),
     playVideo: sendTo('video', ({ context }) => ({ type: 'video.play' as const, whepUrl: activeBand(context)?.whepUrl ?? '' })),
     startVideo: spawnChild('video', {
       id: 'video',
-      input: ({ context }) => ({ whepUrl: activeBand(context)?.whepUrl ?? '' }),
+      input: ({ context }) => ({ whepUrl: activeBand(context)?.whepUrl ?? '', token: context.token }),
     }),
     stopVideo: stopChild('video'),
   },

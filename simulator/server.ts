@@ -5,6 +5,7 @@ import { z } from 'zod/mini';
 import { SettingsOverrides } from '../src/protocol/settings.ts';
 import { accountHistoryRoutes } from './api/account-history.ts';
 import { accountRoutes } from './api/account.ts';
+import { authenticate } from './api/authenticate.ts';
 import type { ApiDeps } from './api/deps.ts';
 import { loginRoutes } from './api/login.ts';
 import { machineRoutes } from './api/machines.ts';
@@ -115,8 +116,19 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     const rngSeed = options.rngSeed ?? randomUUID();
     // The floor and the video know each other only through these two closures.
     let screenOf: (machineId: string) => ScreenState | undefined = () => undefined;
+    // The floor says who is on a machine; set once it exists, below.
+    let occupantOf: (machineId: string) => number | null = () => null;
     const video = createVideoService({
       getScreen: (machineId) => screenOf(machineId),
+      authorize: async (req, machineId) => {
+        let playerId: number;
+        try {
+          playerId = (await authenticate(req, deps)).player.id;
+        } catch {
+          return { status: 401, message: 'the video needs the token of the player on the machine (Authorization: Bearer)' };
+        }
+        return occupantOf(machineId) === playerId ? null : { status: 403, message: 'only the player on this machine may watch it' };
+      },
       ...(options.videoFps ? { fps: options.videoFps } : {}),
       ...(options.externalVideo ? { external: options.externalVideo } : {}),
       now,
@@ -136,6 +148,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       bands: (machineId) => video.bandsFor(String(machineId)),
     });
     screenOf = (machineId) => floor.machine(Number(machineId))?.screen();
+    occupantOf = (machineId) => floor.machine(Number(machineId))?.occupantId ?? null;
     floor.start();
     router.add(floorRoutes(deps, floor));
 

@@ -76,6 +76,7 @@ export function createVideoService(options: VideoOptions): VideoService {
 
   const backend = {
     machineExists: (machineId: string) => options.getScreen(machineId) !== undefined,
+    authorize: options.authorize,
     band: (bandId: string) => bands.find((band) => band.id === bandId),
     externalUrl: (machineId: string, bandId: string) => externalUrl(options.external, machineId, bandId),
     hasRoom: () => !closed && sessions.size + opening.size < maxSessions,

@@ -16,9 +16,20 @@ export interface BandInfo extends VideoBand {
   whepUrl: string;
 }
 
+/** Why a WHEP POST may not have the video: 401 without a valid player token, 403 for another player. */
+export interface WhepRefusal {
+  status: 401 | 403;
+  message: string;
+}
+
 export interface VideoOptions {
   /** The machine's live screen; undefined = unknown machine. */
   getScreen(machineId: string): ScreenState | undefined;
+  /**
+   * Who may watch: called for every WHEP POST before anything else is done with it (also
+   * before an external redirect); null lets it through.
+   */
+  authorize(req: IncomingMessage, machineId: string): Promise<WhepRefusal | null>;
   bands?: VideoBand[];
   /** Frames per second drawn and encoded (default 30). */
   fps?: number;

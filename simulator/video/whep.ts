@@ -4,11 +4,12 @@ import { sendJson } from '../http/headers.ts';
 import { whepPath } from './bands.ts';
 import { checkOffer, MAX_OFFER_BYTES, OFFER_PROBLEM_TEXT } from './sdp.ts';
 import { OfferRejected, VideoUnavailable, type ViewerSession } from './session.ts';
-import type { VideoBand } from './types.ts';
+import type { VideoBand, WhepRefusal } from './types.ts';
 
 /**
  * The WHEP HTTP surface (draft-ietf-wish-whep, with the HTTP rules of WHIP, RFC 9725):
  *   POST    /whep/{machine}/{band}            SDP offer in, 201 + SDP answer + Location out
+ *                                             (Authorization: Bearer — the player on the machine)
  *   DELETE  /whep/{machine}/{band}/{session}  ends the session
  *   OPTIONS on either                         the allowed methods
  *   PATCH   on a session                      405: no trickle ICE, the answer has every candidate
@@ -17,6 +18,7 @@ import type { VideoBand } from './types.ts';
 
 export interface WhepBackend {
   machineExists(machineId: string): boolean;
+  authorize(req: IncomingMessage, machineId: string): Promise<WhepRefusal | null>;
   band(bandId: string): VideoBand | undefined;
   externalUrl(machineId: string, bandId: string): string | undefined;
   /** False when no more viewers fit (503) or the service is closing. */
@@ -81,6 +83,9 @@ async function route(req: IncomingMessage, res: ServerResponse, url: URL, backen
 }
 
 async function post(req: IncomingMessage, res: ServerResponse, machineId: string, band: VideoBand, backend: WhepBackend): Promise<void> {
+  // WHEP's bearer token (the player's): a machine's video is for the player on it.
+  const refusal = await backend.authorize(req, machineId);
+  if (refusal) throw new WhepError(refusal.status, refusal.message, refusal.status === 401 ? { 'WWW-Authenticate': 'Bearer' } : {});
   const external = backend.externalUrl(machineId, band.id);
   if (external) {
     // 307 keeps the method and the body: the browser re-POSTs the same offer to the media server.

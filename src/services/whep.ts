@@ -149,7 +149,8 @@ export function whepLogic() {
         if (stopped || self !== pc) return;
         const response = await fetch(url, {
           method: 'POST',
-          headers: { 'content-type': 'application/sdp' },
+          // WHEP's bearer token: the video of a machine is for the player on it.
+          headers: { 'content-type': 'application/sdp', authorization: `Bearer ${input.token}` },
           body: self.localDescription?.sdp ?? '',
         });
         if (response.status !== 201) throw new Error(`WHEP answered ${response.status}`);

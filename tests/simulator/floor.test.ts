@@ -179,6 +179,31 @@ describe('machine socket', () => {
   });
 });
 
+describe('who may watch a machine (WHEP bearer token)', () => {
+  const offer = (machineId: number, bearer?: string) =>
+    fetch(`${t.url}/whep/${machineId}/hd`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/sdp', ...(bearer ? { authorization: `Bearer ${bearer}` } : {}) },
+      // Not a usable offer: a 400 says the request got past the check, before any encoder starts.
+      body: 'v=0',
+    });
+
+  it('only the player on the machine: no token 401, another player 403, the player past the check', async () => {
+    const none = await offer(FREE_MACHINE);
+    expect(none.status).toBe(401);
+    expect(none.headers.get('www-authenticate')).toBe('Bearer');
+    expect((await offer(FREE_MACHINE, 'forged.token.value')).status).toBe(401);
+    // Before the join, not even the player's own token opens the video.
+    expect((await offer(FREE_MACHINE, token)).status).toBe(403);
+
+    await join();
+    const other = await loginToken(t, 'player2', 'player2pass');
+    expect((await offer(FREE_MACHINE, other)).status).toBe(403);
+    expect((await offer(FREE_MACHINE, token)).status).toBe(400);
+    expect(t.sim.video.activeEncoders()).toBe(0);
+  });
+});
+
 describe('session timers and the reconnect path', () => {
   it('no credits: 18800 counts down, then 18801, close session, and the machine is free', async () => {
     const { socket } = await join();

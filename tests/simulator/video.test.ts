@@ -78,7 +78,8 @@ interface Harness {
 }
 
 async function startHarness(options: Partial<VideoOptions> = {}): Promise<Harness> {
-  const video = createVideoService({ getScreen: (id) => (id === 'm1' ? SCREEN : undefined), fps: 30, ...options });
+  // Everyone may watch unless a test says otherwise (the simulator's own rule is tested in floor.test.ts).
+  const video = createVideoService({ getScreen: (id) => (id === 'm1' ? SCREEN : undefined), fps: 30, authorize: async () => null, ...options });
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     void video.handle(req, res, url).then((handled) => {
@@ -142,6 +143,42 @@ async function expectError(response: Response, status: number): Promise<void> {
   expect(body.ErrorMessage).toEqual(expect.any(String));
   expect(body.Params).toEqual({});
 }
+
+describe('WHEP authorisation', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness({
+      external: { 'm1/sd': 'https://media.example/whep/cam-1' },
+      authorize: async (req) => {
+        const bearer = req.headers.authorization;
+        if (bearer === undefined) return { status: 401, message: 'no token' };
+        return bearer === 'Bearer holder' ? null : { status: 403, message: 'not yours' };
+      },
+    });
+  });
+  afterAll(async () => {
+    await h.close();
+  });
+  const send = (band: string, bearer?: string) =>
+    fetch(`${h.url}/whep/m1/${band}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/sdp', ...(bearer ? { authorization: bearer } : {}) },
+      body: 'v=0',
+      redirect: 'manual',
+    });
+
+  it('is asked before anything else, also before an external redirect, and refuses with 401 or 403', async () => {
+    const none = await send('hd');
+    await expectError(none, 401);
+    expect(none.headers.get('www-authenticate')).toBe('Bearer');
+    await expectError(await send('hd', 'Bearer someone'), 403);
+    await expectError(await send('sd', 'Bearer someone'), 403);
+    expect((await send('sd', 'Bearer holder')).status).toBe(307);
+    // Let through: the (unusable) offer is what is refused now.
+    await expectError(await send('hd', 'Bearer holder'), 400);
+    expect(h.video.activeEncoders()).toBe(0);
+  });
+});
 
 describe('WHEP HTTP contract', () => {
   let h: Harness;
