@@ -21,9 +21,10 @@ const CODE_MESSAGES: Record<number, MessageDescriptor> = {
   10702: msg({ id: 'CODE_10702', message: 'Your account is protected after too many false attempts. Try again in {block_time} minutes.' }),
   10703: msg({ id: 'CODE_10703', message: 'Your IP is not permitted.' }),
   10704: msg({ id: 'CODE_10704', message: 'You have been banned.' }),
-  18800: msg({ id: 'CODE_18800', message: '{count} seconds left to deposit funds' }),
+  // SPEC §8's texts, with the one-second form English needs ('1 second left', not '1 seconds').
+  18800: msg({ id: 'CODE_18800', message: '{count, plural, one {# second left to deposit funds} other {# seconds left to deposit funds}}' }),
   18801: msg({ id: 'CODE_18801', message: 'Your session is being terminated' }),
-  18802: msg({ id: 'CODE_18802', message: '{count} seconds left to continue' }),
+  18802: msg({ id: 'CODE_18802', message: '{count, plural, one {# second left to continue} other {# seconds left to continue}}' }),
   60001: msg({ id: 'CODE_60001', message: 'Another player is on this machine.' }),
   60002: msg({ id: 'CODE_60002', message: 'This machine is out of service.' }),
   60003: msg({ id: 'CODE_60003', message: 'Your balance is not enough for this transfer.' }),

@@ -15,7 +15,7 @@ const WARNING_TOAST_ID = '188000';
 
 /** /game/:gameId/:name — one machine, live, with no page chrome. */
 export function GamePage() {
-  const { t, i18n } = useLingui();
+  const { i18n } = useLingui();
   const navigate = useNavigate();
   const { gameId } = useParams({ from: '/game/$gameId/$name' });
   const auth = useAuthActor();
@@ -58,10 +58,10 @@ export function GamePage() {
       dismissToast(WARNING_TOAST_ID);
       return;
     }
-    const count = warning.count;
-    const text = warning.code === 18800 ? t`${count} seconds left to deposit funds` : t`${count} seconds left to continue`;
+    // The close warnings' texts are their codes' (18800, 18802), with the count in them.
+    const text = failureText(i18n, { code: warning.code, message: '', params: { count: warning.count } });
     showToast(text, 'warning', { id: WARNING_TOAST_ID, hideAfterMs: 10_000 });
-  }, [warning, t]);
+  }, [warning, i18n]);
 
   const refusal = useSelector(game, (s) => s.context.refusal);
   useEffect(() => {

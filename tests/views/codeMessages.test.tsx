@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { activateLanguage, i18n, loadAppMessages } from '../../src/app/i18n.ts';
+import { failureText, KNOWN_CODES } from '../../src/features/errors/codeMessages.ts';
+
+const text = (code: number | null, params: Record<string, unknown> = {}, message = '') => failureText(i18n, { code, message, params });
+
+describe('texts of the codes (SPEC §8)', () => {
+  it('the close warnings count down in the right form: one second, several seconds', async () => {
+    await loadAppMessages();
+    await activateLanguage('en');
+    expect(text(18802, { count: 30 })).toBe('30 seconds left to continue');
+    expect(text(18802, { count: 1 })).toBe('1 second left to continue');
+    expect(text(18800, { count: 1 })).toBe('1 second left to deposit funds');
+    expect(text(18800, { count: 0 })).toBe('0 seconds left to deposit funds');
+    await activateLanguage('tr');
+    expect(text(18802, { count: 1 })).toBe('Devam etmek için 1 saniye kaldı');
+    await activateLanguage('en');
+  });
+
+  it('fills a code’s parameters, falls back to the server’s words for an unknown code, and names a network failure', async () => {
+    await activateLanguage('en');
+    expect(text(10702, { block_time: 5 })).toBe('Your account is protected after too many false attempts. Try again in 5 minutes.');
+    expect(text(99999, {}, 'the operator says no')).toBe('the operator says no');
+    expect(text(null)).not.toBe('');
+    expect(KNOWN_CODES).toContain(18802);
+  });
+});
