@@ -23,11 +23,14 @@ export interface HandlerConfig {
   files: StaticFiles;
   control: ControlState;
   localCountry: string;
+  /** Origins of the external WHEP servers configured for the video (allowed in connect-src). */
+  videoOrigins?: readonly string[];
 }
 
 export function createRequestHandler(config: HandlerConfig) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    applySecurityHeaders(res);
+    // The policy follows the served settings (the live chat may be turned on at run time).
+    applySecurityHeaders(res, { liveChat: config.control.settings().LIVE_CHAT, videoOrigins: config.videoOrigins ?? [] });
     try {
       await route(req, res, config);
     } catch (error) {

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { DEFAULT_PORT, startSimulator } from './server.ts';
+import { parseExternalVideo } from './video/bands.ts';
 import { DEMO_PLAYERS } from './store/seed.ts';
 
 /**
@@ -9,8 +10,10 @@ import { DEMO_PLAYERS } from './store/seed.ts';
 
 const USAGE = `usage: node simulator/main.ts [--port N] [--host H] [--memory] [--data-dir DIR] [--static DIR]
   [--seed TEXT] [--allowed-countries TR,GB,...] [--timer-scale X] [--fps N] [--control | --no-control]
+  [--external-video MACHINE[/BAND]=URL,...]
 environment: PORT, SIM_HOST, SIM_MEMORY=1, SIM_DATA_DIR, SIM_STATIC, SIM_SEED, SIM_ALLOWED_COUNTRIES,
-  SIM_TIMER_SCALE, SIM_FPS, SIM_CONTROL=0|1 (the control API is off by default when NODE_ENV=production)`;
+  SIM_TIMER_SCALE, SIM_FPS, SIM_CONTROL=0|1 (the control API is off by default when NODE_ENV=production),
+  SIM_EXTERNAL_VIDEO`;
 
 function parseNumber(name: string, text: string | undefined): number | undefined {
   if (text === undefined || text === '') return undefined;
@@ -47,6 +50,7 @@ async function main(): Promise<void> {
       fps: { type: 'string' },
       control: { type: 'boolean' },
       'no-control': { type: 'boolean' },
+      'external-video': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -66,6 +70,7 @@ async function main(): Promise<void> {
   const seed = values.seed ?? env.SIM_SEED;
   const timerScale = parseNumber('timer scale', values['timer-scale'] ?? env.SIM_TIMER_SCALE);
   const fps = parseNumber('fps', values.fps ?? env.SIM_FPS);
+  const externalVideo = parseExternalVideo(values['external-video'] ?? env.SIM_EXTERNAL_VIDEO);
   const simulator = await startSimulator({
     port: parsePort(values.port) ?? parsePort(env.PORT) ?? DEFAULT_PORT,
     host: values.host ?? env.SIM_HOST ?? '0.0.0.0',
@@ -77,6 +82,7 @@ async function main(): Promise<void> {
     ...(countries ? { allowedCountries: countries.split(',').map((c) => c.trim()).filter(Boolean) } : {}),
     ...(timerScale ? { timerScale } : {}),
     ...(fps ? { videoFps: fps } : {}),
+    ...(externalVideo ? { externalVideo } : {}),
   });
 
   console.log(`Reelside simulator: http://localhost:${simulator.port}/`);

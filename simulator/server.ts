@@ -158,6 +158,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       files: createStaticFiles(options.staticDir ?? 'dist'),
       control,
       localCountry: (options.localCountry ?? 'TR').toUpperCase(),
+      videoOrigins: [...new Set(Object.values(options.externalVideo ?? {}).map((url) => new URL(url).origin))],
     });
     // The handler answers its own errors; this catch only stops a failure while answering
     // from becoming an unhandled rejection, which would end the process.

@@ -43,3 +43,29 @@ export function externalUrl(external: Record<string, string> | undefined, machin
   }
   return undefined;
 }
+
+/**
+ * `6=https://media.example/whep/cam-6,1/hd=https://…`: the WHEP servers a machine's video (or
+ * one band of it) comes from instead of the simulator's own picture (docs/video.md).
+ */
+export function parseExternalVideo(text: string | undefined): Record<string, string> | undefined {
+  if (text === undefined || text.trim() === '') return undefined;
+  const map: Record<string, string> = {};
+  for (const entry of text.split(',').map((part) => part.trim()).filter(Boolean)) {
+    const at = entry.indexOf('=');
+    const key = entry.slice(0, at);
+    const url = entry.slice(at + 1);
+    if (at <= 0 || !/^\d+(\/[A-Za-z0-9_-]+)?$/.test(key)) {
+      throw new Error(`invalid external video ${JSON.stringify(entry)}: expected MACHINE[/BAND]=URL`);
+    }
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      throw new Error(`invalid external video URL ${JSON.stringify(url)}`);
+    }
+    if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw new Error(`invalid external video URL ${JSON.stringify(url)}: http(s) only`);
+    map[key] = parsed.toString();
+  }
+  return map;
+}

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { IpCheckResult } from '../../src/protocol/check.ts';
+import { parseExternalVideo } from '../../simulator/video/bands.ts';
 
 let dir: string;
 beforeEach(() => {
@@ -95,4 +96,24 @@ it('anything called production has no control API unless asked; environment conf
   const health = (await (await fetch(`${configured.url}/sim/health`)).json()) as { allowedCountries: string[] };
   expect(health.allowedCountries).toEqual(['DE', 'FR']);
   expect(await configured.stop()).toBe(0);
+});
+
+it('--external-video names the WHEP servers of machines or bands, and refuses what is not one', async () => {
+  expect(parseExternalVideo('6=https://media.example/whep/cam-6, 1/hd=http://10.0.0.5:8889/cam/whep')).toEqual({
+    '6': 'https://media.example/whep/cam-6',
+    '1/hd': 'http://10.0.0.5:8889/cam/whep',
+  });
+  expect(parseExternalVideo('')).toBeUndefined();
+  expect(() => parseExternalVideo('six=https://media.example/')).toThrow(/MACHINE\[\/BAND\]=URL/);
+  expect(() => parseExternalVideo('6=ftp://media.example/')).toThrow(/http\(s\) only/);
+  expect(() => parseExternalVideo('6=not a url')).toThrow(/invalid external video URL/);
+
+  const cli = await startCli(['--external-video', '6=https://media.example/whep/cam-6'], {});
+  try {
+    // The player's WHEP POST for machine 6 is sent on to the media server; the policy lets it go.
+    const csp = (await fetch(`${cli.url}/check`)).headers.get('content-security-policy') ?? '';
+    expect(csp).toContain('https://media.example');
+  } finally {
+    expect(await cli.stop()).toBe(0);
+  }
 });

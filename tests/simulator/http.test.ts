@@ -205,6 +205,26 @@ describe('security headers', () => {
     }
   });
 
+  it('let in the live-chat provider the operator turned on, and the external video servers, nothing else', async () => {
+    const policy = async (url: string) => (await fetch(`${url}/check`)).headers.get('content-security-policy') ?? '';
+    expect(await policy(t.url)).not.toMatch(/tawk|jivo/);
+    const chat = await startTestSimulator({
+      settings: { LIVE_CHAT: 'tawk', LIVE_CHAT_ID: 'abc' },
+      externalVideo: { '6': 'https://media.example:8443/whep/cam-6' },
+    });
+    try {
+      const csp = await policy(chat.url);
+      expect(csp).toMatch(/script-src 'self' https:\/\/embed\.tawk\.to/);
+      expect(csp).toMatch(/connect-src 'self' ws: wss: https:\/\/media\.example:8443 [^;]*wss:\/\/\*\.tawk\.to/);
+      expect(csp).not.toMatch(/jivo/);
+      // Changed at run time (PUT /sim/settings), the policy follows.
+      await call(`${chat.url}/sim/settings`, { method: 'PUT', body: { LIVE_CHAT: 'jivo' } });
+      expect(await policy(chat.url)).toMatch(/script-src 'self' https:\/\/code\.jivosite\.com/);
+    } finally {
+      await chat.close();
+    }
+  });
+
   it('keeps API answers out of caches', async () => {
     const response = await fetch(`${t.url}/check`);
     expect(response.headers.get('cache-control')).toBe('no-store');
