@@ -46,6 +46,8 @@ export interface LobbyStressResult {
   longestTask: number;
   /** Tiles whose status on screen is the last one pushed for them (sampled at the end). */
   tilesUpToDate: string;
+  /** Wall time the page spent in the socket's message listeners (the client's own handling). */
+  dispatchMs: number;
 }
 
 interface WireMachine {
@@ -169,19 +171,43 @@ export async function lobbyStress(browser: Browser, sim: Simulator, options: Lob
       await cdp.send('Profiler.start');
     }
 
+    // STRESS_TRACE=file.json: also record a Chrome trace of the window (main-thread breakdown).
+    const trace = process.env.STRESS_TRACE;
+    if (trace) await browser.startTracing(page, { path: trace, categories: ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline'] });
+
+    // The frames are written before the window, so building them is not counted as the
+    // client's time: every update is a change from the status the machine has by then.
+    await page.evaluate(
+      ({ machines, total, statuses }) => {
+        const current = { ...window.__floor!.statuses };
+        let seed = 1;
+        const random = () => {
+          seed = (seed * 48271) % 2147483647;
+          return seed / 2147483647;
+        };
+        const frames: Array<{ id: number; status: string; data: string }> = [];
+        for (let i = 0; i < total; i++) {
+          const id = 1 + Math.floor(random() * machines);
+          const choices = statuses.filter((s) => s !== current[id]);
+          const status = choices[Math.floor(random() * choices.length)]!;
+          current[id] = status;
+          frames.push({ id, status, data: JSON.stringify({ type: 'machine', machine: { id, status } }) });
+        }
+        (window as unknown as { __frames: typeof frames }).__frames = frames;
+      },
+      { machines: options.machines, total: options.updatesPerSecond * options.seconds, statuses: [...STATUSES] },
+    );
+
     // ---- the window: `updatesPerSecond` status changes, each its own socket message (task) ----
     const before = await metrics();
     const started = performance.now();
     const sent = await page.evaluate(
-      ({ machines, rate, ms, statuses }) =>
+      ({ rate, ms }) =>
         new Promise<number>((resolve) => {
           const floor = window.__floor!;
+          const frames = (window as unknown as { __frames: Array<{ id: number; status: string; data: string }> }).__frames;
           let count = 0;
-          let seed = 1;
-          const random = () => {
-            seed = (seed * 48271) % 2147483647;
-            return seed / 2147483647;
-          };
+          let dispatchMs = 0;
           // Behind schedule: the next frame in the next task (a message port is not clamped to
           // 4 ms as nested timeouts are); on schedule: wait for the next one.
           const port = new MessageChannel();
@@ -189,26 +215,27 @@ export async function lobbyStress(browser: Browser, sim: Simulator, options: Lob
           const begin = performance.now();
           const tick = () => {
             const elapsed = performance.now() - begin;
-            const due = Math.floor((Math.min(elapsed, ms) / 1000) * rate);
+            const due = Math.min(frames.length, Math.floor((Math.min(elapsed, ms) / 1000) * rate));
             if (count < due) {
               // One frame per task, as the network delivers them; catch up on the next ticks.
-              const id = 1 + Math.floor(random() * machines);
-              const choices = statuses.filter((s) => s !== floor.statuses[id]);
-              const status = choices[Math.floor(random() * choices.length)]!;
-              floor.statuses[id] = status;
-              const data = JSON.stringify({ type: 'machine', machine: { id, status } });
-              for (const socket of floor.sockets) socket.dispatchEvent(new MessageEvent('message', { data }));
+              const frame = frames[count]!;
+              floor.statuses[frame.id] = frame.status;
+              const sentAt = performance.now();
+              for (const socket of floor.sockets) socket.dispatchEvent(new MessageEvent('message', { data: frame.data }));
+              dispatchMs += performance.now() - sentAt;
               count++;
             }
-            if (elapsed >= ms && count >= due) resolve(count);
-            else if (count < due) port.port2.postMessage(null);
+            if (elapsed >= ms && count >= due) {
+              (window as unknown as { __dispatchMs: number }).__dispatchMs = dispatchMs;
+              resolve(count);
+            } else if (count < due) port.port2.postMessage(null);
             // On schedule: sleep until the next frame is due (not a 1 ms poll, whose wake-ups
             // would be counted as the client's main-thread time).
             else setTimeout(tick, Math.max(0, ((count + 1) * 1000) / rate - elapsed));
           };
           tick();
         }),
-      { machines: options.machines, rate: options.updatesPerSecond, ms: options.seconds * 1000, statuses: [...STATUSES] },
+      { rate: options.updatesPerSecond, ms: options.seconds * 1000 },
     );
     const wall = (performance.now() - started) / 1000;
     const after = await metrics();
@@ -216,6 +243,7 @@ export async function lobbyStress(browser: Browser, sim: Simulator, options: Lob
       const { profile: recorded } = await cdp.send('Profiler.stop');
       writeFileSync(profile, JSON.stringify(recorded));
     }
+    if (trace) await browser.stopTracing();
     const longTasks = await page.evaluate(() => window.__longTasks ?? []);
     await page.waitForTimeout(500);
     const last = Object.entries(await page.evaluate(() => window.__floor!.statuses)).map(([id, status]) => [Number(id), status] as const);
@@ -241,6 +269,7 @@ export async function lobbyStress(browser: Browser, sim: Simulator, options: Lob
       longTaskMs: longTasks.reduce((a, b) => a + b, 0),
       longestTask: Math.max(0, ...longTasks),
       tilesUpToDate: `${upToDate}/${sample.length}`,
+      dispatchMs: await page.evaluate(() => (window as unknown as { __dispatchMs?: number }).__dispatchMs ?? 0),
     };
   } finally {
     await context.close();

@@ -76,12 +76,13 @@ export interface AuthContext {
 export type NotificationEvent =
   | { type: 'server.balance'; balance: number }
   | { type: 'server.session'; status: 'open' | 'closed'; machineId: number; machineName: string; machineStatus: string }
-  | { type: 'server.machine'; id: number; status: string }
+  /** Live machine statuses, a batch at a time (the socket gathers them: a busy floor sends hundreds a second). */
+  | { type: 'server.machines'; changes: Array<{ id: number; status: string }> }
   | { type: 'server.info'; code: number; params: Record<string, unknown>; message: string; action: string };
 
 /** Emitted to listeners outside the machine (the lobby, the toasts). */
 export type AuthEmitted =
-  | { type: 'machine'; id: number; status: string }
+  | { type: 'machines'; changes: Array<{ id: number; status: string }> }
   | { type: 'info'; code: number; params: Record<string, unknown>; message: string; action: string };
 
 export type AuthEvent =
@@ -239,7 +240,7 @@ export const authMachine = setup({
           ],
         },
         'server.session': { actions: sendTo('reconnect', ({ event }) => event) },
-        'server.machine': { actions: emit(({ event }) => ({ type: 'machine' as const, id: event.id, status: event.status })) },
+        'server.machines': { actions: emit(({ event }) => ({ type: 'machines' as const, changes: event.changes })) },
         'server.info': {
           actions: emit(({ event }) => ({ type: 'info' as const, code: event.code, params: event.params, message: event.message, action: event.action })),
         },

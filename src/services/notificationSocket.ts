@@ -4,6 +4,12 @@ import { NotificationServerMessage } from '../protocol/sockets.ts';
 import { socketUrl } from './sockets.ts';
 
 const MAX_BACKOFF_MS = 15_000;
+/**
+ * Machine statuses are handed on together, at most this long after the first of a batch: a
+ * busy floor sends hundreds a second, and each one alone would be a transition of the auth
+ * machine and a wake-up for every listener. The last status of each machine wins.
+ */
+export const MACHINE_BATCH_MS = 100;
 
 /**
  * The notification socket as a child actor of auth.loggedIn: opened with the token, `init`
@@ -32,6 +38,15 @@ export function openNotificationSocket(
     let attempt = 0;
     let timer: ReturnType<typeof setTimeout> | undefined;
 
+    const statuses = new Map<number, string>();
+    let batchTimer: ReturnType<typeof setTimeout> | undefined;
+    const flushStatuses = () => {
+      batchTimer = undefined;
+      const changes = [...statuses].map(([id, status]) => ({ id, status }));
+      statuses.clear();
+      if (changes.length > 0) tell({ type: 'server.machines', changes });
+    };
+
     const connect = () => {
       ws = new WebSocket(socketUrl(urlSetting, input.token));
       ws.addEventListener('open', () => {
@@ -51,7 +66,10 @@ export function openNotificationSocket(
             machineName: frame.session.name,
             machineStatus: frame.session.machine_status,
           });
-        } else if (frame.type === 'machine') tell({ type: 'server.machine', id: frame.machine.id, status: frame.machine.status });
+        } else if (frame.type === 'machine') {
+          statuses.set(frame.machine.id, frame.machine.status);
+          batchTimer ??= setTimeout(flushStatuses, MACHINE_BATCH_MS);
+        }
         else if (frame.type === 'info') tell({ type: 'server.info', ...frame.info });
       });
       ws.addEventListener('close', (event) => {
@@ -68,6 +86,7 @@ export function openNotificationSocket(
     return () => {
       stopped = true;
       clearTimeout(timer);
+      clearTimeout(batchTimer);
       ws?.close(1000, 'logged out');
     };
   }

@@ -14,6 +14,26 @@ afterEach(async () => {
   h = undefined;
 });
 
+describe('the lobby floor', () => {
+  it('shows machine status changes live, without a reload, and a machine out of service cannot be joined', async () => {
+    const { sim, newPage } = await fresh();
+    const { page } = await newPage();
+    await loginToLobby(page);
+    await page.getByTestId('brand-1').click();
+    const tile = page.getByTestId('machine-2');
+    await expect.poll(() => tile.getAttribute('data-status')).toBe('free');
+    await tile.getByRole('button', { name: 'Play' }).waitFor();
+    // Two changes in quick succession: the last one is what the tile shows.
+    await simCall(sim, 'POST', '/sim/machine-status', { machineId: 2, status: 'playing' });
+    await simCall(sim, 'POST', '/sim/machine-status', { machineId: 2, status: 'malfunction' });
+    await expect.poll(() => tile.getAttribute('data-status'), { timeout: 3000 }).toBe('malfunction');
+    expect(await tile.getByRole('button', { name: 'Play' }).count()).toBe(0);
+    await simCall(sim, 'POST', '/sim/machine-status', { machineId: 2, status: 'free' });
+    await expect.poll(() => tile.getAttribute('data-status'), { timeout: 3000 }).toBe('free');
+    await tile.getByRole('button', { name: 'Play' }).waitFor();
+  });
+});
+
 describe('close warnings', () => {
   it('a no-play warning counts down in one toast, and an accepted transfer ends it', async () => {
     const { sim, newPage } = await fresh();

@@ -53,6 +53,19 @@ describe('auth machine', () => {
     expect(actor.getSnapshot().context.roles).toEqual(['user']);
   });
 
+  it('hands a batch of live machine statuses to its listeners (the lobby) as one event', async () => {
+    const { actor } = start({ queryToken: null, storedToken: 'kept' });
+    await waitFor(actor, (s) => s.matches('loggedIn'));
+    const heard: unknown[] = [];
+    actor.on('machines', (event) => heard.push(event));
+    const changes = [
+      { id: 3, status: 'offline' },
+      { id: 4, status: 'free' },
+    ];
+    actor.send({ type: 'server.machines', changes });
+    expect(heard).toEqual([{ type: 'machines', changes }]);
+  });
+
   it('a stored token is validated and logs in automatically', async () => {
     const validate = vi.fn(async (t: string) => session(t));
     const { actor } = start({ queryToken: null, storedToken: 'kept' }, { validate });

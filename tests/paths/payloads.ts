@@ -80,7 +80,7 @@ export const authPayloads: Payloads = {
   'xstate.error.actor.login': [error('login')],
   'server.balance': [{ type: 'server.balance', balance: 4200 }],
   'server.session': [{ type: 'server.session', status: 'open', machineId: 7, machineName: 'M7', machineStatus: 'waiting' }],
-  'server.machine': [{ type: 'server.machine', id: 3, status: 'offline' }],
+  'server.machines': [{ type: 'server.machines', changes: [{ id: 3, status: 'offline' }, { id: 4, status: 'free' }] }],
   'server.info': [{ type: 'server.info', code: 18800, params: { count: 3 }, message: 'x', action: 'none' }],
   'session.pinChanged': [{ type: 'session.pinChanged', pinCode: 'new-hash' }],
 };

@@ -1,9 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate, useParams, useRouter } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
+import type { ActorRefFrom } from 'xstate';
 import styled from 'styled-components';
-import { joinability, reservedMachines, type LobbyBrand, type LobbyMachine, type LobbyMachineStatus } from '../../../machines/lobby.ts';
+import { joinability, reservedMachines, type lobbyMachine, type LobbyBrand, type LobbyMachine, type LobbyMachineStatus } from '../../../machines/lobby.ts';
 import { Button } from '../../ui/Button.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { PromoButtons } from '../promo/PromoButtons.tsx';
@@ -13,10 +14,11 @@ import { BrandTile } from './BrandTile.tsx';
 import { MachineTile } from './MachineTile.tsx';
 
 /**
- * How long live machine statuses are gathered before the lobby shows them (bench: 1,000 machines
- * at 200 changes/s cost ~14% of the main thread at 200 ms, ~10% at 500 ms; one per change, all of it).
+ * How long live machine statuses are gathered before the lobby shows them: each batch is one
+ * lobby transition and one frame. The socket already gathers them for up to 100 ms
+ * (MACHINE_BATCH_MS), so a status shows at most half a second after it was sent.
  */
-const LIVE_BATCH_MS = 500;
+const LIVE_BATCH_MS = 400;
 /** Above this many machines, tiles out of view skip layout and paint (content-visibility). */
 const MANY_TILES = 60;
 
@@ -47,8 +49,8 @@ export function LobbyPage() {
       lobby.send({ type: 'server.machines', changes: [...pending].map(([id, status]) => ({ id, status })) });
       pending.clear();
     };
-    const subscription = auth.on('machine', (event) => {
-      pending.set(event.id, event.status as LobbyMachineStatus);
+    const subscription = auth.on('machines', (event) => {
+      for (const change of event.changes) pending.set(change.id, change.status as LobbyMachineStatus);
       timer ??= setTimeout(flush, LIVE_BATCH_MS);
     });
     return () => {
@@ -72,7 +74,9 @@ export function LobbyPage() {
   const loading = useSelector(lobby, (s) => s.matches('loading') && s.context.machines.length === 0);
   const failed = useSelector(lobby, (s) => s.matches('failed'));
   const brands = useSelector(lobby, (s) => s.context.brands);
-  const machines = useSelector(lobby, (s) => s.context.machines);
+  // Which machines, not their statuses: a status change re-renders its own tile only (LiveTile).
+  const machineIds = useSelector(lobby, (s) => s.context.machines.map((m) => m.id), sameIds);
+  const reservedIds = useSelector(lobby, (s) => reservedMachines(s.context.machines).map((m) => m.id), sameIds);
   const wallet = useSelector(auth, (s) => s.children.wallet);
   const balance = useSelector(wallet, (s) => s?.context.balance ?? null);
 
@@ -90,8 +94,7 @@ export function LobbyPage() {
   );
 
   const showMachines = !settings.SHOW_LOBBY || brandId !== null;
-  const reserved = reservedMachines(machines);
-  const player = { balance, allowZeroBalance: settings.ALLOW_0_BALANCE_TO_PLAY };
+  const player = useMemo(() => ({ balance, allowZeroBalance: settings.ALLOW_0_BALANCE_TO_PLAY }), [balance, settings.ALLOW_0_BALANCE_TO_PLAY]);
   const selected = brands.find((b) => b.id === brandId);
 
   return (
@@ -108,14 +111,14 @@ export function LobbyPage() {
         </Problem>
       )}
       {loading && <p aria-busy="true">{t`Loading...`}</p>}
-      {reserved.length > 0 && (
+      {reservedIds.length > 0 && (
         <Section aria-labelledby="reserved-title">
           <h2 id="reserved-title">
             <Trans>Reserved</Trans>
           </h2>
           <Grid>
-            {reserved.map((m) => (
-              <MachineTile key={m.id} machine={m} joinable={joinability(m, player)} currency={settings.CURRENCY} onPlay={play} />
+            {reservedIds.map((id) => (
+              <LiveTile key={id} lobby={lobby} id={id} player={player} currency={settings.CURRENCY} onPlay={play} />
             ))}
           </Grid>
         </Section>
@@ -137,15 +140,40 @@ export function LobbyPage() {
           <h2 id="machines-title">
             <Trans>Machines</Trans>
           </h2>
-          <Grid $many={machines.length > MANY_TILES}>
-            {machines.map((m) => (
-              <MachineTile key={m.id} machine={m} joinable={joinability(m, player)} currency={settings.CURRENCY} onPlay={play} />
+          <Grid $many={machineIds.length > MANY_TILES}>
+            {machineIds.map((id) => (
+              <LiveTile key={id} lobby={lobby} id={id} player={player} currency={settings.CURRENCY} onPlay={play} />
             ))}
           </Grid>
         </Section>
       )}
     </Root>
   );
+}
+
+type LobbyActor = ActorRefFrom<typeof lobbyMachine>;
+type Player = { balance: number | null; allowZeroBalance: boolean };
+
+function sameIds(a: readonly number[], b: readonly number[]): boolean {
+  return a.length === b.length && a.every((id, i) => id === b[i]);
+}
+
+/** The machines by id, built once per machines list (every tile looks itself up in it). */
+const indexes = new WeakMap<readonly LobbyMachine[], Map<number, LobbyMachine>>();
+function machineById(machines: readonly LobbyMachine[], id: number): LobbyMachine | undefined {
+  let index = indexes.get(machines);
+  if (!index) {
+    index = new Map(machines.map((m) => [m.id, m]));
+    indexes.set(machines, index);
+  }
+  return index.get(id);
+}
+
+/** One tile following its own machine: a live status batch re-renders the tiles it changed. */
+function LiveTile({ lobby, id, player, currency, onPlay }: { lobby: LobbyActor; id: number; player: Player; currency: string; onPlay: (machine: LobbyMachine) => void }) {
+  const machine = useSelector(lobby, (s) => machineById(s.context.machines, id));
+  if (!machine) return null;
+  return <MachineTile machine={machine} joinable={joinability(machine, player)} currency={currency} onPlay={onPlay} />;
 }
 
 const Root = styled.div`

@@ -13,11 +13,13 @@ interface Props {
   onPlay: (machine: LobbyMachine) => void;
 }
 
-/** One machine of the lobby. Memoised: a status change re-renders only its own tile. */
+/**
+ * One machine of the lobby. Memoised: a status change re-renders only its own tile, and of the
+ * tile only what the status shows — the status, the join button or the reason it is blocked;
+ * the picture, name, brand and minimum bet are a part of their own that stays as it is.
+ */
 export const MachineTile = memo(function MachineTile({ machine, joinable, currency, onPlay }: Props) {
   const { i18n } = useLingui();
-  // Kept across status changes: building the number format is the dearest part of a tile's render.
-  const minBet = useMemo(() => formatMoney(machine.minBet, currency, i18n.locale), [machine.minBet, currency, i18n.locale]);
   return (
     <Root data-status={machine.status} data-testid={`machine-${machine.id}`} aria-label={machine.name}>
       <Art src={machine.image} alt="" loading="lazy" />
@@ -27,16 +29,7 @@ export const MachineTile = memo(function MachineTile({ machine, joinable, curren
           <span>{machine.brand}</span>
           <Status data-status={machine.status}>{i18n._(STATUS_TEXT[machine.status])}</Status>
         </Meta>
-        <Meta>
-          <span>
-            <Trans>Min bet {minBet}</Trans>
-          </span>
-          {machine.videoType === 'camera' && (
-            <span>
-              <Trans>Camera</Trans>
-            </span>
-          )}
-        </Meta>
+        <Details amount={machine.minBet} currency={currency} camera={machine.videoType === 'camera'} />
         {machine.reservation?.mine && (
           <Note>
             <Trans>Reserved for you</Trans>
@@ -51,6 +44,25 @@ export const MachineTile = memo(function MachineTile({ machine, joinable, curren
         )}
       </Body>
     </Root>
+  );
+});
+
+/** The minimum bet and the camera mark: the same whatever the machine's status. */
+const Details = memo(function Details({ amount, currency, camera }: { amount: number; currency: string; camera: boolean }) {
+  const { i18n } = useLingui();
+  // Building the number format is the dearest part of a tile's render: once per tile.
+  const minBet = useMemo(() => formatMoney(amount, currency, i18n.locale), [amount, currency, i18n.locale]);
+  return (
+    <Meta>
+      <span>
+        <Trans>Min bet {minBet}</Trans>
+      </span>
+      {camera && (
+        <span>
+          <Trans>Camera</Trans>
+        </span>
+      )}
+    </Meta>
   );
 });
 
