@@ -245,7 +245,8 @@ export async function lobbyStress(browser: Browser, sim: Simulator, options: Lob
     }
     if (trace) await browser.stopTracing();
     const longTasks = await page.evaluate(() => window.__longTasks ?? []);
-    await page.waitForTimeout(500);
+    // Statuses reach the tiles within half a second (socket and lobby batches): wait past that.
+    await page.waitForTimeout(1000);
     const last = Object.entries(await page.evaluate(() => window.__floor!.statuses)).map(([id, status]) => [Number(id), status] as const);
     const sample = last.slice(-50);
     const shown = await page.evaluate(

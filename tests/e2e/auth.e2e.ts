@@ -92,7 +92,8 @@ describe('auth end to end', () => {
     const { page } = await h.newPage();
     await page.goto('/no/such/place');
     await page.waitForURL(/\/pages\/errors\/error-404$/);
-    expect(await page.getByRole('heading', { name: '404' }).isVisible()).toBe(true);
+    // The 404 page's code loads when it is first needed.
+    await page.getByRole('heading', { name: '404' }).waitFor();
   });
 
   it('a token in the query string logs in and is removed from the address bar', async () => {

@@ -4,7 +4,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect, useMemo } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import styled from 'styled-components';
-import { joinability, reservedMachines, type lobbyMachine, type LobbyBrand, type LobbyMachine, type LobbyMachineStatus } from '../../../machines/lobby.ts';
+import { joinability, reservedMachines, type lobbyMachine, type LobbyBrand, type LobbyMachine } from '../../../machines/lobby.ts';
 import { Button } from '../../ui/Button.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { PromoButtons } from '../promo/PromoButtons.tsx';
@@ -12,13 +12,8 @@ import { useActorOptions, useAuthActor, useLogic, useSettings } from '../runtime
 import { slug } from '../slug.ts';
 import { BrandTile } from './BrandTile.tsx';
 import { MachineTile } from './MachineTile.tsx';
+import { statusBatches, type StatusChange } from './statusBatches.ts';
 
-/**
- * How long live machine statuses are gathered before the lobby shows them: each batch is one
- * lobby transition and one frame. The socket already gathers them for up to 100 ms
- * (MACHINE_BATCH_MS), so a status shows at most half a second after it was sent.
- */
-const LIVE_BATCH_MS = 400;
 /** Above this many machines, tiles out of view skip layout and paint (content-visibility). */
 const MANY_TILES = 60;
 
@@ -41,21 +36,12 @@ export function LobbyPage() {
   useEffect(() => {
     // Live status changes are applied in batches (the last status of each machine): a busy floor
     // of hundreds of changes a second then costs a few lobby renders a second, not one per change.
-    const pending = new Map<number, LobbyMachineStatus>();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const flush = () => {
-      timer = undefined;
-      // One event for the whole batch: one pass over the machines, one render of the lobby.
-      lobby.send({ type: 'server.machines', changes: [...pending].map(([id, status]) => ({ id, status })) });
-      pending.clear();
-    };
-    const subscription = auth.on('machines', (event) => {
-      for (const change of event.changes) pending.set(change.id, change.status as LobbyMachineStatus);
-      timer ??= setTimeout(flush, LIVE_BATCH_MS);
-    });
+    // One event per batch: one pass over the machines, one render of the lobby.
+    const batches = statusBatches((changes) => lobby.send({ type: 'server.machines', changes }));
+    const subscription = auth.on('machines', (event) => batches.add(event.changes as StatusChange[]));
     return () => {
       subscription.unsubscribe();
-      clearTimeout(timer);
+      batches.stop();
     };
   }, [auth, lobby]);
 
