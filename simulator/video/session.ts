@@ -1,4 +1,4 @@
-import { MediaStreamTrack, RTCPeerConnection, RTCRtpCodecParameters, type RTCDtlsTransport } from 'werift';
+import { MediaStreamTrack, RTCPeerConnection, RTCRtpCodecParameters } from 'werift';
 import { startEncoder, type Encoder } from './encoder.ts';
 import { createFeeder, type Feeder } from './feeder.ts';
 import { createRestamper } from './rtp.ts';
@@ -8,8 +8,10 @@ import type { VideoBand } from './types.ts';
 /**
  * One WHEP viewer: a werift peer with one sendonly VP8 track, fed by its own ffmpeg: a spare
  * started ahead (spares.ts), or else one spawned before negotiation. The first frame is drawn as
- * soon as the answer is out, so ffmpeg's start-up and its first encode overlap ICE and DTLS (~45 ms
- * since werift answers as the DTLS server, see answerAsDtlsServer). That frame's packets wait
+ * soon as the answer is out, so ffmpeg's start-up and its first encode overlap ICE and DTLS.
+ * werift stays the DTLS client (`a=setup:active`): answering as the server let the browser's first
+ * handshake flight arrive before werift listened, and under load some joins never connected
+ * (measured in tests/simulator/video.test.ts on a busy machine). That frame's packets wait
  * until the peer is connected; the steady frames follow. The first frame the viewer receives is
  * thus the encoder's first, a keyframe. Every way a viewer can go away ends in close(), which
  * releases the encoder and the peer.
@@ -108,7 +110,6 @@ async function negotiate(pc: RTCPeerConnection, track: MediaStreamTrack, offer: 
   if (!transceiver) throw new OfferRejected('the offer has no usable video section');
   await transceiver.sender.replaceTrack(track);
   transceiver.setDirection('sendonly');
-  answerAsDtlsServer(transceiver.dtlsTransport, offer);
   await pc.setLocalDescription(await pc.createAnswer());
   if (pc.iceGatheringState !== 'complete') {
     await new Promise<void>((resolve) => {
@@ -124,37 +125,6 @@ async function negotiate(pc: RTCPeerConnection, track: MediaStreamTrack, offer: 
   const sdp = pc.localDescription?.sdp ?? '';
   if (!/^m=video [1-9]/m.test(sdp) || !/^a=rtpmap:\d+ VP8\/90000/im.test(sdp)) throw new OfferRejected('no VP8 video could be negotiated');
   return sdp;
-}
-
-/**
- * Left to itself werift answers `a=setup:active` and, as the DTLS client, waits a fixed 100 ms
- * after ICE connects before its ClientHello (werift 0.25, transport/dtls.js). Answering
- * `a=setup:passive` makes the viewer the client, which starts the handshake as soon as its own
- * ICE check succeeds: measured ~110 ms → ~15 ms from ICE to DTLS up on loopback. An offer that
- * insists on being the server (`passive`) still gets an active answer (RFC 8842).
- *
- * The viewer's ClientHello then often arrives a few milliseconds before werift's own ICE agent
- * reports connected and starts its DTLS server; werift drops it, and Chromium resends only after
- * its retransmission timer (~60 ms measured). DTLS records that arrive before the handshake
- * starts are kept and handed to it once it has (werift reuses its cookie, so a duplicate
- * ClientHello is harmless).
- */
-function answerAsDtlsServer(dtls: RTCDtlsTransport, offer: string): void {
-  if (/^a=setup:passive/m.test(offer)) return;
-  dtls.role = 'server';
-  const connection = dtls.iceTransport.connection;
-  const early: Buffer[] = [];
-  const keep = connection.onData.subscribe((data) => {
-    // DTLS records start with a content type byte of 20–63 (RFC 7983); a handful is a flight.
-    if (dtls.state === 'new' && data[0]! >= 20 && data[0]! <= 63 && early.length < 16) early.push(data);
-  });
-  const watch = dtls.onStateChange.subscribe((state) => {
-    if (state === 'new') return;
-    keep.unSubscribe();
-    watch.unSubscribe();
-    // werift creates its DTLS server synchronously right after 'connecting': replay just after.
-    if (state === 'connecting' && early.length > 0) setImmediate(() => early.splice(0).forEach((data) => connection.onData.execute(data)));
-  });
 }
 
 function transceiverOf(pc: RTCPeerConnection) {

@@ -267,8 +267,8 @@ describe('WHEP HTTP contract', () => {
         expect(answer).toMatch(/a=rtpmap:\d+ VP8\/90000/);
         expect(answer).toMatch(/a=sendonly/);
         expect(answer).toMatch(/a=candidate:.* 127\.0\.0\.1 /);
-        // The DTLS server: the viewer starts the handshake as soon as its ICE check succeeds.
-        expect(answer).toMatch(/^a=setup:passive/m);
+        // werift is the DTLS client (see session.ts: as the server, joins under load could hang).
+        expect(answer).toMatch(/^a=setup:active/m);
         const sessionId = location.split('/').pop() ?? '';
         expect(h.video.activeSessions()).toBe(1);
         expect(h.video.activeEncoders()).toBe(1);
