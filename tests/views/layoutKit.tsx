@@ -57,6 +57,8 @@ export interface ChromeOptions {
   persistFolded?: (folded: boolean) => void;
   /** Run the template chrome too: the player's look, Team Chat and the quick panel (stand-ins). */
   chrome?: boolean;
+  /** Logic a test provides itself (e.g. a lobby over a stand-in floor). */
+  logic?: Partial<ViewLogic>;
 }
 
 /** The template chrome's logic over stand-in services: one contact with two unread messages. */
@@ -132,6 +134,7 @@ export async function renderChrome(chrome: ReactElement, options: ChromeOptions 
         actions: { persistFolded: (_, { folded }) => options.persistFolded?.(folded) },
       }),
       ...(extra && { template: extra.template }),
+      ...options.logic,
     } satisfies Partial<ViewLogic> as ViewLogic,
   };
   const root = createRootRoute({ component: Outlet });

@@ -16,6 +16,12 @@ import { statusBatches, type StatusChange } from './statusBatches.ts';
 
 /** Above this many machines, tiles out of view skip layout and paint (content-visibility). */
 const MANY_TILES = 60;
+/**
+ * A big floor is laid out in blocks of this many tiles, each a grid of its own that is skipped
+ * while out of view: a live status change then restyles and lays out the block it is in, not a
+ * grid of a thousand tiles. 48 fills whole rows at 1, 2, 3, 4, 6 or 8 columns.
+ */
+const BLOCK_TILES = 48;
 
 /**
  * The lobby: brands first (SHOW_LOBBY) with a brand's machines at /lobby/:id/:name, or every
@@ -54,7 +60,8 @@ export function LobbyPage() {
   // at idle: a player (or the bench) can click Play before the lobby's first idle moment.
   const router = useRouter();
   useEffect(() => {
-    void router.loadRouteChunk(router.routesById['/game/$gameId/$name'])?.catch(() => undefined);
+    const game = router.routesById['/game/$gameId/$name'] as Parameters<typeof router.loadRouteChunk>[0] | undefined;
+    if (game) void router.loadRouteChunk(game)?.catch(() => undefined);
   }, [router]);
 
   const loading = useSelector(lobby, (s) => s.matches('loading') && s.context.machines.length === 0);
@@ -126,11 +133,23 @@ export function LobbyPage() {
           <h2 id="machines-title">
             <Trans>Machines</Trans>
           </h2>
-          <Grid $many={machineIds.length > MANY_TILES}>
-            {machineIds.map((id) => (
-              <LiveTile key={id} lobby={lobby} id={id} player={player} currency={settings.CURRENCY} onPlay={play} />
-            ))}
-          </Grid>
+          {machineIds.length > MANY_TILES ? (
+            <Blocks>
+              {blocksOf(machineIds).map((block) => (
+                <Grid key={block[0]} $many>
+                  {block.map((id) => (
+                    <LiveTile key={id} lobby={lobby} id={id} player={player} currency={settings.CURRENCY} onPlay={play} />
+                  ))}
+                </Grid>
+              ))}
+            </Blocks>
+          ) : (
+            <Grid>
+              {machineIds.map((id) => (
+                <LiveTile key={id} lobby={lobby} id={id} player={player} currency={settings.CURRENCY} onPlay={play} />
+              ))}
+            </Grid>
+          )}
         </Section>
       )}
     </Root>
@@ -138,6 +157,12 @@ export function LobbyPage() {
 }
 
 type LobbyActor = ActorRefFrom<typeof lobbyMachine>;
+
+function blocksOf(ids: readonly number[]): number[][] {
+  const blocks: number[][] = [];
+  for (let i = 0; i < ids.length; i += BLOCK_TILES) blocks.push(ids.slice(i, i + BLOCK_TILES));
+  return blocks;
+}
 type Player = { balance: number | null; allowZeroBalance: boolean };
 
 function sameIds(a: readonly number[], b: readonly number[]): boolean {
@@ -176,8 +201,14 @@ const Grid = styled.div<{ $narrow?: boolean; $many?: boolean }>`
   display: grid;
   gap: 16px;
   grid-template-columns: repeat(auto-fill, minmax(${({ $narrow }) => ($narrow ? '180px' : '220px')}, 1fr));
-  /* A big floor: tiles out of view are not laid out or painted until scrolled to. */
-  ${({ $many }) => ($many ? '& > * { content-visibility: auto; contain-intrinsic-size: auto 330px; }' : '')}
+  /* A block of a big floor: out of view, it is not styled, laid out or painted until scrolled to. */
+  ${({ $many }) => ($many ? 'content-visibility: auto; contain-intrinsic-size: auto 2700px;' : '')}
+`;
+
+const Blocks = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 16px;
 `;
 
 const Problem = styled.div`
