@@ -132,9 +132,13 @@ describe.each(['layout1', 'layout2', 'layout3'] as const)('%s', (LAYOUT) => {
 
   it('HIDE_HEADER_BAR hides the toolbar but keeps a way to open the menu on a phone', async () => {
     phone();
+    const user = userEvent.setup();
     await renderChrome(<MainLayout />, { settings: { LAYOUT, HIDE_HEADER_BAR: true } });
-    expect(screen.queryByLabelText('Language')).toBeNull();
-    expect(screen.getByRole('button', { name: 'Open the menu' })).toBeTruthy();
+    expect(document.querySelector('[data-place="toolbar"]')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Open the menu' }));
+    // The drawer has what the hidden header bar held: the tools and the language.
+    const drawer = await screen.findByRole('dialog', { name: 'Menu' });
+    expect(within(drawer).getByLabelText('Language')).toBeTruthy();
   });
 });
 
@@ -147,6 +151,9 @@ describe.each(['layout1', 'layout2', 'layout3'] as const)('%s template tools', (
     const row = document.querySelector<HTMLElement>('[data-place="navbar"]');
     expect(row).not.toBeNull();
     for (const name of TOOLS) expect(await within(row!).findByRole('button', { name })).toBeTruthy();
+    // What else the hidden header bar held: the language, and the balance where the navbar has none.
+    expect(within(row!).getByLabelText('Language')).toBeTruthy();
+    expect(within(document.querySelector('[data-layout]')!).getAllByText('$1,234.56').length).toBeGreaterThan(0);
     expect(document.querySelector('[data-place="toolbar"]')).toBeNull();
     await user.click(within(row!).getByRole('button', { name: 'Settings' }));
     expect(await screen.findByRole('dialog', { name: 'Settings' })).toBeTruthy();

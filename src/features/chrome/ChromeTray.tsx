@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { IconButton } from '../layout/parts.tsx';
 import { useNavigationActor } from '../navigation/NavigationProvider.tsx';
@@ -15,9 +15,10 @@ const NavigationSearch = lazy(() => import('../search/NavigationSearch.tsx').the
  * One row of the template chrome's tools: navigation search, shortcuts, settings, Team Chat
  * (with the unread total) and the quick panel. In the toolbar a phone keeps only the settings
  * cog; the phone's menu drawer has the whole row, and so has the navbar when the header bar is
- * hidden (HIDE_HEADER_BAR), so every tool stays reachable.
+ * hidden (HIDE_HEADER_BAR), so every tool stays reachable. Children follow the tools (what else
+ * the hidden header bar held: the balance, the language).
  */
-export function ChromeTray({ place }: { place: Place }) {
+export function ChromeTray({ place, children }: { place: Place; children?: ReactNode }) {
   const { t } = useLingui();
   const nav = useNavigationActor();
   const uiSettings = useUiSettingsActor();
@@ -76,6 +77,7 @@ export function ChromeTray({ place }: { place: Place }) {
           </IconButton>
         </>
       )}
+      {children}
     </Row>
   );
 }
@@ -113,6 +115,7 @@ const Row = styled.div`
   &[data-place='drawer'] {
     flex-wrap: wrap;
     justify-content: center;
+    gap: 6px 4px;
     padding: ${({ theme }) => theme.space(2)};
     border-bottom: 1px solid ${({ theme }) => theme.colors.border};
   }

@@ -27,7 +27,12 @@ export function Layout1() {
         }
       >
         <UserPanel />
-        {HIDE_HEADER_BAR && <ChromeTray place="navbar" />}
+        {HIDE_HEADER_BAR && (
+          <ChromeTray place="navbar">
+            <Balance testId="navbar-balance" />
+            {LANG_SELECT && <LanguageSelect />}
+          </ChromeTray>
+        )}
         <Navigation variant="vertical" />
       </Navbar>
       <Main>
@@ -57,7 +62,14 @@ export function Layout1() {
         <Footer />
       </Main>
       <MobileDrawer>
-        <ChromeTray place="drawer" />
+        <ChromeTray place="drawer">
+          {HIDE_HEADER_BAR && (
+            <>
+              <Balance testId="drawer-balance" />
+              {LANG_SELECT && <LanguageSelect />}
+            </>
+          )}
+        </ChromeTray>
         <UserPanel />
         <Navigation variant="vertical" />
       </MobileDrawer>

@@ -41,7 +41,10 @@ export function Layout2() {
           {HIDE_HEADER_BAR && (
             <>
               <Spacer />
-              <ChromeTray place="navbar" />
+              <ChromeTray place="navbar">
+                <Balance testId="navbar-balance" />
+                {LANG_SELECT && <LanguageSelect />}
+              </ChromeTray>
             </>
           )}
         </MenuRow>
@@ -51,7 +54,14 @@ export function Layout2() {
       </Content>
       <Footer />
       <MobileDrawer>
-        <ChromeTray place="drawer" />
+        <ChromeTray place="drawer">
+          {HIDE_HEADER_BAR && (
+            <>
+              <Balance testId="drawer-balance" />
+              {LANG_SELECT && <LanguageSelect />}
+            </>
+          )}
+        </ChromeTray>
         <UserPanel />
         <Navigation variant="vertical" />
       </MobileDrawer>
