@@ -8,6 +8,7 @@ import { registerMachine } from '../../machines/register.ts';
 import { ChromeHost } from '../../src/features/chrome/ChromeHost.tsx';
 import { ChromeTray } from '../../src/features/chrome/ChromeTray.tsx';
 import { NavigationProvider } from '../../src/features/navigation/NavigationProvider.tsx';
+import { DEFAULT_SETTINGS } from '../../src/protocol/settings.ts';
 import type { QuickPanelData } from '../../src/protocol/template.ts';
 import { RuntimeProvider, type ViewLogic, type ViewRuntime } from '../../src/features/runtime.tsx';
 import { renderView } from './render.tsx';
@@ -50,7 +51,7 @@ function renderButtons(options: { failStatus?: boolean } = {}) {
     })),
     register: registerMachine,
   };
-  const runtime = { logic: { template, navigation: navigationMachine } as Partial<ViewLogic> as ViewLogic } as ViewRuntime;
+  const runtime = { settings: DEFAULT_SETTINGS, logic: { template, navigation: navigationMachine } as Partial<ViewLogic> as ViewLogic } as ViewRuntime;
   return { sendMessage, saveStatus, finishSave: () => finishSave(), view: renderView(
       <RuntimeProvider runtime={runtime}>
         <NavigationProvider>

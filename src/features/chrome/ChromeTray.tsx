@@ -1,10 +1,12 @@
 import { useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense } from 'react';
 import styled from 'styled-components';
+import { Balance } from '../layout/Balance.tsx';
+import { LanguageSelect } from '../layout/LanguageSelect.tsx';
 import { IconButton } from '../layout/parts.tsx';
 import { useNavigationActor } from '../navigation/NavigationProvider.tsx';
-import { useUiSettingsActor } from '../runtime.tsx';
+import { useSettings, useUiSettingsActor } from '../runtime.tsx';
 import { Glyph } from '../settings/glyphs.tsx';
 import { useChatActor, type ChatActor } from './ChromeHost.tsx';
 import { chromePanels, useChromePanels, type Panel, type Place } from './panels.ts';
@@ -15,15 +17,17 @@ const NavigationSearch = lazy(() => import('../search/NavigationSearch.tsx').the
  * One row of the template chrome's tools: navigation search, shortcuts, settings, Team Chat
  * (with the unread total) and the quick panel. In the toolbar a phone keeps only the settings
  * cog; the phone's menu drawer has the whole row, and so has the navbar when the header bar is
- * hidden (HIDE_HEADER_BAR), so every tool stays reachable. Children follow the tools (what else
- * the hidden header bar held: the balance, the language).
+ * hidden (HIDE_HEADER_BAR), so every tool stays reachable — and with it what else the hidden
+ * header bar held: the balance (unless the layout's navbar shows it already) and the language.
  */
-export function ChromeTray({ place, children }: { place: Place; children?: ReactNode }) {
+export function ChromeTray({ place, balance = true }: { place: Place; balance?: boolean }) {
   const { t } = useLingui();
   const nav = useNavigationActor();
   const uiSettings = useUiSettingsActor();
   const chat = useChatActor();
   const { open, from } = useChromePanels();
+  const { HIDE_HEADER_BAR, LANG_SELECT } = useSettings();
+  const standIns = HIDE_HEADER_BAR && place !== 'toolbar';
   // Phones reach these from the drawer; the toolbar there has room for the cog only.
   const narrow = place === 'toolbar' ? 'desktop' : undefined;
 
@@ -77,7 +81,8 @@ export function ChromeTray({ place, children }: { place: Place; children?: React
           </IconButton>
         </>
       )}
-      {children}
+      {standIns && balance && <Balance testId={`${place}-balance`} />}
+      {standIns && LANG_SELECT && <LanguageSelect />}
     </Row>
   );
 }

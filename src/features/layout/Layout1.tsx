@@ -27,12 +27,7 @@ export function Layout1() {
         }
       >
         <UserPanel />
-        {HIDE_HEADER_BAR && (
-          <ChromeTray place="navbar">
-            <Balance testId="navbar-balance" />
-            {LANG_SELECT && <LanguageSelect />}
-          </ChromeTray>
-        )}
+        {HIDE_HEADER_BAR && <ChromeTray place="navbar" />}
         <Navigation variant="vertical" />
       </Navbar>
       <Main>
@@ -62,14 +57,7 @@ export function Layout1() {
         <Footer />
       </Main>
       <MobileDrawer>
-        <ChromeTray place="drawer">
-          {HIDE_HEADER_BAR && (
-            <>
-              <Balance testId="drawer-balance" />
-              {LANG_SELECT && <LanguageSelect />}
-            </>
-          )}
-        </ChromeTray>
+        <ChromeTray place="drawer" />
         <UserPanel />
         <Navigation variant="vertical" />
       </MobileDrawer>

@@ -41,10 +41,7 @@ export function Layout2() {
           {HIDE_HEADER_BAR && (
             <>
               <Spacer />
-              <ChromeTray place="navbar">
-                <Balance testId="navbar-balance" />
-                {LANG_SELECT && <LanguageSelect />}
-              </ChromeTray>
+              <ChromeTray place="navbar" />
             </>
           )}
         </MenuRow>
@@ -54,14 +51,7 @@ export function Layout2() {
       </Content>
       <Footer />
       <MobileDrawer>
-        <ChromeTray place="drawer">
-          {HIDE_HEADER_BAR && (
-            <>
-              <Balance testId="drawer-balance" />
-              {LANG_SELECT && <LanguageSelect />}
-            </>
-          )}
-        </ChromeTray>
+        <ChromeTray place="drawer" />
         <UserPanel />
         <Navigation variant="vertical" />
       </MobileDrawer>

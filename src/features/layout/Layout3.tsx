@@ -65,7 +65,7 @@ export function Layout3() {
             ) : undefined
           }
         >
-          {HIDE_HEADER_BAR && <ChromeTray place="navbar">{LANG_SELECT && <LanguageSelect />}</ChromeTray>}
+          {HIDE_HEADER_BAR && <ChromeTray place="navbar" balance={false} />}
           <NavbarContent />
         </Navbar>
         <Below $header={HIDE_HEADER_BAR ? 0 : HEADER_HEIGHT}>
@@ -76,7 +76,7 @@ export function Layout3() {
         </Below>
       </Row>
       <MobileDrawer>
-        <ChromeTray place="drawer">{HIDE_HEADER_BAR && LANG_SELECT && <LanguageSelect />}</ChromeTray>
+        <ChromeTray place="drawer" balance={false} />
         <NavbarContent />
       </MobileDrawer>
     </Shell>
