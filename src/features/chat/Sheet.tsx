@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import * as Dialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
+import { Backdrop } from '../../ui/backdrop.ts';
 import { SheetContent, SheetHead } from '../../ui/sheet.ts';
 import { Icon } from '../navigation/Icon.tsx';
 import { IconButton } from '../layout/parts.tsx';
@@ -18,7 +19,7 @@ export function Sheet({ title, testId, onClose, children }: { title: ReactNode; 
   return (
     <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
-        <Backdrop />
+        <Backdrop $layer={900} $dim={45} />
         <SheetContent $edge="end" $width={`min(${PANEL_WIDTH}px, 100vw)`} $layer={901} aria-describedby={undefined} data-testid={testId}>
           <SheetHead>
             <Dialog.Title asChild>
@@ -36,13 +37,6 @@ export function Sheet({ title, testId, onClose, children }: { title: ReactNode; 
     </Dialog.Root>
   );
 }
-
-const Backdrop = styled(Dialog.Overlay)`
-  position: fixed;
-  inset: 0;
-  z-index: 900;
-  background: rgb(3 5 12 / 45%);
-`;
 
 const Title = styled.h2`
   margin: 0;

@@ -4,6 +4,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useSelector } from '@xstate/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
+import { Backdrop } from '../../ui/backdrop.ts';
 import { FieldError, Input } from '../../ui/form.ts';
 import { Button } from '../../ui/Button.tsx';
 import { useAuthActor } from '../runtime.tsx';
@@ -51,7 +52,7 @@ export function IdleLockDialog() {
   return (
     <Dialog.Root open={locked}>
       <Dialog.Portal>
-        <Backdrop />
+        <Backdrop $layer={1100} $dim={92} $blur={6} />
         <Content onEscapeKeyDown={(e) => e.preventDefault()} onPointerDownOutside={(e) => e.preventDefault()} aria-describedby="lock-text">
           <Dialog.Title>
             <Trans>LOCKED!</Trans>
@@ -90,14 +91,6 @@ export function IdleLockDialog() {
     </Dialog.Root>
   );
 }
-
-const Backdrop = styled(Dialog.Overlay)`
-  position: fixed;
-  inset: 0;
-  z-index: 1100;
-  background: rgb(5 6 12 / 92%);
-  backdrop-filter: blur(6px);
-`;
 
 const Content = styled(Dialog.Content)`
   position: fixed;

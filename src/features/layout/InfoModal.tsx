@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import * as Dialog from '@radix-ui/react-dialog';
 import styled from 'styled-components';
+import { Backdrop } from '../../ui/backdrop.ts';
 import { Icon } from '../navigation/Icon.tsx';
 import { useNavigationActor, useNavigationSelector } from '../navigation/NavigationProvider.tsx';
 import { INFO_PAGES, infoPage } from './infoPages.ts';
@@ -22,7 +23,7 @@ export function InfoModal() {
   return (
     <Dialog.Root open={state !== 'closed'} onOpenChange={(open) => !open && nav.send({ type: 'user.closeInfo' })}>
       <Dialog.Portal>
-        <Backdrop />
+        <Backdrop $layer={900} $dim={72} $blur={2} />
         <Content data-state-view={state} aria-describedby={undefined}>
           <Header>
             {page && (
@@ -67,14 +68,6 @@ export function InfoModal() {
     </Dialog.Root>
   );
 }
-
-const Backdrop = styled(Dialog.Overlay)`
-  position: fixed;
-  inset: 0;
-  z-index: 900;
-  background: rgb(3 5 12 / 72%);
-  backdrop-filter: blur(2px);
-`;
 
 const Content = styled(Dialog.Content)`
   position: fixed;

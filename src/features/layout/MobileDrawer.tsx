@@ -3,6 +3,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useRouterState } from '@tanstack/react-router';
 import { useEffect, useRef, type ReactNode } from 'react';
 import styled, { keyframes, useTheme } from 'styled-components';
+import { Backdrop } from '../../ui/backdrop.ts';
 import { SheetContent, SheetHead } from '../../ui/sheet.ts';
 import { Icon } from '../navigation/Icon.tsx';
 import { useNavigationActor, useNavigationSelector } from '../navigation/NavigationProvider.tsx';
@@ -45,7 +46,7 @@ export function MobileDrawer({ children }: { children: ReactNode }) {
   return (
     <Dialog.Root open={open} onOpenChange={(next) => nav.send({ type: next ? 'user.openMobile' : 'user.closeMobile' })}>
       <Dialog.Portal>
-        <Backdrop />
+        <DrawerBackdrop $layer={800} $dim={65} />
         <Drawer $edge="start" $width={`min(${NAVBAR_WIDTH}px, 85vw)`} $layer={801} aria-describedby={undefined} data-testid="mobile-drawer">
           <Dialog.Title asChild>
             <HiddenTitle>{t`Menu`}</HiddenTitle>
@@ -71,11 +72,7 @@ const fadeIn = keyframes`
   to { opacity: 1; }
 `;
 
-const Backdrop = styled(Dialog.Overlay)`
-  position: fixed;
-  inset: 0;
-  z-index: 800;
-  background: rgb(3 5 12 / 65%);
+const DrawerBackdrop = styled(Backdrop)`
   animation: ${fadeIn} 0.2s ease-out;
   @media ${desktop} { display: none; }
 `;

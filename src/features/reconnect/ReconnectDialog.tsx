@@ -4,6 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useSelector } from '@xstate/react';
 import styled from 'styled-components';
+import { Backdrop } from '../../ui/backdrop.ts';
 import { reconnectVariant, type ReconnectVariant } from '../../../machines/reconnect.ts';
 import { Button } from '../../ui/Button.tsx';
 import { failureText } from '../errors/codeMessages.ts';
@@ -34,7 +35,7 @@ export function ReconnectDialog() {
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !next && reconnect.send({ type: 'user.dismiss' })}>
       <Dialog.Portal>
-        <Backdrop />
+        <Backdrop $layer={900} $dim={60} />
         <Content data-variant={variant} aria-describedby="reconnect-text">
           <Dialog.Title>
             <Trans>Open session</Trans>
@@ -62,13 +63,6 @@ export function ReconnectDialog() {
     </Dialog.Root>
   );
 }
-
-const Backdrop = styled(Dialog.Overlay)`
-  position: fixed;
-  inset: 0;
-  background: rgb(0 0 0 / 60%);
-  z-index: 900;
-`;
 
 const Content = styled(Dialog.Content)`
   position: fixed;

@@ -5,6 +5,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
+import { Backdrop } from '../../ui/backdrop.ts';
 import type { ActorRefFrom } from 'xstate';
 import type { DirectionChoice, LayoutChoice, StoredUiSettings, ThemeChoice, uiSettingsMachine } from '../../../machines/uiSettings.ts';
 import { THEME_PRESETS, type ThemePreset } from '../../theme/presets.ts';
@@ -54,7 +55,7 @@ export function SettingsPanel({ actor, open, onOpenChange }: { actor: UiSettings
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
-        <Backdrop />
+        <Backdrop $layer={900} $dim={50} />
         <Sheet aria-describedby={undefined} data-state-view={status}>
           <Header>
             <Title>
@@ -151,13 +152,6 @@ function Swatch({ preset, area, checked, onPick }: { preset: ThemePreset; area: 
     </SwatchLabel>
   );
 }
-
-const Backdrop = styled(Dialog.Overlay)`
-  position: fixed;
-  inset: 0;
-  z-index: 900;
-  background: rgb(3 5 12 / 50%);
-`;
 
 const Sheet = styled(Dialog.Content)`
   position: fixed;

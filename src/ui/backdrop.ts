@@ -1,0 +1,14 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import styled from 'styled-components';
+
+/**
+ * The page dimmed behind a dialog, sheet or drawer: on the layer just below its content, as
+ * dark (`$dim`, percent) and as blurred (`$blur`, px) as the dialog needs the page out of mind.
+ */
+export const Backdrop = styled(Dialog.Overlay)<{ $layer: number; $dim: number; $blur?: number }>`
+  position: fixed;
+  inset: 0;
+  z-index: ${({ $layer }) => $layer};
+  background: rgb(3 5 12 / ${({ $dim }) => $dim}%);
+  ${({ $blur }) => ($blur ? `backdrop-filter: blur(${$blur}px);` : '')}
+`;
