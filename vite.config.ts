@@ -27,6 +27,7 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/{machines,paths,simulator}/**/*.test.ts'],
           environment: 'node',
+          setupFiles: ['tests/setup/conservation.ts'],
         },
       },
       {
@@ -44,6 +45,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.e2e.ts'],
           environment: 'node',
+          setupFiles: ['tests/setup/conservation.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           fileParallelism: false,

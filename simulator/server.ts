@@ -11,6 +11,7 @@ import { loginRoutes } from './api/login.ts';
 import { machineRoutes } from './api/machines.ts';
 import { promoRoutes } from './api/promo.ts';
 import { publicRoutes } from './api/public.ts';
+import { SessionEnds } from './api/session-end.ts';
 import { sessionRoutes } from './api/session.ts';
 import { templateRoutes } from './api/template.ts';
 import { createTokens, loadSigningKey } from './auth/tokens.ts';
@@ -26,10 +27,12 @@ import { DEFAULT_TIMINGS, scaleTimings } from './floor/timings.ts';
 import { MachineStore } from './store/machines.ts';
 import { createVideoService, type VideoService } from './video/index.ts';
 import type { ScreenState } from './video/screen.ts';
-import { createRequestHandler } from './handler.ts';
+import { answerClientError, createRequestHandler } from './handler.ts';
+import { registerLedger } from './live.ts';
 import { Router } from './http/router.ts';
 import { createStaticFiles } from './http/static.ts';
 import { Ledger } from './store/ledger.ts';
+import { RequestLog } from './store/requests.ts';
 import { seedOnce } from './store/seed.ts';
 import { openStore, type Store } from './store/store.ts';
 
@@ -66,6 +69,10 @@ export interface SimulatorOptions {
   videoFps?: number;
   /** External WHEP endpoints: `${machineId}/${bandId}` or machineId → URL (a real camera feed). */
   externalVideo?: Record<string, string>;
+  /** How long a request's body may take to arrive after its headers before a 408. Default 10 s. */
+  bodyTimeoutMs?: number;
+  /** Serve the client's *.map files. Default: unless NODE_ENV is production. */
+  serveSourceMaps?: boolean;
 }
 
 export interface Simulator {
@@ -82,10 +89,16 @@ export interface Simulator {
 export const DEFAULT_ALLOWED_COUNTRIES = ['TR', 'GB', 'US', 'DE', 'NL', 'BG'];
 export const DEFAULT_PORT = 8080;
 const DEFAULT_TTL_SECONDS = 8 * 60 * 60;
+export const DEFAULT_BODY_TIMEOUT_MS = 10_000;
+// Node's defaults (60 s for headers, 300 s for a whole request, checked every 30 s) let a
+// slow client hold a connection for minutes.
+const HEADERS_TIMEOUT_MS = 10_000;
+const CONNECTIONS_CHECK_MS = 1_000;
 
 export async function startSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
   const now = options.now ?? Date.now;
   const settings = z.strictObject(SettingsOverrides.shape).parse(options.settings ?? {});
+  const bodyTimeoutMs = options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS;
   const store = openStore({ memory: options.memory ?? false, dataDir: options.dataDir ?? '.data', now });
   try {
     await seedOnce(store, now());
@@ -99,6 +112,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       ledger,
       hub,
       tokens: createTokens(loadSigningKey(store), now),
+      sessions: new SessionEnds(store, now),
       control,
       now,
       jwtTtlSeconds: options.jwtTtlSeconds ?? DEFAULT_TTL_SECONDS,
@@ -136,6 +150,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     const floor = new Floor({
       store,
       ledger,
+      requests: new RequestLog(store, now),
       machines: new MachineStore(store),
       hub,
       now,
@@ -155,16 +170,28 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     const handler = createRequestHandler({
       video,
       router,
-      files: createStaticFiles(options.staticDir ?? 'dist'),
+      files: createStaticFiles(options.staticDir ?? 'dist', {
+        serveSourceMaps: options.serveSourceMaps ?? process.env.NODE_ENV !== 'production',
+      }),
       control,
       localCountry: (options.localCountry ?? 'TR').toUpperCase(),
       videoOrigins: [...new Set(Object.values(options.externalVideo ?? {}).map((url) => new URL(url).origin))],
+      bodyTimeoutMs,
     });
     // The handler answers its own errors; this catch only stops a failure while answering
     // from becoming an unhandled rejection, which would end the process.
-    const server = createServer((req, res) => {
-      handler(req, res).catch(() => res.destroy());
-    });
+    const server = createServer(
+      {
+        headersTimeout: HEADERS_TIMEOUT_MS,
+        // Only a backstop: the handler's body deadline (after the headers) answers first.
+        requestTimeout: HEADERS_TIMEOUT_MS + 2 * bodyTimeoutMs,
+        connectionsCheckingInterval: CONNECTIONS_CHECK_MS,
+      },
+      (req, res) => {
+        handler(req, res).catch(() => res.destroy());
+      },
+    );
+    server.on('clientError', answerClientError);
     const host = options.host ?? '127.0.0.1';
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -191,6 +218,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       );
     }
 
+    const unregister = registerLedger(ledger);
     let closing: Promise<void> | undefined;
     return {
       url: `http://${displayHost(host)}:${port}`,
@@ -200,6 +228,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       video,
       sockets,
       close() {
+        unregister();
         floor.stop();
         sockets.close();
         closing ??= video.close().then(() => new Promise<void>((resolve) => {

@@ -3,6 +3,7 @@ import type { ControlState } from '../control/state.ts';
 import type { NotificationHub } from '../floor/hub.ts';
 import type { Ledger } from '../store/ledger.ts';
 import type { Store } from '../store/store.ts';
+import type { SessionEnds } from './session-end.ts';
 
 /** What the API handlers share; built once by the server. */
 export interface ApiDeps {
@@ -11,6 +12,8 @@ export interface ApiDeps {
   /** Pushes to the players' notification sockets (balance changes made over REST). */
   hub: NotificationHub;
   tokens: Tokens;
+  /** Ends login sessions everywhere at once (REST token and both sockets). */
+  sessions: SessionEnds;
   control: ControlState;
   now: () => number;
   jwtTtlSeconds: number;

@@ -101,6 +101,7 @@ async function login(request: ApiRequest, deps: ApiDeps) {
     createdAt: at,
     expiresAt: claims.exp * 1000,
     revokedAt: null,
+    endReason: null,
     previousLogon: player.lastLogon,
     previousLogonIp: player.lastLogonIp,
   };
@@ -108,6 +109,8 @@ async function login(request: ApiRequest, deps: ApiDeps) {
     store.createSession(session);
     store.recordLogon(player.id, at, request.ip);
     log(LoginLogType.success, player.id);
+    // One login session per player: a login elsewhere ends the others, sockets and all.
+    deps.sessions.endAllOf(player.id, 'elsewhere', session.jti);
   });
   const token = await deps.tokens.sign(claims);
   return ok(loginResult(token, player, session, request.ip));

@@ -31,7 +31,7 @@ export function sessionRoutes(deps: ApiDeps): Route[] {
         const { player, session } = await authenticate(request.raw, deps);
         const at = deps.now();
         deps.store.transaction(() => {
-          deps.store.revokeSession(session.jti, at);
+          deps.sessions.end(session.jti, 'logout');
           deps.store.addLoginLog({
             playerId: player.id,
             type: LoginLogType.logout,

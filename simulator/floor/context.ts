@@ -1,6 +1,7 @@
 import type { MachineServerMessage } from '../../src/protocol/sockets.ts';
 import type { Ledger } from '../store/ledger.ts';
 import type { MachineStore } from '../store/machines.ts';
+import type { RequestLog } from '../store/requests.ts';
 import type { Store } from '../store/store.ts';
 import type { GameEngine } from './game.ts';
 import type { NotificationHub } from './hub.ts';
@@ -18,6 +19,8 @@ export interface PlayerConnection {
 export interface FloorContext {
   store: Store;
   ledger: Ledger;
+  /** Idempotent requests: each (session, operation, request id) runs once. */
+  requests: RequestLog;
   machines: MachineStore;
   hub: NotificationHub;
   now(): number;

@@ -1,6 +1,6 @@
 import type { MachineStatus } from '../../src/protocol/floor.ts';
 import { FloorCode } from '../../src/protocol/sockets.ts';
-import type { FloorContext } from './context.ts';
+import type { FloorContext, PlayerConnection } from './context.ts';
 import { MachineRuntime, Refusal } from './machine.ts';
 
 /**
@@ -30,6 +30,20 @@ export class Floor {
     const machine = this.#machines.get(id);
     if (!machine) throw new Refusal(FloorCode.unknownMachine, `no machine ${id}`);
     return machine;
+  }
+
+  /**
+   * Joins a player's connection to a machine. One player holds at most one machine: a join while
+   * holding another (connected or reserved) is refused with 60009. Synchronous, so joins from
+   * several sockets of one player are serialised by the event loop.
+   */
+  join(conn: PlayerConnection, machineId: number): void {
+    const machine = this.require(machineId);
+    const refusal = machine.refusalFor(conn.playerId);
+    if (refusal) throw refusal;
+    const other = this.sessionsOf(conn.playerId).find((held) => held.id !== machineId);
+    if (other) throw new Refusal(FloorCode.alreadyJoined, `you hold machine ${other.id}: continue or cash out there first`);
+    machine.join(conn);
   }
 
   /** Machines the player holds (joined now, or reserved after a drop). */

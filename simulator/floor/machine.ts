@@ -24,6 +24,13 @@ export class Refusal extends Error {
   }
 }
 
+/** A player's request on the machine socket, as the floor runs it. */
+export type PlayerRequest =
+  | { type: 'button'; button: MachineButton; requestId?: string }
+  | { type: 'autoplay'; on: boolean; requestId?: string }
+  | { type: 'transfer'; amount: number; requestId?: string }
+  | { type: 'cashout'; requestId?: string };
+
 const BUSY_WITHOUT_OCCUPANT: ReadonlySet<MachineStatus> = new Set(['playing', 'waiting', 'inBonus', 'tryingCashout']);
 const OUT_OF_SERVICE: ReadonlySet<MachineStatus> = new Set(['offline', 'error', 'malfunction']);
 
@@ -159,18 +166,21 @@ export class MachineRuntime {
     return true;
   }
 
-  /** Cash out and end the session (player's cashout, cancel, expiry, 18801, control kick). */
-  endSession(reason: 'cashout' | 'cancel' | 'expired' | 'terminated' | 'removed', key?: string): void {
+  /**
+   * Cash out and end the session (player's cashout, cancel, expiry, 18801, control kick). Every
+   * credit on the machine goes back to the player's wallet first: no path frees a machine that
+   * still holds them.
+   */
+  endSession(reason: 'cashout' | 'cancel' | 'expired' | 'terminated' | 'removed'): void {
     const playerId = this.#record.occupantId;
     if (playerId === null) throw new Refusal(FloorCode.notJoined, 'no open session on this machine');
-    const session = this.#session ?? this.#openSessionRecord(playerId);
+    const now = this.#ctx.now();
+    // A session row lost to a crash still gets one to carry the payout.
+    const session = this.#session ?? this.#openSessionRecord(playerId) ?? this.#ctx.machines.openSession(playerId, this.id, now);
     this.#clearSpin();
     this.#patch({ status: 'tryingCashout' });
-    const now = this.#ctx.now();
-    const result = session
-      ? this.#ctx.ledger.cashOut(playerId, this.id, session.id, sessionKey(session.id, key))
-      : { balance: this.#ctx.ledger.balance(playerId), credits: 0, duplicate: false };
-    if (session) this.#ctx.machines.closeSession(session.id, now);
+    const result = this.#ctx.ledger.cashOut(playerId, this.id, session.id);
+    this.#ctx.machines.closeSession(session.id, now);
     const conn = this.#conn;
     this.#conn = null;
     this.#session = null;
@@ -193,9 +203,35 @@ export class MachineRuntime {
 
   // --- the player's requests --------------------------------------------------------------
 
-  /** Runs one request of the joined player; throws Refusal when it is not accepted. */
-  handle(conn: PlayerConnection, request: { type: 'button'; button: MachineButton } | { type: 'autoplay'; on: boolean } | { type: 'transfer'; amount: number; requestId?: string } | { type: 'cashout'; requestId?: string }): void {
-    if (conn !== this.#conn) throw new Refusal(FloorCode.notJoined, 'not joined to this machine');
+  /**
+   * Runs one request of the joined player; throws Refusal when it is not accepted. A request with
+   * an id runs once per (game session, operation, id): a repeat is not applied again and answers
+   * `duplicate` (requests.ts).
+   */
+  handle(conn: PlayerConnection, request: PlayerRequest): { duplicate: boolean } {
+    if (conn !== this.#conn || this.#session === null) throw new Refusal(FloorCode.notJoined, 'not joined to this machine');
+    if (request.requestId === undefined) {
+      this.#apply(request);
+      return { duplicate: false };
+    }
+    const { requestId, ...payload } = request;
+    const once = this.#ctx.requests.once(
+      {
+        playerId: conn.playerId,
+        scope: `session:${this.#session.id}`,
+        operation: request.type === 'button' ? request.button : request.type,
+        requestId,
+        fingerprint: JSON.stringify(payload),
+      },
+      () => {
+        this.#apply(request);
+        return null;
+      },
+    );
+    return { duplicate: once.duplicate };
+  }
+
+  #apply(request: PlayerRequest): void {
     switch (request.type) {
       case 'button':
         this.#press(request.button);
@@ -204,10 +240,10 @@ export class MachineRuntime {
         this.#setAutoplay(request.on);
         break;
       case 'transfer':
-        this.#transfer(request.amount, request.requestId);
+        this.#transfer(request.amount);
         break;
       case 'cashout':
-        this.endSession('cashout', request.requestId);
+        this.endSession('cashout');
         return;
     }
     this.#accepted();
@@ -252,11 +288,11 @@ export class MachineRuntime {
     if (on && !this.#spinning) this.#spin();
   }
 
-  #transfer(amount: number, key?: string): void {
+  #transfer(amount: number): void {
     const playerId = this.#record.occupantId!;
     const { hotCoins, maxAllIn } = this.#ctx.limits();
     if (!hotCoins.includes(amount)) throw new Refusal(ErrorCode.invalidRequest, `transfer one of ${hotCoins.join(', ')}`);
-    const result = this.#ctx.ledger.cashIn(playerId, this.id, this.#session!.id, amount, maxAllIn, sessionKey(this.#session!.id, key));
+    const result = this.#ctx.ledger.cashIn(playerId, this.id, this.#session!.id, amount, maxAllIn);
     this.#pushMoney(playerId, result.balance);
   }
 
@@ -523,10 +559,3 @@ export class MachineRuntime {
 
 export type { MachineServerMessage };
 
-/**
- * A request id counts within its game session: a retry of the same request is applied once, and
- * an id a client happens to reuse in a later session cannot swallow that session's money moves.
- */
-function sessionKey(sessionId: number, key: string | undefined): string | undefined {
-  return key === undefined ? undefined : `s${sessionId}:${key}`;
-}

@@ -1,7 +1,9 @@
 import { z } from 'zod/mini';
 import { LoginLogType } from '../../src/protocol/auth.ts';
 import {
+  BanRequest,
   DropRequest,
+  EndSessionRequest,
   MachineStatusRequest,
   RemoveRequest,
   TimersRequest,
@@ -92,6 +94,27 @@ export function floorControlRoutes(deps: ApiDeps, floor: Floor, sockets: SocketS
     },
     {
       method: 'POST',
+      path: '/sim/ban',
+      handle: async (request) => {
+        const { username, banned } = await request.body(BanRequest);
+        const player = deps.store.playerByUsername(username);
+        if (!player) throw fail(404, ErrorCode.invalidRequest, { reason: 'no such player' });
+        deps.sessions.setBanned(player.id, banned);
+        return ok(Done);
+      },
+    },
+    {
+      method: 'POST',
+      path: '/sim/end-session',
+      handle: async (request) => {
+        const { username } = await request.body(EndSessionRequest);
+        const player = deps.store.playerByUsername(username);
+        if (!player) throw fail(404, ErrorCode.invalidRequest, { reason: 'no such player' });
+        return ok({ ...Done, ended: deps.sessions.endAllOf(player.id, 'kicked') });
+      },
+    },
+    {
+      method: 'POST',
       path: '/sim/warn',
       handle: async (request) => {
         const { machineId, code, count } = await request.body(WarnRequest);
@@ -130,7 +153,7 @@ export function floorControlRoutes(deps: ApiDeps, floor: Floor, sockets: SocketS
     {
       method: 'GET',
       path: '/sim/ledger',
-      handle: () => ok({ ...deps.ledger.audit(), sockets: sockets.counts() }),
+      handle: () => ok({ ...deps.ledger.audit(), findings: deps.ledger.auditPlayers(), sockets: sockets.counts() }),
     },
   ];
 }

@@ -7,14 +7,13 @@ import {
   type MachineServerMessage,
   NotificationClientMessage,
   type NotificationServerMessage,
+  SESSION_ENDED_CLOSE,
 } from '../../src/protocol/sockets.ts';
 import { authenticateToken, type Authenticated } from '../api/authenticate.ts';
 import type { ApiDeps } from '../api/deps.ts';
 import { ApiFailure } from '../http/errors.ts';
-import { LedgerError } from '../store/ledger.ts';
-import type { PlayerConnection } from './context.ts';
 import type { Floor } from './floor.ts';
-import { Refusal } from './machine.ts';
+import { MachineChannel, type Transport } from './channel.ts';
 
 /** Frames larger than this are refused by ws itself (the socket closes with 1009). */
 const MAX_FRAME_BYTES = 16 * 1024;
@@ -29,16 +28,36 @@ export interface SocketServer {
   close(): void;
 }
 
+/** How often open sockets are checked against their login session (expiry, a revoke by SQL). */
+const SESSION_SWEEP_MS = 250;
+
 /**
  * The two WebSocket channels on the simulator's port: /ws/notification and /ws/machine, each
  * opened with ?token=. Every frame is validated; a bad one gets an error frame, never a crash.
+ *
+ * A socket belongs to the login session of its token: when that session ends (logout, ban, an
+ * operator's kick, a login elsewhere, expiry) the socket gets an error frame with the code and
+ * is closed with 4401 at once (expiry within SESSION_SWEEP_MS), and every frame re-checks the
+ * session before it is run.
  */
 export function attachSockets(server: Server, deps: ApiDeps, floor: Floor): SocketServer {
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
   const byPlayer = new Map<number, Set<WebSocket>>();
+  const byJti = new Map<string, Set<WebSocket>>();
   const channel = new WeakMap<WebSocket, 'notification' | 'machine'>();
   // Once the server shuts down, closing sockets must not touch the (closing) floor and store.
   let shuttingDown = false;
+
+  const stopListening = deps.sessions.onEnded((jti, code) => {
+    for (const ws of byJti.get(jti) ?? []) endSocket(ws, code);
+  });
+  const sweep = setInterval(() => {
+    for (const [jti, sockets] of byJti) {
+      const code = deps.sessions.endedCode(jti);
+      if (code !== null) sockets.forEach((ws) => endSocket(ws, code));
+    }
+  }, SESSION_SWEEP_MS);
+  sweep.unref();
 
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = new URL(req.url ?? '/', 'http://simulator.invalid');
@@ -68,24 +87,40 @@ export function attachSockets(server: Server, deps: ApiDeps, floor: Floor): Sock
       ws.close(UNAUTHORIZED, 'not authorized');
       return;
     }
+    if (ws.readyState !== ws.OPEN) return;
     const playerId = auth.player.id;
-    let sockets = byPlayer.get(playerId);
-    if (!sockets) byPlayer.set(playerId, (sockets = new Set()));
-    sockets.add(ws);
-    ws.on('close', () => sockets.delete(ws));
+    const jti = auth.session.jti;
+    track(byPlayer, playerId, ws);
+    track(byJti, jti, ws);
     ws.on('error', () => ws.terminate());
     ws.off('message', hold);
-    if (kind === 'notification') notificationChannel(ws, playerId);
-    else machineChannel(ws, playerId);
+    if (kind === 'notification') notificationChannel(ws, playerId, jti);
+    else machineChannel(ws, playerId, jti);
     for (const data of early) ws.emit('message', data, false);
   }
 
-  function notificationChannel(ws: WebSocket, playerId: number) {
+  /** The session ended: say why, then close. Frames after this are not run. */
+  function endSocket(ws: WebSocket, code: number) {
+    if (ws.readyState !== ws.OPEN) return;
+    sendFrame(ws, { type: 'error', code, ErrorMessage: 'the session has ended' });
+    ws.close(SESSION_ENDED_CLOSE, String(code));
+  }
+
+  /** Re-checks the login session before a frame is run; false (and the socket closed) when it ended. */
+  function live(ws: WebSocket, jti: string): boolean {
+    if (ws.readyState !== ws.OPEN) return false;
+    const code = deps.sessions.endedCode(jti);
+    if (code === null) return true;
+    endSocket(ws, code);
+    return false;
+  }
+
+  function notificationChannel(ws: WebSocket, playerId: number, jti: string) {
     let remove: (() => void) | null = null;
     ws.on('close', () => remove?.());
     ws.on('message', (data) => {
       const message = parse(ws, data, NotificationClientMessage);
-      if (!message) return;
+      if (!message || !live(ws, jti)) return;
       if (message.type === 'ping') return sendFrame(ws, { type: 'pong' });
       if (message.id !== playerId) {
         return sendFrame(ws, { type: 'error', code: ErrorCode.invalidRequest, ErrorMessage: 'init id is not yours' });
@@ -103,48 +138,22 @@ export function attachSockets(server: Server, deps: ApiDeps, floor: Floor): Sock
     });
   }
 
-  function machineChannel(ws: WebSocket, playerId: number) {
-    const conn: PlayerConnection = {
-      playerId,
+  function machineChannel(ws: WebSocket, playerId: number, jti: string) {
+    const transport: Transport = {
+      get open() {
+        return ws.readyState === ws.OPEN;
+      },
       send: (m) => sendFrame(ws, m),
       close: (code, reason) => ws.close(code, reason),
     };
-    let joinedId: number | null = null;
+    const machine = new MachineChannel(deps, floor, { playerId, jti }, transport);
     ws.on('close', () => {
-      if (joinedId !== null && !shuttingDown) floor.machine(joinedId)?.dropped(conn);
+      if (!shuttingDown) machine.closed();
     });
-    ws.on('message', async (data) => {
+    ws.on('message', (data) => {
       if (shuttingDown) return;
       const message = parse(ws, data, MachineClientMessage);
-      if (!message) return;
-      if (message.type === 'ping') return sendFrame(ws, { type: 'pong' });
-      const requestId = 'requestId' in message ? message.requestId : undefined;
-      try {
-        if (message.type === 'init') {
-          if (joinedId !== null) throw new Refusal(ErrorCode.invalidRequest, 'already joined');
-          const auth = await authenticateToken(message.token, deps);
-          if (auth.player.id !== playerId) throw new Refusal(ErrorCode.signatureNotVerified, 'token of another player');
-          floor.require(message.machineID).join(conn);
-          joinedId = message.machineID;
-          return;
-        }
-        if (joinedId === null) throw new Refusal(40000, 'join a machine first (init)');
-        floor.require(joinedId).handle(conn, message);
-        sendFrame(ws, { type: 'ack', request: message.type === 'button' ? message.button : message.type, ...(requestId ? { requestId } : {}) });
-      } catch (error) {
-        const code = codeOf(error);
-        if (code === null) {
-          console.error('simulator: machine socket request failed', error);
-        }
-        sendFrame(ws, {
-          type: 'error',
-          code: code ?? 50000,
-          ErrorMessage: error instanceof Error ? error.message : 'internal error',
-          ...(requestId ? { requestId } : {}),
-        });
-        // A join that was refused ends the connection; other refusals leave it open.
-        if (message.type === 'init') ws.close(4000 + 4, 'join refused');
-      }
+      if (message) void machine.receive(message);
     });
   }
 
@@ -165,6 +174,8 @@ export function attachSockets(server: Server, deps: ApiDeps, floor: Floor): Sock
     },
     close() {
       shuttingDown = true;
+      stopListening();
+      clearInterval(sweep);
       server.off('upgrade', onUpgrade);
       for (const ws of wss.clients) ws.terminate();
       wss.close();
@@ -172,10 +183,15 @@ export function attachSockets(server: Server, deps: ApiDeps, floor: Floor): Sock
   };
 }
 
-function codeOf(error: unknown): number | null {
-  if (error instanceof Refusal || error instanceof LedgerError) return error.code;
-  if (error instanceof ApiFailure) return error.code;
-  return null;
+/** Adds a socket to a keyed set that forgets it (and the key, once empty) when it closes. */
+function track<K>(sets: Map<K, Set<WebSocket>>, key: K, ws: WebSocket): void {
+  let set = sets.get(key);
+  if (!set) sets.set(key, (set = new Set()));
+  set.add(ws);
+  ws.on('close', () => {
+    set.delete(ws);
+    if (set.size === 0 && sets.get(key) === set) sets.delete(key);
+  });
 }
 
 function sendFrame(ws: WebSocket, message: MachineServerMessage | NotificationServerMessage): void {

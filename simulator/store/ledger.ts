@@ -11,8 +11,9 @@ import type { Store } from './store.ts';
  *   Σ wallets + Σ credits = Σ deposits − Σ withdrawals + Σ hand pays + Σ jackpots
  *                           + Σ spin wins − Σ bets
  *
- * (cash in / cash out only move money between a wallet and a machine). A request that carries an
- * idempotency key is applied once; a retry gets the first result back.
+ * (cash in / cash out only move money between a wallet and a machine). The same holds per player
+ * (auditPlayers). Idempotent requests are the request log's business (requests.ts), which wraps
+ * these moves in its own transaction.
  */
 
 export class LedgerError extends Error {
@@ -27,8 +28,16 @@ export class LedgerError extends Error {
 export interface MoveResult {
   balance: number;
   credits: number;
-  /** True when the idempotency key had been used: nothing moved this time. */
-  duplicate: boolean;
+}
+
+/** One broken rule of the per-player audit, in words a failing test can print. */
+export interface AuditFinding {
+  rule: 'wallet' | 'session ledger' | 'closed session' | 'open session' | 'free machine';
+  playerId: number | null;
+  sessionId: number | null;
+  machineId: number | null;
+  expected: number;
+  actual: number;
 }
 
 export interface TransactionRecord {
@@ -85,23 +94,23 @@ export class Ledger {
   }
 
   /** Money from outside into a wallet: deposit (1), hand pay (5) or jackpot (6). */
-  credit(playerId: number, action: 1 | 5 | 6, amount: number, options: { tag?: string; key?: string; machineId?: number; sessionId?: number } = {}): MoveResult {
+  credit(playerId: number, action: 1 | 5 | 6, amount: number, options: { tag?: string; machineId?: number; sessionId?: number } = {}): MoveResult {
     assertAmount(amount);
-    return this.#once(options.key, playerId, () => {
+    return this.#store.transaction(() => {
       this.#run('UPDATE players SET balance_minor = balance_minor + ? WHERE id = ?', amount, playerId);
       this.#record(playerId, action, amount, options);
-      return { balance: this.balance(playerId), credits: 0, duplicate: false };
+      return { balance: this.balance(playerId), credits: 0 };
     });
   }
 
   /** Money out of a wallet to outside: withdraw (2). */
-  withdraw(playerId: number, amount: number, options: { tag?: string; key?: string } = {}): MoveResult {
+  withdraw(playerId: number, amount: number, options: { tag?: string } = {}): MoveResult {
     assertAmount(amount);
-    return this.#once(options.key, playerId, () => {
+    return this.#store.transaction(() => {
       if (this.balance(playerId) < amount) throw new LedgerError(FloorCode.insufficientFunds, 'insufficient funds');
       this.#run('UPDATE players SET balance_minor = balance_minor - ? WHERE id = ?', amount, playerId);
       this.#record(playerId, AmountAction.withdraw, amount, options);
-      return { balance: this.balance(playerId), credits: 0, duplicate: false };
+      return { balance: this.balance(playerId), credits: 0 };
     });
   }
 
@@ -112,9 +121,9 @@ export class Ledger {
   }
 
   /** Wallet → machine credits (cash in, 3), refused above the all-in limit or the balance. */
-  cashIn(playerId: number, machineId: number, sessionId: number, amount: number, maxAllIn: number, key?: string): MoveResult {
+  cashIn(playerId: number, machineId: number, sessionId: number, amount: number, maxAllIn: number): MoveResult {
     assertAmount(amount);
-    return this.#once(key, playerId, () => {
+    return this.#store.transaction(() => {
       if (this.credits(machineId) + amount > maxAllIn) {
         throw new LedgerError(FloorCode.aboveAllInLimit, `credits may not exceed ${maxAllIn}`);
       }
@@ -122,22 +131,22 @@ export class Ledger {
       this.#run('UPDATE players SET balance_minor = balance_minor - ? WHERE id = ?', amount, playerId);
       this.#run('UPDATE machines SET credits = credits + ? WHERE id = ?', amount, machineId);
       this.#run('UPDATE game_sessions SET cash_in = cash_in + ? WHERE id = ?', amount, sessionId);
-      this.#record(playerId, AmountAction.cashIn, amount, { machineId, sessionId, key });
-      return { balance: this.balance(playerId), credits: this.credits(machineId), duplicate: false };
+      this.#record(playerId, AmountAction.cashIn, amount, { machineId, sessionId });
+      return { balance: this.balance(playerId), credits: this.credits(machineId) };
     });
   }
 
   /** All machine credits → wallet (cash out, 4). Nothing to move is not an error. */
-  cashOut(playerId: number, machineId: number, sessionId: number, key?: string): MoveResult {
-    return this.#once(key, playerId, () => {
+  cashOut(playerId: number, machineId: number, sessionId: number): MoveResult {
+    return this.#store.transaction(() => {
       const amount = this.credits(machineId);
       if (amount > 0) {
         this.#run('UPDATE machines SET credits = 0 WHERE id = ?', machineId);
         this.#run('UPDATE players SET balance_minor = balance_minor + ? WHERE id = ?', amount, playerId);
         this.#run('UPDATE game_sessions SET cash_out = cash_out + ? WHERE id = ?', amount, sessionId);
-        this.#record(playerId, AmountAction.cashOut, amount, { machineId, sessionId, key });
+        this.#record(playerId, AmountAction.cashOut, amount, { machineId, sessionId });
       }
-      return { balance: this.balance(playerId), credits: 0, duplicate: false };
+      return { balance: this.balance(playerId), credits: 0 };
     });
   }
 
@@ -170,7 +179,7 @@ export class Ledger {
         );
       }
       if (spin.handPay > 0) this.#walletIn(spin.playerId, AmountAction.handPay, spin.handPay, spin, 'hand pay');
-      return { balance: this.balance(spin.playerId), credits: this.credits(spin.machineId), duplicate: false };
+      return { balance: this.balance(spin.playerId), credits: this.credits(spin.machineId) };
     });
   }
 
@@ -204,6 +213,61 @@ export class Ledger {
     return { held, accounted, difference: held - accounted };
   }
 
+  /**
+   * Conservation per player, not only in total (money moved between two players would leave the
+   * global audit at 0). Every finding is a broken rule; an empty list is a sound ledger:
+   * - wallet: balance = Σ deposits − withdrawals + hand pays + jackpots + Σ sessions (cash-out −
+   *   cash-in), and also = the signed sum of the player's transaction rows;
+   * - session ledger: a session's cash-in and cash-out equal its transaction rows;
+   * - closed session: cash-out − cash-in = wins − bets (it ended holding nothing);
+   * - open session: what it holds (cash-in − cash-out + wins − bets) is on its machine's credits
+   *   while the player occupies it;
+   * - free machine: a machine nobody occupies holds no credits.
+   */
+  auditPlayers(): AuditFinding[] {
+    const findings: AuditFinding[] = [];
+    const rows = (sql: string) => this.#db.prepare(sql).all() as Row[];
+    for (const row of rows(
+      `SELECT p.id, p.balance_minor,
+         (SELECT coalesce(sum(CASE action WHEN 1 THEN amount WHEN 2 THEN -amount WHEN 5 THEN amount WHEN 6 THEN amount ELSE 0 END), 0)
+            FROM transactions t WHERE t.player_id = p.id) AS outside,
+         (SELECT coalesce(sum(CASE action WHEN 3 THEN -amount WHEN 4 THEN amount ELSE 0 END), 0)
+            FROM transactions t WHERE t.player_id = p.id) AS machine_rows,
+         (SELECT coalesce(sum(cash_out - cash_in), 0) FROM game_sessions g WHERE g.player_id = p.id) AS sessions
+       FROM players p`,
+    )) {
+      const wallet = int(row, 'balance_minor');
+      const outside = int(row, 'outside');
+      const finding = (expected: number) =>
+        findings.push({ rule: 'wallet', playerId: int(row, 'id'), sessionId: null, machineId: null, expected, actual: wallet });
+      if (outside + int(row, 'sessions') !== wallet) finding(outside + int(row, 'sessions'));
+      else if (outside + int(row, 'machine_rows') !== wallet) finding(outside + int(row, 'machine_rows'));
+    }
+    for (const row of rows(
+      `SELECT g.id, g.player_id, g.machine_id, g.ended_at, g.cash_in, g.cash_out, g.win_total, g.bet_total,
+         (SELECT coalesce(sum(CASE action WHEN 3 THEN amount ELSE 0 END), 0) FROM transactions t WHERE t.session_id = g.id) AS rows_in,
+         (SELECT coalesce(sum(CASE action WHEN 4 THEN amount ELSE 0 END), 0) FROM transactions t WHERE t.session_id = g.id) AS rows_out,
+         (SELECT CASE WHEN m.occupant_id = g.player_id THEN m.credits ELSE 0 END FROM machines m WHERE m.id = g.machine_id) AS on_machine
+       FROM game_sessions g`,
+    )) {
+      const at = { playerId: int(row, 'player_id'), sessionId: int(row, 'id'), machineId: int(row, 'machine_id') };
+      const cashIn = int(row, 'cash_in');
+      const cashOut = int(row, 'cash_out');
+      const held = cashIn - cashOut + int(row, 'win_total') - int(row, 'bet_total');
+      if (int(row, 'rows_in') !== cashIn || int(row, 'rows_out') !== cashOut) {
+        findings.push({ rule: 'session ledger', ...at, expected: int(row, 'rows_out') - int(row, 'rows_in'), actual: cashOut - cashIn });
+      }
+      if (row.ended_at !== null && held !== 0) findings.push({ rule: 'closed session', ...at, expected: 0, actual: held });
+      if (row.ended_at === null && held !== int(row, 'on_machine')) {
+        findings.push({ rule: 'open session', ...at, expected: held, actual: int(row, 'on_machine') });
+      }
+    }
+    for (const row of rows('SELECT id, credits FROM machines WHERE occupant_id IS NULL AND credits <> 0')) {
+      findings.push({ rule: 'free machine', playerId: null, sessionId: null, machineId: int(row, 'id'), expected: 0, actual: int(row, 'credits') });
+    }
+    return findings;
+  }
+
   /** Opening balances become deposits, so the audit holds from the first start. */
   recordOpeningBalances(): void {
     this.#store.transaction(() => {
@@ -226,32 +290,21 @@ export class Ledger {
     this.#record(playerId, action, amount, { machineId: spin.machineId, sessionId: spin.sessionId, tag });
   }
 
-  #once(key: string | undefined, playerId: number, move: () => MoveResult): MoveResult {
-    return this.#store.transaction(() => {
-      if (key !== undefined) {
-        const seen = this.#db.prepare('SELECT player_id FROM transactions WHERE idempotency_key = ?').get(scopedKey(playerId, key));
-        if (seen) return { balance: this.balance(playerId), credits: 0, duplicate: true };
-      }
-      return move();
-    });
-  }
-
   #record(
     playerId: number,
     action: number,
     amount: number,
-    options: { tag?: string; key?: string; machineId?: number; sessionId?: number },
+    options: { tag?: string; machineId?: number; sessionId?: number },
   ): void {
     this.#run(
-      `INSERT INTO transactions (player_id, machine_id, session_id, action, amount, tag, idempotency_key, balance_after, at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO transactions (player_id, machine_id, session_id, action, amount, tag, balance_after, at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
       playerId,
       options.machineId ?? null,
       options.sessionId ?? null,
       action,
       amount,
       options.tag ?? '',
-      options.key === undefined ? null : scopedKey(playerId, options.key),
       this.balance(playerId),
       this.#now(),
     );
@@ -266,11 +319,6 @@ export class Ledger {
   #run(sql: string, ...params: SQLInputValue[]): void {
     this.#db.prepare(sql).run(...params);
   }
-}
-
-/** Keys are per player: two players may choose the same request id. */
-function scopedKey(playerId: number, key: string): string {
-  return `${playerId}:${key}`;
 }
 
 function toTransaction(row: Row): TransactionRecord {

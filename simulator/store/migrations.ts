@@ -1,4 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite';
+import { createPinCodeSync, legacyPinHash, NO_PIN } from '../auth/pin.ts';
+import { int, text, type Row } from './rows.ts';
 
 /**
  * Numbered schema migrations, applied in order, each once, each in its own transaction.
@@ -8,7 +10,9 @@ import type { DatabaseSync } from 'node:sqlite';
 export interface Migration {
   id: number;
   name: string;
-  sql: string;
+  sql?: string;
+  /** Data work SQL cannot do (hashing), run after `sql` in the same transaction. */
+  run?: (db: DatabaseSync) => void;
 }
 
 export const MIGRATIONS: readonly Migration[] = [
@@ -176,6 +180,33 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX chat_messages_chat ON chat_messages(chat_id, id);
     `,
   },
+  {
+    id: 4,
+    name: 'idempotent requests per operation and session, why a login session ended',
+    sql: `
+      -- A money request's id counts within (player, scope, operation): a cashout can never be
+      -- taken for a repeat of a transfer, and a true repeat answers the first result.
+      CREATE TABLE requests (
+        player_id INTEGER NOT NULL REFERENCES players(id),
+        scope TEXT NOT NULL,
+        operation TEXT NOT NULL,
+        request_id TEXT NOT NULL,
+        fingerprint TEXT NOT NULL,
+        result TEXT NOT NULL,
+        at INTEGER NOT NULL,
+        PRIMARY KEY (player_id, scope, operation, request_id)
+      ) STRICT;
+
+      -- Why a login session ended (logout, banned, kicked, elsewhere): the sockets that belong
+      -- to it are closed with the matching code.
+      ALTER TABLE sessions ADD COLUMN end_reason TEXT;
+    `,
+  },
+  {
+    id: 5,
+    name: 'idle-lock PINs salted and slow (PBKDF2): known demo PINs re-derived, the others need a new PIN',
+    run: migrateLegacyPins,
+  },
 ];
 
 /** Applies the migrations not yet recorded in schema_migrations; returns the ids applied. */
@@ -197,7 +228,8 @@ export function migrate(db: DatabaseSync, migrations: readonly Migration[] = MIG
         db.exec('COMMIT');
         continue;
       }
-      db.exec(migration.sql);
+      if (migration.sql) db.exec(migration.sql);
+      migration.run?.(db);
       record.run(migration.id, migration.name, now);
       db.exec('COMMIT');
     } catch (error) {
@@ -207,4 +239,31 @@ export function migrate(db: DatabaseSync, migrations: readonly Migration[] = MIG
     applied.push(migration.id);
   }
   return applied;
+}
+
+/**
+ * The demo players' PINs as the README published them when PINs became PBKDF2 (frozen here: a
+ * later change to the seed must not change what this migration did).
+ */
+const PUBLISHED_DEMO_PINS: Readonly<Record<string, string>> = { demo: '1234', player2: '4321', banned: '0000' };
+
+/**
+ * pin_hash was one SHA-256 of `reelside-pin:<username>:<PIN>` (64 hex digits). The PIN cannot be
+ * read back from it (short of guessing, which a migration should not do), so: a demo player whose
+ * hash is still that of the published demo PIN gets the same PIN as a salted PBKDF2 code; every
+ * other old hash is dropped (NO_PIN): /login and /validate then send no pin_code, the idle lock
+ * cannot be opened with a PIN, and the player sets a new one with change-PIN (which needs the
+ * password). Codes already in the new form are left alone.
+ */
+function migrateLegacyPins(db: DatabaseSync): void {
+  const update = db.prepare('UPDATE players SET pin_hash = ? WHERE id = ?');
+  const rows = db.prepare('SELECT id, username, pin_hash FROM players').all() as Row[];
+  for (const row of rows) {
+    const username = text(row, 'username');
+    const old = text(row, 'pin_hash');
+    if (!/^[0-9a-f]{64}$/.test(old)) continue;
+    const demoPin = Object.hasOwn(PUBLISHED_DEMO_PINS, username) ? PUBLISHED_DEMO_PINS[username] : undefined;
+    const stillDemoPin = demoPin !== undefined && legacyPinHash(username, demoPin) === old;
+    update.run(stillDemoPin ? createPinCodeSync(demoPin) : NO_PIN, int(row, 'id'));
+  }
 }

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
 import type { LoginLogType } from '../../src/protocol/auth.ts';
@@ -23,6 +23,7 @@ export interface PlayerRecord {
   lastname: string;
   email: string;
   passwordHash: string;
+  /** The idle lock's pin_code (src/protocol/auth.ts PinCode), or NO_PIN (simulator/auth/pin.ts) while the player has none. */
   pinHash: string;
   balanceMinor: number;
   banned: boolean;
@@ -45,9 +46,14 @@ export interface SessionRecord {
   createdAt: number;
   expiresAt: number;
   revokedAt: number | null;
+  /** Why it was revoked (null while live, or for a session that simply expired). */
+  endReason: SessionEndReason | null;
   previousLogon: number | null;
   previousLogonIp: string | null;
 }
+
+/** Why a login session was ended before its expiry (src/protocol/errors.ts maps each to a code). */
+export type SessionEndReason = 'logout' | 'banned' | 'kicked' | 'elsewhere';
 
 export interface LoginLogEntry {
   id: number;
@@ -64,8 +70,8 @@ export function openStore(options: StoreOptions = {}): Store {
   let location = ':memory:';
   if (!options.memory) {
     const dir = options.dataDir ?? '.data';
-    mkdirSync(dir, { recursive: true });
     location = join(dir, DATABASE_FILE);
+    makePrivate(dir, location);
   }
   // timeout: wait for another process's write lock instead of failing at once.
   const db = new DatabaseSync(location, { timeout: 5000 });
@@ -73,13 +79,32 @@ export function openStore(options: StoreOptions = {}): Store {
   if (!options.memory) db.exec('PRAGMA journal_mode = WAL');
   const now = options.now ?? Date.now;
   migrate(db, undefined, now());
+  if (!options.memory) {
+    // A -wal or -shm left non-empty by a crash keeps its old mode; SQLite only sets new ones.
+    for (const suffix of ['-wal', '-shm']) if (existsSync(location + suffix)) chmodSync(location + suffix, 0o600);
+  }
   return new Store(db, now);
+}
+
+/**
+ * The database holds password and PIN hashes and the token signing key: the folder is 0700
+ * and the file 0600 whatever the umask (mkdir's and open's modes are masked by it, chmod's
+ * are not), also when an earlier version left them readable. The file is made before
+ * SQLite opens it because SQLite creates -wal, -shm and journals with the database file's
+ * mode.
+ */
+function makePrivate(dir: string, file: string): void {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  chmodSync(dir, 0o700);
+  closeSync(openSync(file, 'a', 0o600));
+  chmodSync(file, 0o600);
 }
 
 export class Store {
   readonly #db: DatabaseSync;
   readonly #now: () => number;
   readonly #statements = new Map<string, StatementSync>();
+  #depth = 0;
 
   constructor(db: DatabaseSync, now: () => number) {
     this.#db = db;
@@ -95,15 +120,23 @@ export class Store {
     if (this.#db.isOpen) this.#db.close();
   }
 
-  /** Runs fn atomically: all of its writes land, or none do. fn must not await. */
+  /**
+   * Runs fn atomically: all of its writes land, or none do. fn must not await. Nested calls are
+   * savepoints, so an inner failure undoes only its own writes (and the outer one decides).
+   */
   transaction<T>(fn: () => T): T {
-    this.#db.exec('BEGIN IMMEDIATE');
+    const depth = this.#depth;
+    const savepoint = `sp${depth}`;
+    this.#db.exec(depth === 0 ? 'BEGIN IMMEDIATE' : `SAVEPOINT ${savepoint}`);
+    this.#depth += 1;
     try {
       const result = fn();
-      this.#db.exec('COMMIT');
+      this.#depth -= 1;
+      this.#db.exec(depth === 0 ? 'COMMIT' : `RELEASE ${savepoint}`);
       return result;
     } catch (error) {
-      this.#db.exec('ROLLBACK');
+      this.#depth -= 1;
+      this.#db.exec(depth === 0 ? 'ROLLBACK' : `ROLLBACK TO ${savepoint}; RELEASE ${savepoint}`);
       throw error;
     }
   }
@@ -186,7 +219,7 @@ export class Store {
 
   // --- sessions ---------------------------------------------------------------------------
 
-  createSession(session: Omit<SessionRecord, 'revokedAt'>): void {
+  createSession(session: Omit<SessionRecord, 'revokedAt' | 'endReason'>): void {
     this.#run(
       `INSERT INTO sessions (jti, player_id, ip, created_at, expires_at, previous_logon, previous_logon_ip)
        VALUES (?, ?, ?, ?, ?, ?, ?)`,
@@ -206,13 +239,24 @@ export class Store {
   }
 
   /** Returns false when the session was unknown or already revoked. */
-  revokeSession(jti: string, at: number): boolean {
+  revokeSession(jti: string, at: number, reason: SessionEndReason = 'logout'): boolean {
     const result = this.#run(
-      'UPDATE sessions SET revoked_at = ? WHERE jti = ? AND revoked_at IS NULL',
+      'UPDATE sessions SET revoked_at = ?, end_reason = ? WHERE jti = ? AND revoked_at IS NULL',
       at,
+      reason,
       jti,
     );
     return Number(result.changes) > 0;
+  }
+
+  /** Revokes every live session of a player (but `keep`); returns the jtis it ended. */
+  revokeSessionsOf(playerId: number, at: number, reason: SessionEndReason, keep?: string): string[] {
+    const rows = this.#db
+      .prepare('SELECT jti FROM sessions WHERE player_id = ? AND revoked_at IS NULL AND expires_at > ? AND jti IS NOT ?')
+      .all(playerId, at, keep ?? null) as Row[];
+    const jtis = rows.map((row) => text(row, 'jti'));
+    for (const jti of jtis) this.revokeSession(jti, at, reason);
+    return jtis;
   }
 
   // --- login log --------------------------------------------------------------------------
@@ -288,6 +332,7 @@ function toSession(row: Row): SessionRecord {
     createdAt: int(row, 'created_at'),
     expiresAt: int(row, 'expires_at'),
     revokedAt: intOrNull(row, 'revoked_at'),
+    endReason: textOrNull(row, 'end_reason') as SessionEndReason | null,
     previousLogon: intOrNull(row, 'previous_logon'),
     previousLogonIp: textOrNull(row, 'previous_logon_ip'),
   };

@@ -60,6 +60,12 @@ export const MachineStatusRequest = z.strictObject({
 /** POST /sim/drop: cut every socket of a player, as a network failure would. */
 export const DropRequest = z.strictObject({ username: z.string().check(z.minLength(1), z.maxLength(64)) });
 
+/** POST /sim/ban: ban a player (every session of theirs ends at once, 10704) or lift the ban. */
+export const BanRequest = z.strictObject({ username: DropRequest.shape.username, banned: z.boolean() });
+
+/** POST /sim/end-session: the operator ends every login session of a player (10707). */
+export const EndSessionRequest = DropRequest;
+
 /** POST /sim/warn: start a close warning on a joined machine now. */
 export const WarnRequest = z.strictObject({
   machineId: z.int(),

@@ -14,6 +14,12 @@ export const ErrorCode = {
   temporarilyBlocked: 10702,
   ipNotPermitted: 10703,
   banned: 10704,
+  /** Client-side: the idle lock logged the player out after 5 wrong PINs in a row (never sent by the operator). */
+  tooManyWrongPins: 10705,
+  /** The player logged in on another device or browser: this session has ended. */
+  loggedInElsewhere: 10706,
+  /** An operator ended the player's session. */
+  sessionEndedByOperator: 10707,
   depositCountdown: 18800,
   sessionTerminating: 18801,
   continueCountdown: 18802,

@@ -17,7 +17,18 @@ export const FloorCode = {
   unknownMachine: 60006,
   notJoined: 60007,
   duplicateRequest: 60008,
+  /** A second init on a socket that is joined or joining, or a join while holding another machine. */
+  alreadyJoined: 60009,
+  /** A request id reused for a different request of the same operation in the same session. */
+  requestIdReused: 60010,
 } as const;
+
+/**
+ * Close code of a socket whose login session ended (logout, ban, expiry, operator, a login
+ * elsewhere); the close reason is the error code (10704, 10706, 10707 or 50100) as text, and an
+ * error frame with that code comes first.
+ */
+export const SESSION_ENDED_CLOSE = 4401;
 
 export const SessionInfo = z.object({
   /** 'open' while the player holds the machine (connected or not). */
@@ -148,7 +159,13 @@ export const MachineServerMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('spin'), outcome: SpinOutcome }),
   z.object({ type: z.literal('info'), info: InfoMessage }),
   /** The request with this id was accepted (ends a close warning). */
-  z.object({ type: z.literal('ack'), requestId: z.optional(z.string()), request: z.string() }),
+  z.object({
+    type: z.literal('ack'),
+    requestId: z.optional(z.string()),
+    request: z.string(),
+    /** A repeat of a request already run in this session (same id and operation): not run again. */
+    duplicate: z.optional(z.boolean()),
+  }),
   z.object({ type: z.literal('quit'), reason: z.enum(['replaced', 'kicked', 'removed']) }),
   z.object({ type: z.literal('closeSession'), code: z.int() }),
   z.object({ type: z.literal('pong') }),

@@ -29,7 +29,7 @@ describe('GET /api/player/login-log', () => {
     t.clock.now += MINUTE;
     await login(t, 'demo', 'wrong-password');
     t.clock.now += MINUTE;
-    await loginToken(t);
+    token = await loginToken(t); // a new login ends the earlier session
     t.clock.now += MINUTE;
     await loginToken(t, 'player2', 'player2pass'); // someone else's entry
 

@@ -1,0 +1,70 @@
+import { ErrorCode } from '../../src/protocol/errors.ts';
+import type { SessionEndReason, Store } from '../store/store.ts';
+
+/** The code a client is shown when its login session ends for this reason (SPEC §8). */
+export const SESSION_END_CODE: Record<SessionEndReason, number> = {
+  logout: ErrorCode.sessionTerminated,
+  banned: ErrorCode.banned,
+  kicked: ErrorCode.sessionEndedByOperator,
+  elsewhere: ErrorCode.loggedInElsewhere,
+};
+
+type Listener = (jti: string, code: number) => void;
+
+/**
+ * A login session is one thing everywhere: ending it (logout, ban, an operator's kick, a login
+ * elsewhere) revokes the REST token and tells the socket server, which closes that session's
+ * machine and notification sockets at once. Expiry needs no event: `endedCode` reports it, and
+ * the socket server sweeps for it.
+ */
+export class SessionEnds {
+  readonly #store: Store;
+  readonly #now: () => number;
+  readonly #listeners = new Set<Listener>();
+
+  constructor(store: Store, now: () => number) {
+    this.#store = store;
+    this.#now = now;
+  }
+
+  /** Called with each session that ends; returns the unsubscription. */
+  onEnded(listener: Listener): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /** Ends one login session; false when it was unknown or had already ended. */
+  end(jti: string, reason: SessionEndReason): boolean {
+    const ended = this.#store.revokeSession(jti, this.#now(), reason);
+    if (ended) this.#tell(jti, SESSION_END_CODE[reason]);
+    return ended;
+  }
+
+  /** Ends every live session of a player but `keep`; returns how many ended. */
+  endAllOf(playerId: number, reason: SessionEndReason, keep?: string): number {
+    const jtis = this.#store.revokeSessionsOf(playerId, this.#now(), reason, keep);
+    for (const jti of jtis) this.#tell(jti, SESSION_END_CODE[reason]);
+    return jtis.length;
+  }
+
+  /** Bans (or lifts the ban of) a player; a ban ends all of their sessions. */
+  setBanned(playerId: number, banned: boolean): void {
+    this.#store.setBanned(playerId, banned);
+    if (banned) this.endAllOf(playerId, 'banned');
+  }
+
+  /** Null while the session may act; otherwise the code it ended with. Synchronous: no await. */
+  endedCode(jti: string): number | null {
+    const session = this.#store.session(jti);
+    if (!session) return ErrorCode.sessionTerminated;
+    if (session.revokedAt !== null) return session.endReason ? SESSION_END_CODE[session.endReason] : ErrorCode.sessionTerminated;
+    if (session.expiresAt <= this.#now()) return ErrorCode.sessionTerminated;
+    const player = this.#store.playerById(session.playerId);
+    if (!player) return ErrorCode.sessionTerminated;
+    return player.banned ? ErrorCode.banned : null;
+  }
+
+  #tell(jti: string, code: number): void {
+    for (const listener of this.#listeners) listener(jti, code);
+  }
+}

@@ -1,0 +1,194 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ErrorCode } from '../../src/protocol/errors.ts';
+import { FloorCode, SESSION_ENDED_CLOSE } from '../../src/protocol/sockets.ts';
+import { call, loginToken, startTestSimulator, type TestSimulator } from './helpers.ts';
+import { machineSocket, notificationSocket } from './sockets.ts';
+
+/**
+ * Money and session integrity, as an attacker would try it on the wire: request ids reused
+ * across operations, a socket that outlives its login session, two joins on one socket.
+ */
+
+const SCALE = 0.01;
+const DEMO = 1;
+
+let t: TestSimulator;
+let token: string;
+beforeEach(async () => {
+  t = await startTestSimulator({ now: Date.now, timerScale: SCALE, rngSeed: 'integrity-tests' });
+  token = await loginToken(t);
+});
+afterEach(async () => {
+  expect(t.sim.floor.context.ledger.auditPlayers()).toEqual([]);
+  await t.close();
+});
+
+const ledger = () => t.sim.floor.context.ledger;
+
+async function joined(machineId: number, withToken = token) {
+  const socket = await machineSocket(t.url, withToken);
+  socket.send({ type: 'init', machineID: machineId, token: withToken });
+  await socket.next('joined');
+  return socket;
+}
+
+describe('request ids are scoped to the operation and the session', () => {
+  it('a cashout that reuses a transfer id still pays every credit back before the machine is freed', async () => {
+    const socket = await joined(1);
+    socket.send({ type: 'transfer', amount: 500, requestId: 'r1' });
+    await socket.next('ack', (a) => a.requestId === 'r1');
+    socket.send({ type: 'cashout', requestId: 'r1' });
+    expect((await socket.closed).code).toBe(1000);
+    expect(ledger().credits(1)).toBe(0);
+    expect(ledger().balance(DEMO)).toBe(100_000);
+    expect(t.sim.floor.machine(1)?.status).toBe('free');
+  });
+
+  it('a true duplicate answers the first result without moving money again', async () => {
+    const socket = await joined(1);
+    socket.send({ type: 'transfer', amount: 500, requestId: 'same' });
+    socket.send({ type: 'transfer', amount: 500, requestId: 'same' });
+    expect((await socket.next('ack')).duplicate).toBeUndefined();
+    expect((await socket.next('ack')).duplicate).toBe(true);
+    expect(ledger().credits(1)).toBe(500);
+    expect(ledger().balance(DEMO)).toBe(99_500);
+  });
+
+  it('an id reused for a different transfer is refused with 60010 and moves nothing', async () => {
+    const socket = await joined(1);
+    socket.send({ type: 'transfer', amount: 500, requestId: 'x' });
+    await socket.next('ack');
+    socket.send({ type: 'transfer', amount: 5000, requestId: 'x' });
+    const error = await socket.next('error');
+    expect(error).toMatchObject({ code: FloorCode.requestIdReused, requestId: 'x' });
+    expect(ledger().credits(1)).toBe(500);
+  });
+
+  it('a duplicate spin id spins once', async () => {
+    const socket = await joined(1);
+    socket.send({ type: 'transfer', amount: 500, requestId: 't' });
+    await socket.next('ack');
+    socket.send({ type: 'button', button: 'spin', requestId: 's1' });
+    socket.send({ type: 'button', button: 'spin', requestId: 's1' });
+    await socket.next('ack', (a) => a.requestId === 's1' && a.duplicate === undefined);
+    await socket.next('ack', (a) => a.requestId === 's1' && a.duplicate === true);
+    expect(socket.frames.filter((f) => f.type === 'spin')).toHaveLength(1);
+  });
+
+  it('the same id in a later session is a new request', async () => {
+    const first = await joined(1);
+    first.send({ type: 'transfer', amount: 500, requestId: 'again' });
+    await first.next('ack');
+    first.send({ type: 'cashout', requestId: 'out' });
+    await first.closed;
+    const second = await joined(1);
+    second.send({ type: 'transfer', amount: 500, requestId: 'again' });
+    expect((await second.next('ack')).duplicate).toBeUndefined();
+    expect(ledger().credits(1)).toBe(500);
+  });
+});
+
+describe('a session is one thing everywhere', () => {
+  async function bothSockets() {
+    const machine = await joined(1);
+    const notes = await notificationSocket(t.url, token);
+    notes.send({ type: 'init', id: DEMO });
+    await notes.next('ready');
+    return { machine, notes };
+  }
+
+  it('logout closes the machine and notification sockets with the code, and a frame sent after it moves nothing', async () => {
+    const { machine, notes } = await bothSockets();
+    const logout = await call(`${t.url}/api/player/logout`, { method: 'POST', token });
+    expect(logout.status).toBe(200);
+    machine.send({ type: 'transfer', amount: 500, requestId: 'late' });
+    machine.send({ type: 'button', button: 'spin' });
+    expect(await machine.closed).toEqual({ code: SESSION_ENDED_CLOSE, reason: String(ErrorCode.sessionTerminated) });
+    expect(await notes.closed).toEqual({ code: SESSION_ENDED_CLOSE, reason: String(ErrorCode.sessionTerminated) });
+    expect(machine.frames.some((f) => f.type === 'ack')).toBe(false);
+    expect(ledger().credits(1)).toBe(0);
+    expect(ledger().balance(DEMO)).toBe(100_000);
+    // The machine waits for the player's return, with a reservation that will free it.
+    await vi.waitFor(() => expect(t.sim.floor.machine(1)?.status).toBe('waiting'));
+    expect(t.sim.floor.machine(1)?.record.reservedUntil).not.toBeNull();
+  });
+
+  it('a login elsewhere ends the older session: 10706 on its sockets, 401 on its token', async () => {
+    const { machine, notes } = await bothSockets();
+    await loginToken(t);
+    expect((await machine.closed).reason).toBe(String(ErrorCode.loggedInElsewhere));
+    expect((await notes.closed).reason).toBe(String(ErrorCode.loggedInElsewhere));
+    const answer = await call(`${t.url}/api/player/balance`, { token });
+    expect(answer.status).toBe(401);
+  });
+
+  it('a ban and an operator kick close the sockets with 10704 and 10707', async () => {
+    const { machine, notes } = await bothSockets();
+    const ban = await call(`${t.url}/sim/ban`, { method: 'POST', body: { username: 'demo', banned: true } });
+    expect(ban.status).toBe(200);
+    expect((await machine.closed).reason).toBe(String(ErrorCode.banned));
+    expect((await notes.closed).reason).toBe(String(ErrorCode.banned));
+    await call(`${t.url}/sim/ban`, { method: 'POST', body: { username: 'demo', banned: false } });
+
+    token = await loginToken(t);
+    const again = await bothSockets();
+    const kick = await call(`${t.url}/sim/end-session`, { method: 'POST', body: { username: 'demo' } });
+    expect(kick.status).toBe(200);
+    expect((await again.machine.closed).reason).toBe(String(ErrorCode.sessionEndedByOperator));
+    expect((await again.notes.closed).reason).toBe(String(ErrorCode.sessionEndedByOperator));
+  });
+
+  it('token expiry closes open sockets within a second', async () => {
+    const clock = { now: Date.now() };
+    await t.close();
+    // Real floor timers (reservation 120 s, idle 180 s): only the token's 60 s may run out.
+    t = await startTestSimulator({ now: () => clock.now, jwtTtlSeconds: 60 });
+    token = await loginToken(t);
+    const { machine, notes } = await bothSockets();
+    clock.now += 61_000;
+    const started = Date.now();
+    expect((await machine.closed).code).toBe(SESSION_ENDED_CLOSE);
+    expect((await notes.closed).code).toBe(SESSION_ENDED_CLOSE);
+    expect(Date.now() - started).toBeLessThan(1000);
+    clock.now += 10 * 60_000; // the reservation lapses: the floor cashes out
+    t.sim.floor.tick();
+  });
+});
+
+describe('one socket, one machine', () => {
+  it('two init frames back to back: one joins, the other is refused with 60009, and closing frees nothing but the reservation', async () => {
+    const socket = await machineSocket(t.url, token);
+    socket.send({ type: 'init', machineID: 2, token });
+    socket.send({ type: 'init', machineID: 5, token });
+    const error = await socket.next('error');
+    expect(error.code).toBe(FloorCode.alreadyJoined);
+    await socket.next('joined');
+    const held = [2, 5].filter((id) => t.sim.floor.machine(id)?.occupantId === DEMO);
+    expect(held).toHaveLength(1);
+    socket.close();
+    await socket.closed;
+    await vi.waitFor(() => expect(t.sim.floor.machine(held[0]!)?.status).toBe('waiting'));
+    expect(t.sim.floor.machine(held[0]!)?.record.reservedUntil).not.toBeNull();
+    expect(t.sim.floor.machine(held[0] === 2 ? 5 : 2)?.occupantId).toBeNull();
+  });
+
+  it('one player on two sockets cannot hold two machines', async () => {
+    const a = await machineSocket(t.url, token);
+    const b = await machineSocket(t.url, token);
+    a.send({ type: 'init', machineID: 2, token });
+    b.send({ type: 'init', machineID: 5, token });
+    const outcomes = await Promise.all([a, b].map((s) => Promise.race([s.next('joined').then(() => 'joined'), s.next('error').then((e) => e.code)])));
+    expect(outcomes.sort()).toEqual([FloorCode.alreadyJoined, 'joined'].sort());
+    expect(t.sim.floor.sessionsOf(DEMO)).toHaveLength(1);
+  });
+
+  it('a socket closed while its join is being checked leaves no machine taken', async () => {
+    const socket = await machineSocket(t.url, token);
+    socket.send({ type: 'init', machineID: 2, token });
+    socket.ws.terminate();
+    await socket.closed;
+    await new Promise((r) => setTimeout(r, 100));
+    expect(t.sim.floor.machine(2)?.occupantId).toBeNull();
+    expect(t.sim.floor.machine(2)?.status).toBe('free');
+  });
+});
