@@ -11,13 +11,14 @@
  *   live exactly as long as the login (the idle lock's logout logs out); it forwards balances to the wallet and open sessions to the
  *   dialog, and emits machine statuses and info messages to whoever listens (lobby, toasts).
  *   loggedIn ──user.logout (only with a role)──▶ loggingOut ──▶ loggedOut
+ *   loggedIn ──idle lock done──▶ loggingOut ──▶ loggedOut (after 5 wrong PINs with failure 10705 for the login form)
  *   loggedIn ──server.unauthorized (any 401) | tokenExpiry──▶ loggedOut (token cleared)
  *
  * Side effects are named placeholders; src/app provides the real ones.
  */
 import { assign, emit, fromCallback, fromPromise, sendTo, setup } from 'xstate';
 import { toFailure, type Failure } from './failure.ts';
-import { idleLockMachine } from './idleLock.ts';
+import { idleLockMachine, type IdleLockOutput } from './idleLock.ts';
 import { reconnectMachine } from './reconnect.ts';
 import { walletMachine } from './wallet.ts';
 
@@ -69,8 +70,11 @@ export interface AuthContext {
   /** Whether the player asked to be remembered on this device (from the login form). */
   remember: boolean;
   /** Why the last logout happened without the player asking for it. */
-  logoutReason: 'expired' | 'unauthorized' | 'validationFailed' | null;
+  logoutReason: 'expired' | 'unauthorized' | 'validationFailed' | 'tooManyWrongPins' | null;
 }
+
+/** The idle lock logged the player out after too many wrong PINs (a client code beside SPEC §8's 107xx). */
+export const TOO_MANY_WRONG_PINS = 10705;
 
 /** What the notification socket reports (SPEC §3 real-time notifications). */
 export type NotificationEvent =
@@ -135,6 +139,7 @@ export const authMachine = setup({
     hasQueryToken: (_, sources: TokenSources) => sources.queryToken !== null,
     hasStoredToken: (_, sources: TokenSources) => sources.storedToken !== null,
     hasRole: ({ context }) => context.roles.length > 0,
+    lockedOutByWrongPins: (_, output: IdleLockOutput) => output.reason === 'tooManyWrongPins',
   },
   delays: {
     tokenExpiry: ({ context }) => Math.max(0, context.session?.expiresInMs ?? 0),
@@ -205,9 +210,19 @@ export const authMachine = setup({
         {
           id: 'idleLock',
           src: 'idleLock',
-          input: ({ context }) => ({ username: context.session?.user.username ?? '', pinCode: context.session?.pinCode ?? null }),
-          // The lock dialog's logout ends the lock; the player is logged out with it.
-          onDone: { target: 'loggingOut' },
+          input: ({ context }) => ({ pinCode: context.session?.pinCode ?? null }),
+          // The lock dialog's logout ends the lock, and so do too many wrong PINs; the player is logged out with it.
+          onDone: [
+            {
+              guard: { type: 'lockedOutByWrongPins', params: ({ event }) => event.output },
+              target: 'loggingOut',
+              actions: assign({
+                failure: { code: TOO_MANY_WRONG_PINS, message: 'too many wrong PINs', params: {} },
+                logoutReason: 'tooManyWrongPins',
+              }),
+            },
+            { target: 'loggingOut' },
+          ],
         },
         {
           id: 'notifications',

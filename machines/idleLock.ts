@@ -2,24 +2,46 @@
  * idleLock — the PIN lock after inactivity (SPEC §4).
  *
  *   starting ──restoreLock──▶ off        (PIN_CHECK off: never locks)
- *                         └─▶ locked     (PIN_CHECK on and the stored lock flag set: a reload stays locked)
+ *                         └─▶ lockedOut  (stored lock flag with MAX_WRONG_PINS wrong PINs already)
+ *                         └─▶ locked     (PIN_CHECK on and the stored lock flag set: a reload stays locked,
+ *                                         with its count of wrong PINs)
  *                         └─▶ active
  *   active ──idleTimeout (60000 ms, restarted by user.activity)──▶ locked  (flag stored)
- *   locked.idle ──user.unlock──▶ locked.checking ──hash matches pin_code──▶ active (flag cleared)
- *                                              └─no match──▶ locked.idle (wrongPin)
- *   locked ──user.logout──▶ loggedOut (final: flag cleared; the parent auth machine logs out)
+ *   locked.idle ──(no pin_code, or one the client refuses)──▶ locked.cannotUnlock (only logging out is left)
+ *   locked.idle ──user.unlock──▶ locked.checking ──verifyPin: matches──▶ active (flag and count cleared)
+ *                                              ├─wrong, the MAX_WRONG_PINS-th in a row──▶ lockedOut
+ *                                              ├─wrong──▶ locked.idle (wrongPin, count stored)
+ *                                              └─pin_code refused──▶ locked.cannotUnlock
+ *   locked ──user.logout──▶ loggedOut (final)
+ *   The parent (auth) logs out when this machine is done; its output says whether the player
+ *   asked or the wrong PINs did. Neither final state clears the stored flag: the lock lasts until
+ *   the login has really ended, so reloading during the logout does not skip it.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, not, setup } from 'xstate';
+
+/** Wrong PINs in a row that log the player out (reset by the right one; a reload keeps the count). */
+export const MAX_WRONG_PINS = 5;
 
 export interface IdleLockInput {
-  username: string;
-  /** SHA-256 of the PIN as the operator sent it (pin_code); null: nothing to unlock with. */
+  /** The operator's pin_code (a salted PBKDF2 verifier, opaque here); null: no PIN to unlock with. */
   pinCode: string | null;
 }
 
 export interface IdleLockContext extends IdleLockInput {
   wrongPin: boolean;
+  /** Wrong PINs in a row since the lock was last opened. */
   attempts: number;
+}
+
+export interface RestoredLock {
+  pinCheck: boolean;
+  locked: boolean;
+  /** Wrong PINs in a row stored with the lock flag. */
+  attempts: number;
+}
+
+export interface IdleLockOutput {
+  reason: 'playerLoggedOut' | 'tooManyWrongPins';
 }
 
 export type IdleLockEvent =
@@ -34,22 +56,33 @@ export const idleLockMachine = setup({
     context: {} as IdleLockContext,
     events: {} as IdleLockEvent,
     input: {} as IdleLockInput,
+    output: {} as IdleLockOutput,
   },
   actors: {
-    /** PIN_CHECK from the settings and the stored lock flag. */
-    restoreLock: fromPromise<{ pinCheck: boolean; locked: boolean }, void>(async () => ({ pinCheck: false, locked: false })),
-    /** The hash the operator uses for pin_code (src/protocol/auth.ts pinHashInput). */
-    hashPin: fromPromise<string, { username: string; pin: string }>(async () => {
-      throw new Error('hashPin not provided');
+    /** PIN_CHECK from the settings, the stored lock flag and count of wrong PINs. */
+    restoreLock: fromPromise<RestoredLock, void>(async () => ({ pinCheck: false, locked: false, attempts: 0 })),
+    /** Whether the PIN is the one behind pin_code (derived with the parameters pin_code carries); fails when pin_code is refused. */
+    verifyPin: fromPromise<boolean, { pinCode: string; pin: string }>(async () => {
+      throw new Error('verifyPin not provided');
     }),
   },
   actions: {
     storeLockFlag: (_, _locked: boolean) => {},
+    /** Keeps the count of wrong PINs beside the lock flag. */
+    storeAttempts: (_, _attempts: number) => {},
   },
   guards: {
-    pinCheckOff: (_, answer: { pinCheck: boolean; locked: boolean }) => !answer.pinCheck,
-    wasLocked: (_, answer: { pinCheck: boolean; locked: boolean }) => answer.locked,
-    pinMatches: ({ context }, hash: string) => context.pinCode !== null && hash === context.pinCode,
+    pinCheckOff: (_, answer: RestoredLock) => !answer.pinCheck,
+    wasLocked: (_, answer: RestoredLock) => answer.locked,
+    /** Locked with every wrong PIN used (the page went away before the logout finished). */
+    wasLockedOut: (_, answer: RestoredLock) => answer.locked && answer.attempts >= MAX_WRONG_PINS,
+    /**
+     * Whether there is a pin_code to check a PIN against. src/app also checks its form and
+     * strength (src/protocol/auth.ts PinCode): a refused one cannot unlock either.
+     */
+    pinCodeUsable: ({ context }) => context.pinCode !== null,
+    pinMatches: (_, matched: boolean) => matched,
+    lastAttempt: ({ context }) => context.attempts + 1 >= MAX_WRONG_PINS,
   },
   delays: {
     idleTimeout: 60_000,
@@ -57,6 +90,7 @@ export const idleLockMachine = setup({
 }).createMachine({
   id: 'idleLock',
   context: ({ input }) => ({ ...input, wrongPin: false, attempts: 0 }),
+  output: ({ context }) => ({ reason: context.attempts >= MAX_WRONG_PINS ? 'tooManyWrongPins' : 'playerLoggedOut' }),
   on: { 'pin.changed': { actions: assign({ pinCode: ({ event }) => event.pinCode }) } },
   initial: 'starting',
   states: {
@@ -66,7 +100,16 @@ export const idleLockMachine = setup({
         src: 'restoreLock',
         onDone: [
           { guard: { type: 'pinCheckOff', params: ({ event }) => event.output }, target: 'off' },
-          { guard: { type: 'wasLocked', params: ({ event }) => event.output }, target: 'locked' },
+          {
+            guard: { type: 'wasLockedOut', params: ({ event }) => event.output },
+            target: 'lockedOut',
+            actions: assign({ attempts: ({ event }) => event.output.attempts }),
+          },
+          {
+            guard: { type: 'wasLocked', params: ({ event }) => event.output },
+            target: 'locked',
+            actions: assign({ attempts: ({ event }) => event.output.attempts }),
+          },
           { target: 'active' },
         ],
         onError: 'active',
@@ -83,29 +126,50 @@ export const idleLockMachine = setup({
       on: { 'user.logout': 'loggedOut' },
       states: {
         idle: {
+          always: { guard: not('pinCodeUsable'), target: 'cannotUnlock' },
           on: { 'user.unlock': 'checking' },
         },
         checking: {
           invoke: {
-            id: 'hashPin',
-            src: 'hashPin',
-            input: ({ context, event }) => ({ username: context.username, pin: event.type === 'user.unlock' ? event.pin : '' }),
+            id: 'verifyPin',
+            src: 'verifyPin',
+            input: ({ context, event }) => ({ pinCode: context.pinCode ?? '', pin: event.type === 'user.unlock' ? event.pin : '' }),
             onDone: [
               {
                 guard: { type: 'pinMatches', params: ({ event }) => event.output },
                 target: '#idleLock.active',
-                actions: [{ type: 'storeLockFlag', params: false }, assign({ wrongPin: false, attempts: 0 })],
+                actions: [
+                  { type: 'storeLockFlag', params: false },
+                  { type: 'storeAttempts', params: 0 },
+                  assign({ wrongPin: false, attempts: 0 }),
+                ],
               },
-              { target: 'idle', actions: assign({ wrongPin: true, attempts: ({ context }) => context.attempts + 1 }) },
+              {
+                guard: 'lastAttempt',
+                target: '#idleLock.lockedOut',
+                actions: [
+                  assign({ wrongPin: true, attempts: ({ context }) => context.attempts + 1 }),
+                  { type: 'storeAttempts', params: ({ context }) => context.attempts },
+                ],
+              },
+              {
+                target: 'idle',
+                actions: [
+                  assign({ wrongPin: true, attempts: ({ context }) => context.attempts + 1 }),
+                  { type: 'storeAttempts', params: ({ context }) => context.attempts },
+                ],
+              },
             ],
-            onError: { target: 'idle', actions: assign({ wrongPin: true }) },
+            // pin_code turned out unusable (refused parameters, no WebCrypto): no PIN can open it.
+            onError: 'cannotUnlock',
           },
         },
+        /** No PIN can open this lock (pinCode null: the player has none; else it was refused): log out. */
+        cannotUnlock: {},
       },
     },
-    loggedOut: {
-      type: 'final',
-      entry: { type: 'storeLockFlag', params: false },
-    },
+    loggedOut: { type: 'final' },
+    /** MAX_WRONG_PINS wrong PINs in a row: the parent logs the player out with code 10705. */
+    lockedOut: { type: 'final' },
   },
 });

@@ -8,7 +8,7 @@ import {
 } from '../../src/protocol/account.ts';
 import { ErrorCode, type OkResponse } from '../../src/protocol/errors.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
-import { pinHash } from '../auth/pin.ts';
+import { createPinCode } from '../auth/pin.ts';
 import { ApiFailure } from '../http/errors.ts';
 import { ok, type ApiRequest, type Route } from '../http/router.ts';
 import { setPasswordHash, setPinHash } from '../store/account.ts';
@@ -76,7 +76,7 @@ async function changePin(request: ApiRequest, deps: ApiDeps) {
   const { player } = await authenticate(request.raw, deps);
   const { password, pin } = await request.body(ChangePinRequest);
   await requirePassword(player, password);
-  const pinCode = pinHash(player.username, pin);
+  const pinCode = await createPinCode(pin);
   setPinHash(deps.store, player.id, pinCode);
   const body: ChangePinResponse = { code: ErrorCode.requestSuccessful, pin_code: pinCode };
   return ok(body);

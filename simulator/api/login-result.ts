@@ -1,4 +1,5 @@
 import { LoginResult } from '../../src/protocol/auth.ts';
+import { NO_PIN } from '../auth/pin.ts';
 import type { PlayerRecord, SessionRecord } from '../store/store.ts';
 import { SIMULATOR_VERSION } from './deps.ts';
 
@@ -10,7 +11,8 @@ export function loginResult(token: string, player: PlayerRecord, session: Sessio
   // Parsed on the way out: a drift between simulator and protocol fails here, not in the client.
   return LoginResult.parse({
     token,
-    pin_code: player.pinHash,
+    // A player whose old PIN could not be migrated has none until they set one (change-PIN).
+    pin_code: player.pinHash === NO_PIN ? undefined : player.pinHash,
     ip_address: ip,
     versions: SIMULATOR_VERSION,
     last_logon: session.previousLogon === null ? null : new Date(session.previousLogon).toISOString(),

@@ -3,7 +3,7 @@ import { LoginResult } from '../../src/protocol/auth.ts';
 import { ErrorCode } from '../../src/protocol/errors.ts';
 import { RegisterRequest, UserSettingsResponse, UserSettingsUpdate, type RegisterResult } from '../../src/protocol/template.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import { pinHash } from '../auth/pin.ts';
+import { createPinCode } from '../auth/pin.ts';
 import { validate } from '../http/body.ts';
 import { fail } from '../http/errors.ts';
 import { ok, type ApiRequest, type Route } from '../http/router.ts';
@@ -63,7 +63,7 @@ async function register(request: ApiRequest, deps: ApiDeps, loginRoute: Route) {
   }
   const taken: RegisterResult = { error: { username: USERNAME_TAKEN } };
   if (store.playerByUsername(input.username)) return ok(taken);
-  const passwordHash = await hashPassword(input.password);
+  const [passwordHash, pinHash] = await Promise.all([hashPassword(input.password), createPinCode(input.pin)]);
   // Checked again after the await: another registration may have taken the name meanwhile.
   if (store.playerByUsername(input.username)) return ok(taken);
   store.insertPlayer({
@@ -72,7 +72,7 @@ async function register(request: ApiRequest, deps: ApiDeps, loginRoute: Route) {
     lastname: input.lastname,
     email: input.email,
     passwordHash,
-    pinHash: pinHash(input.username, input.pin),
+    pinHash,
     balanceMinor: 0,
     banned: false,
   });

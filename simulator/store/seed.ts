@@ -1,5 +1,5 @@
 import { hashPassword } from '../auth/passwords.ts';
-import { pinHash } from '../auth/pin.ts';
+import { createPinCode } from '../auth/pin.ts';
 import type { Store } from './store.ts';
 
 /** The demo players a fresh data folder starts with; main.ts prints these logins. */
@@ -62,7 +62,7 @@ export async function seedOnce(store: Store, now: number): Promise<boolean> {
       lastname: demo.lastname,
       email: demo.email,
       passwordHash: await hashPassword(demo.password),
-      pinHash: pinHash(demo.username, demo.pin),
+      pinHash: await createPinCode(demo.pin),
       balanceMinor: demo.balanceMinor,
       banned: demo.banned,
     })),

@@ -12,7 +12,7 @@ import { reconnectMachine } from '../../machines/reconnect.ts';
 import { walletMachine } from '../../machines/wallet.ts';
 import type { ViewLogic, ViewRuntime } from '../features/runtime.tsx';
 import { lazyCallback } from '../services/lazyCallback.ts';
-import { hashPin } from '../services/pin.ts';
+import { pinCodeUsable, verifyPin } from '../services/pin.ts';
 import { lockStorage } from '../services/storage.ts';
 import type { Settings } from '../protocol/settings.ts';
 import { createHttp } from '../services/http.ts';
@@ -73,10 +73,14 @@ export function createRuntime(settings: Settings): Runtime {
         }),
         idleLock: idleLockMachine.provide({
           actors: {
-            restoreLock: fromPromise(async () => ({ pinCheck: settings.PIN_CHECK, locked: lockStorage.read() })),
-            hashPin: fromPromise(({ input }) => hashPin(input.username, input.pin)),
+            restoreLock: fromPromise(async () => ({ pinCheck: settings.PIN_CHECK, ...lockStorage.read() })),
+            verifyPin: fromPromise(({ input }) => verifyPin(input.pinCode, input.pin)),
           },
-          actions: { storeLockFlag: (_, locked) => lockStorage.write(locked) },
+          actions: {
+            storeLockFlag: (_, locked) => lockStorage.write(locked),
+            storeAttempts: (_, attempts) => lockStorage.writeAttempts(attempts),
+          },
+          guards: { pinCodeUsable: ({ context }) => context.pinCode !== null && pinCodeUsable(context.pinCode) },
         }),
         reconnect: reconnectMachine.provide({
           actors: {
@@ -125,8 +129,8 @@ export function createRuntime(settings: Settings): Runtime {
     const hasRole = snapshot.context.roles.length > 0;
     if (hasRole !== hadRole) {
       hadRole = hasRole;
-      // A lock belongs to one login: a reload keeps it, logging out ends it.
-      if (!hasRole) lockStorage.write(false);
+      // A lock belongs to one login: a reload keeps it (with its wrong PINs), logging out ends it.
+      if (!hasRole) lockStorage.clear();
       void router.invalidate();
     }
   });

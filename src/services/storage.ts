@@ -66,9 +66,36 @@ export const promoStorage = {
     safe(() => window.localStorage.setItem(`reelside.promo.${kind}`, String(at)), undefined),
 };
 
-/** The idle lock's flag: a reload while locked stays locked (with PIN_CHECK on). */
+const LOCK_KEY = 'reelside.locked';
+const LOCK_ATTEMPTS_KEY = 'reelside.lockAttempts';
+
+/**
+ * The idle lock's flag and its count of wrong PINs in a row: a reload while locked stays locked
+ * (with PIN_CHECK on) and does not start the count afresh.
+ */
 export const lockStorage = {
-  read: (): boolean => safe(() => window.localStorage.getItem('reelside.locked') === '1', false),
+  read: (): { locked: boolean; attempts: number } =>
+    safe(
+      () => {
+        const attempts = Number(window.localStorage.getItem(LOCK_ATTEMPTS_KEY) ?? '0');
+        return {
+          locked: window.localStorage.getItem(LOCK_KEY) === '1',
+          // Anything but a count (edited by hand) counts as used up: the lock logs out.
+          attempts: Number.isSafeInteger(attempts) && attempts >= 0 ? attempts : Number.MAX_SAFE_INTEGER,
+        };
+      },
+      { locked: false, attempts: 0 },
+    ),
   write: (locked: boolean): void =>
-    safe(() => (locked ? window.localStorage.setItem('reelside.locked', '1') : window.localStorage.removeItem('reelside.locked')), undefined),
+    safe(() => (locked ? window.localStorage.setItem(LOCK_KEY, '1') : window.localStorage.removeItem(LOCK_KEY)), undefined),
+  writeAttempts: (attempts: number): void =>
+    safe(
+      () => (attempts > 0 ? window.localStorage.setItem(LOCK_ATTEMPTS_KEY, String(attempts)) : window.localStorage.removeItem(LOCK_ATTEMPTS_KEY)),
+      undefined,
+    ),
+  /** The login ended: no lock, no count. */
+  clear: (): void => {
+    lockStorage.write(false);
+    lockStorage.writeAttempts(0);
+  },
 };

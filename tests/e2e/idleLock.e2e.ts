@@ -39,14 +39,60 @@ describe('idle lock end to end (fake clock)', () => {
     await page.getByLabel('PIN code').fill('9999');
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByText('Wrong PIN code').waitFor();
+    await page.getByText('4 attempts left before you are logged out.').waitFor();
 
     await page.reload();
     await page.getByRole('dialog', { name: 'LOCKED!' }).waitFor();
+    // The count came through the reload.
+    await page.getByText('4 attempts left before you are logged out.').waitFor();
 
+    // The server's salted PBKDF2 pin_code, derived in the browser with its own parameters.
     await page.getByLabel('PIN code').fill('1234');
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('dialog', { name: 'LOCKED!' }).waitFor({ state: 'detached' });
-    expect(await page.evaluate(() => localStorage.getItem('reelside.locked'))).toBeNull();
+    expect(await page.evaluate(() => [localStorage.getItem('reelside.locked'), localStorage.getItem('reelside.lockAttempts')])).toEqual([null, null]);
+  });
+
+  it('five wrong PINs in a row, a reload among them, log out to /login with the coded message', async () => {
+    const { page } = await h.newPage();
+    await page.clock.install();
+    await page.goto('/login');
+    // demo, not player2: player2's seeded open session brings up the reconnect dialog too, and
+    // two open modal dialogs hide each other from the accessibility tree.
+    await login(page);
+    await page.waitForURL(/\/lobby$/);
+    await page.getByRole('heading', { name: 'Lobby' }).waitFor();
+    await idleUntilLocked(page, 'LOCKED!');
+
+    const wrong = async (left: number) => {
+      await page.getByLabel('PIN code').fill('9999');
+      await page.getByRole('button', { name: 'Continue' }).click();
+      if (left > 0) await page.getByText(left === 1 ? '1 attempt left before you are logged out.' : `${left} attempts left before you are logged out.`).waitFor();
+    };
+    await wrong(4);
+    await wrong(3);
+    // A reload does not give five fresh tries.
+    await page.reload();
+    await page.getByRole('dialog', { name: 'LOCKED!' }).waitFor();
+    await page.getByText('3 attempts left before you are logged out.').waitFor();
+    await wrong(2);
+    await wrong(1);
+    const token = await page.evaluate(() => localStorage.getItem('jwt_access_token'));
+    await wrong(0);
+
+    await page.waitForURL(/\/login/);
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'You entered a wrong PIN code too many times, so you were logged out. Log in again with your password.' })
+      .waitFor();
+    expect(
+      await page.evaluate(() => ['reelside.locked', 'reelside.lockAttempts', 'jwt_access_token'].map((key) => localStorage.getItem(key))),
+    ).toEqual([null, null, null]);
+
+    // Logged out like the lock's logout button: the server ended that session too.
+    expect((await page.request.get('/api/validate', { headers: { authorization: `Bearer ${token}` } })).status()).toBe(401);
+    await login(page);
+    await page.waitForURL(/\/lobby$/);
   });
 
   it("the lock dialog's logout logs out and clears the lock", async () => {

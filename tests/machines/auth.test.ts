@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
-import { authMachine, type Credentials, type Session, type TokenSources } from '../../machines/auth.ts';
+import { authMachine, TOO_MANY_WRONG_PINS, type Credentials, type Session, type TokenSources } from '../../machines/auth.ts';
+import { MAX_WRONG_PINS, idleLockMachine, type RestoredLock } from '../../machines/idleLock.ts';
+import { ErrorCode } from '../../src/protocol/errors.ts';
 
 const session = (token: string, expiresInMs = 60_000): Session => ({
   token,
@@ -17,6 +19,8 @@ function start(sources: TokenSources, overrides: {
   validate?: (token: string) => Promise<Session>;
   login?: (c: Credentials) => Promise<Session>;
   logout?: () => Promise<void>;
+  /** The idle lock restored locked with this many wrong PINs; every PIN is wrong. */
+  lockedWithWrongPins?: number;
 } = {}) {
   const effects = { stored: [] as Array<{ token: string; remember: boolean }>, cleared: 0, stripped: 0, loggedOut: 0 };
   const clock = new SimulatedClock();
@@ -29,6 +33,16 @@ function start(sources: TokenSources, overrides: {
         effects.loggedOut += 1;
         await overrides.logout?.();
       }),
+      ...(overrides.lockedWithWrongPins === undefined
+        ? {}
+        : {
+            idleLock: idleLockMachine.provide({
+              actors: {
+                restoreLock: fromPromise(async (): Promise<RestoredLock> => ({ pinCheck: true, locked: true, attempts: overrides.lockedWithWrongPins ?? 0 })),
+                verifyPin: fromPromise(async () => false),
+              },
+            }),
+          }),
     },
     actions: {
       storeToken: (_, params) => effects.stored.push(params),
@@ -137,6 +151,39 @@ describe('auth machine', () => {
     await waitFor(actor, (s) => s.matches('loggedOut'));
     expect(effects.loggedOut).toBe(1);
     expect(effects.cleared).toBe(1);
+  });
+
+  it("the idle lock's logout button logs out without a failure to show", async () => {
+    const { actor, effects } = start({ queryToken: null, storedToken: 'kept' }, { lockedWithWrongPins: 2 });
+    await waitFor(actor, (s) => s.matches('loggedIn'));
+    const idleLock = actor.getSnapshot().children.idleLock!;
+    await waitFor(idleLock, (s) => s.matches('locked'));
+    idleLock.send({ type: 'user.logout' });
+    await waitFor(actor, (s) => s.matches('loggedOut'));
+    expect(effects.loggedOut).toBe(1);
+    expect(actor.getSnapshot().context).toMatchObject({ failure: null, logoutReason: null });
+  });
+
+  it('the fifth wrong PIN in a row logs out like the lock\'s logout, with failure 10705 for the login form', async () => {
+    const { actor, effects } = start({ queryToken: null, storedToken: 'kept' }, { lockedWithWrongPins: MAX_WRONG_PINS - 1 });
+    await waitFor(actor, (s) => s.matches('loggedIn'));
+    const idleLock = actor.getSnapshot().children.idleLock!;
+    await waitFor(idleLock, (s) => s.matches({ locked: 'idle' }));
+    idleLock.send({ type: 'user.unlock', pin: '0000' });
+    await waitFor(actor, (s) => s.matches('loggedOut'));
+    expect(effects.loggedOut).toBe(1);
+    expect(effects.cleared).toBe(1);
+    expect(actor.getSnapshot().context).toMatchObject({
+      token: null,
+      roles: [],
+      logoutReason: 'tooManyWrongPins',
+      failure: { code: ErrorCode.tooManyWrongPins, params: {} },
+    });
+    expect(TOO_MANY_WRONG_PINS).toBe(ErrorCode.tooManyWrongPins);
+
+    // The next login attempt starts clean.
+    actor.send({ type: 'user.login', credentials: { username: 'demo', password: 'demo1234', remember: true } });
+    expect(actor.getSnapshot().context).toMatchObject({ failure: null, logoutReason: null });
   });
 
   it('logout is refused without a role', async () => {

@@ -17,7 +17,8 @@ describe('machine diagrams (docs/machines)', () => {
     const labels = model.edges.map((e) => `${e.source} ${e.event}${e.guard ? ` [${e.guard}]` : ''} → ${e.targets.join(',')}`);
     expect(labels).toContain('idleLock.active after idleTimeout → idleLock.locked');
     expect(labels).toContain('idleLock.starting done: restoreLock [pinCheckOff] → idleLock.off');
-    expect(labels).toContain('idleLock.locked.checking done: hashPin [pinMatches] → idleLock.active');
+    expect(labels).toContain('idleLock.locked.checking done: verifyPin [pinMatches] → idleLock.active');
+    expect(labels).toContain('idleLock.locked.checking done: verifyPin [lastAttempt] → idleLock.lockedOut');
   });
 
   it('the committed diagrams match the machines (run `npm run charts` when this fails)', async () => {

@@ -83,6 +83,7 @@ export const authPayloads: Payloads = {
   'server.machines': [{ type: 'server.machines', changes: [{ id: 3, status: 'offline' }, { id: 4, status: 'free' }] }],
   'server.info': [{ type: 'server.info', code: 18800, params: { count: 3 }, message: 'x', action: 'none' }],
   'session.pinChanged': [{ type: 'session.pinChanged', pinCode: 'new-hash' }],
+  'xstate.done.actor.idleLock': [done('idleLock', { reason: 'playerLoggedOut' }), done('idleLock', { reason: 'tooManyWrongPins' })],
 };
 
 export const ipCheckPayloads: Payloads = {
@@ -107,16 +108,23 @@ export const settingsPayloads: Payloads = {
   'xstate.error.actor.loadSettings': [error('loadSettings')],
 };
 
-const restore = (pinCheck: boolean, locked: boolean): Payload => done('restoreLock', { pinCheck, locked });
+const restore = (pinCheck: boolean, locked: boolean, attempts = 0): Payload => done('restoreLock', { pinCheck, locked, attempts });
 
 export const idleLockPayloads: Payloads = {
-  'xstate.done.actor.restoreLock': [restore(false, false), restore(true, true), restore(true, false)],
+  'xstate.done.actor.restoreLock': [restore(false, false), restore(true, true), restore(true, false), restore(true, true, 4), restore(true, true, 5)],
   'xstate.error.actor.restoreLock': [error('restoreLock', new Error('x'))],
   'user.unlock': [{ type: 'user.unlock', pin: '1234' }],
-  'xstate.done.actor.hashPin': [done('hashPin', 'right'), done('hashPin', 'wrong')],
-  'xstate.error.actor.hashPin': [error('hashPin', new Error('x'))],
+  // verifyPin answers whether the PIN matched; it fails when the client refuses pin_code.
+  'xstate.done.actor.verifyPin': [done('verifyPin', true), done('verifyPin', false)],
+  'xstate.error.actor.verifyPin': [error('verifyPin', new Error('pin_code refused'))],
   'pin.changed': [{ type: 'pin.changed', pinCode: 'changed' }],
 };
+
+/**
+ * The wrong-PIN count decides the fifth attempt, so it tells states apart (it stops at 5).
+ * pinCode does not: each input (with and without one) is traversed on its own.
+ */
+export const idleLockDistinguish = (c: { wrongPin: boolean; attempts: number }) => [c.wrongPin, c.attempts];
 
 export const lobbyPayloads: Payloads = {
   'xstate.done.actor.fetchLobby': [done('fetchLobby', lobbyData)],
@@ -281,7 +289,7 @@ export const pathFixtures: Record<string, PathFixture> = {
   ipCheck: { inputs: [{ enabled: true }, { enabled: false }], payloads: ipCheckPayloads },
   wallet: { payloads: walletPayloads },
   settings: { payloads: settingsPayloads },
-  idleLock: { inputs: [{ username: 'demo', pinCode: 'right' }], payloads: idleLockPayloads, distinguish: (c) => c.wrongPin },
+  idleLock: { inputs: [{ pinCode: 'right' }, { pinCode: null }], payloads: idleLockPayloads, distinguish: idleLockDistinguish },
   lobby: { inputs: [{ showLobby: true, refreshSeconds: 10, brandId: null }], payloads: lobbyPayloads },
   gameSession: {
     inputs: [{ machineId: 1, token: 't', maxReconnects: 1 }],

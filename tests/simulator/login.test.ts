@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import { decodeJwt, jwtVerify } from 'jose';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LoginLogType, LoginResult, PLAYER_PERMISSION, TokenClaims, pinHashInput } from '../../src/protocol/auth.ts';
+import { LoginLogType, LoginResult, PIN_MIN_ITERATIONS, PLAYER_PERMISSION, PinCode, TokenClaims } from '../../src/protocol/auth.ts';
+import { pinMatches } from '../../simulator/auth/pin.ts';
 import { ErrorCode } from '../../src/protocol/errors.ts';
 import { MINUTE, START_TIME, errorOf, login, startTestSimulator, type TestSimulator } from './helpers.ts';
 
@@ -49,8 +49,10 @@ describe('POST /api/login success', () => {
     expect(session?.playerId).toBe(playerId('demo'));
     expect(session?.expiresAt).toBe(claims.exp * 1000);
 
-    const expectedPin = createHash('sha256').update(pinHashInput('demo', '1234')).digest('hex');
-    expect(result.pin_code).toBe(expectedPin);
+    // The PIN's salted PBKDF2 code: it verifies with the PIN and does not contain it.
+    expect(PinCode.parse(result.pin_code).iterations).toBeGreaterThanOrEqual(PIN_MIN_ITERATIONS);
+    expect(await pinMatches(result.pin_code ?? '', '1234')).toBe(true);
+    expect(await pinMatches(result.pin_code ?? '', '1235')).toBe(false);
     expect(result.pin_code).not.toContain('1234');
 
     expect(result.ip_address).toBe('127.0.0.1');
@@ -88,8 +90,8 @@ describe('POST /api/login success', () => {
     const demo = t.sim.store.playerByUsername('demo');
     expect(demo?.passwordHash).toMatch(/^scrypt\$/);
     expect(demo?.passwordHash).not.toContain('demo1234');
-    expect(demo?.pinHash).toMatch(/^[0-9a-f]{64}$/);
-    // Salted: two players with the same password would still differ.
+    expect(demo?.pinHash).toMatch(/^pbkdf2-sha256\$\d+\$[\w-]+\$[\w-]+$/);
+    // Salted: two players with the same password (or PIN) would still differ.
     expect(t.sim.store.playerByUsername('player2')?.passwordHash).not.toBe(demo?.passwordHash);
   });
 });

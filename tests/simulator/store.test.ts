@@ -3,8 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LoginLogType, LoginResult } from '../../src/protocol/auth.ts';
+import { ChangePinResponse } from '../../src/protocol/account.ts';
+import { LoginLogType, LoginResult, PIN_MIN_ITERATIONS, PinCode } from '../../src/protocol/auth.ts';
 import { ErrorCode } from '../../src/protocol/errors.ts';
+import { verifyPin } from '../../src/services/pin.ts';
+import { hashPassword } from '../../simulator/auth/passwords.ts';
+import { legacyPinHash, NO_PIN, pinMatches } from '../../simulator/auth/pin.ts';
 import { MIGRATIONS, migrate } from '../../simulator/store/migrations.ts';
 import { DATABASE_FILE, openStore } from '../../simulator/store/store.ts';
 import { call, errorOf, login, MINUTE, startTestSimulator } from './helpers.ts';
@@ -48,6 +52,73 @@ describe('migrations', () => {
     expect(db.prepare('SELECT id FROM schema_migrations WHERE id = 3').get()).toBeUndefined();
     expect(db.prepare("SELECT name FROM sqlite_master WHERE name = 'u'").get()).toBeUndefined();
     db.close();
+  });
+});
+
+describe('the PIN migration (unsalted SHA-256 → salted PBKDF2)', () => {
+  const pinMigration = MIGRATIONS.find((migration) => migration.name.startsWith('idle-lock PINs salted and slow'));
+
+  /** A data folder as the simulator left it before PBKDF2: every migration before this one, PINs as one SHA-256. */
+  async function oldDataFolder(players: Array<{ username: string; password: string; pin: string }>) {
+    const db = new DatabaseSync(join(dataDir, DATABASE_FILE));
+    migrate(db, MIGRATIONS.filter((migration) => migration.id < (pinMigration?.id ?? 0)));
+    db.prepare("INSERT INTO meta (key, value) VALUES ('seeded_at', '2026-01-01T00:00:00.000Z')").run();
+    const insert = db.prepare(
+      `INSERT INTO players (username, name, lastname, email, password_hash, pin_hash, balance_minor, banned, created_at)
+       VALUES (?, 'N', 'L', ?, ?, ?, 0, 0, 0)`,
+    );
+    for (const player of players) {
+      insert.run(player.username, `${player.username}@reelside.test`, await hashPassword(player.password), legacyPinHash(player.username, player.pin));
+    }
+    db.close();
+  }
+
+  it('re-derives the published demo PINs and drops the PINs it cannot know; those players set a new one', async () => {
+    expect(pinMigration).toBeDefined();
+    await oldDataFolder([
+      { username: 'demo', password: 'demo1234', pin: '1234' },
+      // Changed from the published 4321: unknown, so dropped.
+      { username: 'player2', password: 'player2pass', pin: '7777' },
+      { username: 'banned', password: 'banned123', pin: '0000' },
+      // Registered: the PIN is the player's own.
+      { username: 'newcomer', password: 'spin-to-win', pin: '0000' },
+    ]);
+
+    const t = await startTestSimulator({ memory: false, dataDir });
+    try {
+      expect(t.sim.store.appliedMigrations()).toContain(pinMigration?.id);
+      const stored = ['demo', 'player2', 'banned', 'newcomer'].map((username) => t.sim.store.playerByUsername(username)?.pinHash);
+      // No unsalted hash survives.
+      for (const pinHash of stored) expect(pinHash).not.toMatch(/^[0-9a-f]{64}$/);
+      expect(stored[1]).toBe(NO_PIN);
+      expect(stored[3]).toBe(NO_PIN);
+      expect(await pinMatches(stored[2] ?? '', '0000')).toBe(true);
+
+      // demo keeps PIN 1234, as a code the client checks (salted, ≥100,000 iterations).
+      const demo = LoginResult.parse((await login(t, 'demo', 'demo1234')).body);
+      expect(PinCode.parse(demo.pin_code).iterations).toBeGreaterThanOrEqual(PIN_MIN_ITERATIONS);
+      expect(await verifyPin(demo.pin_code ?? '', '1234')).toBe(true);
+
+      // player2 has no pin_code until a new PIN is set; then it is there from login on.
+      const player2 = LoginResult.parse((await login(t, 'player2', 'player2pass')).body);
+      expect(player2.pin_code).toBeUndefined();
+      expect((await call(`${t.url}/api/validate`, { token: player2.token })).body).not.toHaveProperty('pin_code');
+      const changed = await call(`${t.url}/api/player/change-pin`, { token: player2.token, body: { password: 'player2pass', pin: '7777' } });
+      const { pin_code: newCode } = ChangePinResponse.parse(changed.body);
+      expect(await verifyPin(newCode, '7777')).toBe(true);
+      expect(LoginResult.parse((await login(t, 'player2', 'player2pass')).body).pin_code).toBe(newCode);
+    } finally {
+      await t.close();
+    }
+
+    // Applied once: a restart leaves the codes as they are.
+    const again = await startTestSimulator({ memory: false, dataDir });
+    try {
+      expect(await pinMatches(again.sim.store.playerByUsername('demo')?.pinHash ?? '', '1234')).toBe(true);
+      expect(again.sim.store.playerByUsername('newcomer')?.pinHash).toBe(NO_PIN);
+    } finally {
+      await again.close();
+    }
   });
 });
 

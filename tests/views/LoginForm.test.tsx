@@ -76,6 +76,13 @@ describe('login form', () => {
     expect(screen.getByRole('alert').textContent).toBe('Operator says no');
   });
 
+  it('shows the idle lock\'s logout after too many wrong PINs (10705) on the form', async () => {
+    await renderView(<LoginForm submitting={false} onSubmit={noop} failure={{ code: 10705, message: 'too many wrong PINs', params: {} }} />);
+    expect(screen.getByRole('alert').textContent).toBe(
+      'You entered a wrong PIN code too many times, so you were logged out. Log in again with your password.',
+    );
+  });
+
   it('speaks Turkish', async () => {
     await renderView(
       <LoginForm submitting={false} onSubmit={noop} failure={{ code: 10701, message: 'x', params: {} }} />,

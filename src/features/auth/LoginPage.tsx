@@ -14,7 +14,11 @@ export function LoginPage() {
   const settings = useSettings();
   const auth = useAuthActor();
   const submitting = useSelector(auth, (s) => s.matches({ loggedOut: 'submitting' }));
-  const failure = useSelector(auth, (s) => (s.context.logoutReason === null ? s.context.failure : null));
+  // Failures of the form's own login, and the idle lock's logout after too many wrong PINs
+  // (10705); the others are toasts (AuthToasts).
+  const failure = useSelector(auth, (s) =>
+    s.context.logoutReason === null || s.context.logoutReason === 'tooManyWrongPins' ? s.context.failure : null,
+  );
   const [opened, setOpened] = useState(!settings.LOGIN_SPLASH);
 
   if (settings.TOKEN_LOGIN) {

@@ -21,6 +21,7 @@ const CODE_MESSAGES: Record<number, MessageDescriptor> = {
   10702: msg({ id: 'CODE_10702', message: 'Your account is protected after too many false attempts. Try again in {block_time} minutes.' }),
   10703: msg({ id: 'CODE_10703', message: 'Your IP is not permitted.' }),
   10704: msg({ id: 'CODE_10704', message: 'You have been banned.' }),
+  10705: msg({ id: 'CODE_10705', message: 'You entered a wrong PIN code too many times, so you were logged out. Log in again with your password.' }),
   // SPEC §8's texts, with the one-second form English needs ('1 second left', not '1 seconds').
   18800: msg({ id: 'CODE_18800', message: '{count, plural, one {# second left to deposit funds} other {# seconds left to deposit funds}}' }),
   18801: msg({ id: 'CODE_18801', message: 'Your session is being terminated' }),

@@ -1,7 +1,8 @@
 import { msg } from '@lingui/core/macro';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useSelector } from '@xstate/react';
+import { MAX_WRONG_PINS } from '../../../machines/idleLock.ts';
 import { useEffect, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { Backdrop } from '../../ui/backdrop.ts';
@@ -26,6 +27,9 @@ export function IdleLockDialog() {
   const locked = useSelector(idleLock, (s) => s?.matches('locked') ?? false);
   const checking = useSelector(idleLock, (s) => s?.matches({ locked: 'checking' }) ?? false);
   const wrongPin = useSelector(idleLock, (s) => s?.context.wrongPin ?? false);
+  const attempts = useSelector(idleLock, (s) => s?.context.attempts ?? 0);
+  const cannotUnlock = useSelector(idleLock, (s) => s?.matches({ locked: 'cannotUnlock' }) ?? false);
+  const hasPinCode = useSelector(idleLock, (s) => s?.context.pinCode != null);
   const [pin, setPin] = useState('');
 
   useEffect(() => {
@@ -42,6 +46,12 @@ export function IdleLockDialog() {
   }, [idleLock]);
 
   if (!idleLock) return null;
+  const attemptsLeft = MAX_WRONG_PINS - attempts;
+  const logout = (
+    <Button type="button" $variant="ghost" onClick={() => idleLock.send({ type: 'user.logout' })}>
+      {t`Logout`}
+    </Button>
+  );
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (pin.length === 0) return;
@@ -58,34 +68,46 @@ export function IdleLockDialog() {
             <Trans>LOCKED!</Trans>
           </Dialog.Title>
           <p id="lock-text">{i18n._({ ...LOCK_TEXT, values: { key: DEFAULT_PIN } })}</p>
-          <form onSubmit={submit}>
-            <label htmlFor="lock-pin">
-              <Trans>PIN code</Trans>
-            </label>
-            <PinInput
-              id="lock-pin"
-              type="password"
-              inputMode="numeric"
-              autoComplete="off"
-              value={pin}
-              aria-invalid={wrongPin || undefined}
-              aria-describedby={wrongPin ? 'lock-error' : undefined}
-              onChange={(e) => setPin(e.target.value.replace(/\D/g, '').slice(0, 8))}
-            />
-            {wrongPin && (
-              <FieldError id="lock-error" role="alert">
-                <Trans>Wrong PIN code</Trans>
-              </FieldError>
-            )}
-            <Actions>
-              <Button type="submit" disabled={checking || pin.length === 0}>
-                <Trans>Continue</Trans>
-              </Button>
-              <Button type="button" $variant="ghost" onClick={() => idleLock.send({ type: 'user.logout' })}>
-                {t`Logout`}
-              </Button>
-            </Actions>
-          </form>
+          {cannotUnlock ? (
+            <>
+              <p id="lock-cannot-unlock" role="alert">
+                {hasPinCode ? (
+                  <Trans>Your PIN code cannot be checked safely, so this lock cannot be opened. Log out and log in again with your password.</Trans>
+                ) : (
+                  <Trans>Your account has no PIN code, so this lock cannot be opened. Log out, log in with your password and set a new PIN code in your profile.</Trans>
+                )}
+              </p>
+              <Actions>{logout}</Actions>
+            </>
+          ) : (
+            <form onSubmit={submit}>
+              <label htmlFor="lock-pin">
+                <Trans>PIN code</Trans>
+              </label>
+              <PinInput
+                id="lock-pin"
+                type="password"
+                inputMode="numeric"
+                autoComplete="off"
+                value={pin}
+                aria-invalid={wrongPin || undefined}
+                aria-describedby={wrongPin || attempts > 0 ? 'lock-error' : undefined}
+                onChange={(e) => setPin(e.target.value.replace(/\D/g, '').slice(0, 8))}
+              />
+              {(wrongPin || attempts > 0) && (
+                <FieldError id="lock-error" role="alert">
+                  {wrongPin && <Trans>Wrong PIN code</Trans>}{' '}
+                  <Plural value={attemptsLeft} one="# attempt left before you are logged out." other="# attempts left before you are logged out." />
+                </FieldError>
+              )}
+              <Actions>
+                <Button type="submit" disabled={checking || pin.length === 0}>
+                  <Trans>Continue</Trans>
+                </Button>
+                {logout}
+              </Actions>
+            </form>
+          )}
         </Content>
       </Dialog.Portal>
     </Dialog.Root>
