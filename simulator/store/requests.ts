@@ -8,7 +8,7 @@ import type { Store } from './store.ts';
  * game session, the operation the request's kind ('transfer', 'cashout', 'spin', …). So a
  * cashout can never be taken for a repeat of a transfer, and an id a client reuses in a later
  * session starts afresh. A true repeat (same operation, same payload) is not applied again and
- * gets the first result back; the same id with another payload is refused (60010).
+ * gets the first result back; the same id with another payload is refused (60015).
  *
  * The request is recorded in the same transaction as its effects: a refused request leaves no
  * record, so its retry is judged anew.

@@ -20,7 +20,7 @@ export const FloorCode = {
   /** A second init on a socket that is joined or joining, or a join while holding another machine. */
   alreadyJoined: 60009,
   /** A request id reused for a different request of the same operation in the same session. */
-  requestIdReused: 60010,
+  requestIdReused: 60015,
 } as const;
 
 /**

@@ -1,10 +1,10 @@
 import { fromCallback } from 'xstate';
 import type { MachineRequest, SocketEvent } from '../../machines/gameSession.ts';
-import { MachineServerMessage } from '../protocol/sockets.ts';
+import { MachineServerMessage, SESSION_ENDED_CLOSE } from '../protocol/sockets.ts';
 import { socketUrl } from './sockets.ts';
 
 /** Close codes with which the floor ends a socket on purpose (docs/protocol.md). */
-const DELIBERATE_CLOSES = new Set([1000, 4001, 4002, 4003, 4004, 4401]);
+const DELIBERATE_CLOSES = new Set([1000, 4001, 4002, 4003, 4004, SESSION_ENDED_CLOSE]);
 
 /** Turns one server frame into the gameSession machine's event (or nothing). */
 export function toSocketEvent(frame: MachineServerMessage): SocketEvent | null {

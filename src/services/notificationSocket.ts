@@ -1,6 +1,7 @@
 import { fromCallback } from 'xstate';
 import type { AuthEvent } from '../../machines/auth.ts';
-import { NotificationServerMessage } from '../protocol/sockets.ts';
+import { ErrorCode } from '../protocol/errors.ts';
+import { NotificationServerMessage, SESSION_ENDED_CLOSE } from '../protocol/sockets.ts';
 import { socketUrl } from './sockets.ts';
 
 const MAX_BACKOFF_MS = 15_000;
@@ -74,8 +75,8 @@ export function openNotificationSocket(
       });
       ws.addEventListener('close', (event) => {
         if (stopped) return;
-        if (event.code === 4401) {
-          tell({ type: 'server.unauthorized', failure: { code: 50100, message: 'the session has been terminated', params: {} } });
+        if (event.code === SESSION_ENDED_CLOSE) {
+          tell({ type: 'server.unauthorized', failure: { code: sessionEndCode(event.reason), message: 'the session has ended', params: {} } });
           return;
         }
         const delay = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** attempt++);
@@ -99,3 +100,16 @@ function safeJson(text: string): unknown {
     return undefined;
   }
 }
+
+/** The close reason names why the session ended (docs/protocol.md); anything else reads as 50100. */
+function sessionEndCode(reason: string): number {
+  const code = Number(reason);
+  return SESSION_END_CODES.has(code) ? code : ErrorCode.sessionTerminated;
+}
+
+const SESSION_END_CODES: ReadonlySet<number> = new Set([
+  ErrorCode.sessionTerminated,
+  ErrorCode.banned,
+  ErrorCode.loggedInElsewhere,
+  ErrorCode.sessionEndedByOperator,
+]);

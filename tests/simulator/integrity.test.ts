@@ -54,7 +54,7 @@ describe('request ids are scoped to the operation and the session', () => {
     expect(ledger().balance(DEMO)).toBe(99_500);
   });
 
-  it('an id reused for a different transfer is refused with 60010 and moves nothing', async () => {
+  it('an id reused for a different transfer is refused with 60015 and moves nothing', async () => {
     const socket = await joined(1);
     socket.send({ type: 'transfer', amount: 500, requestId: 'x' });
     await socket.next('ack');

@@ -22,6 +22,8 @@ const CODE_MESSAGES: Record<number, MessageDescriptor> = {
   10703: msg({ id: 'CODE_10703', message: 'Your IP is not permitted.' }),
   10704: msg({ id: 'CODE_10704', message: 'You have been banned.' }),
   10705: msg({ id: 'CODE_10705', message: 'You entered a wrong PIN code too many times, so you were logged out. Log in again with your password.' }),
+  10706: msg({ id: 'CODE_10706', message: 'You logged in on another device or browser, so this session has ended.' }),
+  10707: msg({ id: 'CODE_10707', message: 'An operator ended your session. Log in again to continue.' }),
   // SPEC §8's texts, with the one-second form English needs ('1 second left', not '1 seconds').
   18800: msg({ id: 'CODE_18800', message: '{count, plural, one {# second left to deposit funds} other {# seconds left to deposit funds}}' }),
   18801: msg({ id: 'CODE_18801', message: 'Your session is being terminated' }),
@@ -33,11 +35,13 @@ const CODE_MESSAGES: Record<number, MessageDescriptor> = {
   60005: msg({ id: 'CODE_60005', message: 'Not enough credits for this bet. Transfer money to the machine.' }),
   60006: msg({ id: 'CODE_60006', message: 'This machine does not exist.' }),
   60007: msg({ id: 'CODE_60007', message: 'You have no session on this machine.' }),
+  60009: msg({ id: 'CODE_60009', message: 'You are already playing on a machine. Continue there or cash out first.' }),
   60010: msg({ id: 'CODE_60010', message: 'Your balance must be below the discount limit.' }),
   60011: msg({ id: 'CODE_60011', message: 'You can use discount only once per 5 minutes' }),
   60012: msg({ id: 'CODE_60012', message: 'You can use bonus only once per 5 minutes' }),
   60013: msg({ id: 'CODE_60013', message: 'There is no loss to discount yet.' }),
   60014: msg({ id: 'CODE_60014', message: 'This offer is not available.' }),
+  60015: msg({ id: 'CODE_60015', message: 'This request was already used for something else. Please try again.' }),
 };
 
 const FALLBACK = msg({ id: 'CODE_UNKNOWN', message: 'Something went wrong. Please try again.' });
