@@ -1,16 +1,18 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { ErrorCode } from '../src/protocol/errors.ts';
 import type { ControlState } from './control/state.ts';
-import { ApiFailure, fail, INTERNAL_ERROR, notFound } from './http/errors.ts';
-import { applySecurityHeaders, sendJson } from './http/headers.ts';
+import { ApiFailure, bodyCutShort, bodyTimeout, fail, INTERNAL_ERROR, invalidRequest, notFound } from './http/errors.ts';
+import { applySecurityHeaders, sendJson, serviceOrigins } from './http/headers.ts';
 import { clientIp, visitorCountry } from './http/client.ts';
 import { createApiRequest, type Router } from './http/router.ts';
 import type { StaticFiles } from './http/static.ts';
 
 /**
- * Every request, in order: security headers; an injected fault, if one matches; an API
- * route; a 404 JSON answer under the reserved prefixes; otherwise the static client.
- * Nothing a client sends may crash the process: unexpected errors become a 500 body.
+ * Every request, in order: security headers; a deadline for its body; an injected fault, if
+ * one matches; an API route; a 404 JSON answer under the reserved prefixes; otherwise the
+ * static client. Nothing a client sends may crash the process: unexpected errors become a
+ * 500 body.
  */
 
 // Paths the client's router never owns, so they never fall back to index.html.
@@ -25,12 +27,25 @@ export interface HandlerConfig {
   localCountry: string;
   /** Origins of the external WHEP servers configured for the video (allowed in connect-src). */
   videoOrigins?: readonly string[];
+  /** How long a request's body may take to arrive after its headers. */
+  bodyTimeoutMs: number;
 }
+
+// The response under way on each connection, for answerClientError.
+const answering = new WeakMap<Duplex, ServerResponse>();
 
 export function createRequestHandler(config: HandlerConfig) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    // The policy follows the served settings (the live chat may be turned on at run time).
-    applySecurityHeaders(res, { liveChat: config.control.settings().LIVE_CHAT, videoOrigins: config.videoOrigins ?? [] });
+    // The policy follows the served settings (live chat, API and socket URLs change at run time).
+    const settings = config.control.settings();
+    applySecurityHeaders(res, {
+      liveChat: settings.LIVE_CHAT,
+      videoOrigins: config.videoOrigins ?? [],
+      serviceOrigins: serviceOrigins(settings),
+      opensInspectorWindow: /[?&]inspect=stately(&|$)/.test(req.url ?? ''),
+    });
+    answering.set(req.socket, res);
+    guardBody(req, res, config.bodyTimeoutMs);
     try {
       await route(req, res, config);
     } catch (error) {
@@ -90,6 +105,74 @@ async function route(req: IncomingMessage, res: ServerResponse, config: HandlerC
   }
   if (RESERVED_PREFIXES.some((prefix) => underPrefix(path, prefix))) throw notFound(path);
   await config.files.serve(req, res, path);
+}
+
+/**
+ * A client that announces a body and stops sending it would otherwise hold its handler and
+ * its connection until Node's own requestTimeout. After `ms` it gets a coded 408 with
+ * `Connection: close` (Node ends the connection once that is written). When the answer has
+ * already gone out without the body (a route that reads none), the connection is dropped:
+ * it cannot carry another request before that body ends anyway.
+ */
+function guardBody(req: IncomingMessage, res: ServerResponse, ms: number): void {
+  const announced = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+  if (!announced) return;
+  const socket = req.socket;
+  const stop = () => {
+    clearTimeout(timer);
+    socket.off('close', stop);
+  };
+  const timer = setTimeout(() => {
+    stop();
+    if (req.complete) return;
+    if (!res.headersSent) sendJson(res, 408, bodyTimeout(ms).body(), { Connection: 'close' });
+    else if (res.writableEnded) socket.destroy();
+  }, ms);
+  req.once('end', stop);
+  socket.once('close', stop);
+}
+
+/**
+ * The server's 'clientError': what Node's HTTP parser refuses outside a handler's reach — a
+ * body cut short (the client half-closed before its Content-Length), a malformed request,
+ * Node's own headersTimeout / requestTimeout. Node would answer a bare status; this answers
+ * the API's coded error body, through the response under way when there is one, and closes.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
+  const res = answering.get(socket);
+  const underWay = res !== undefined && !res.writableEnded;
+  if (error.code === 'ECONNRESET' || !socket.writable || (underWay && res.headersSent)) {
+    socket.destroy();
+    return;
+  }
+  const failure = clientFailure(error);
+  if (underWay) {
+    sendJson(res, failure.status, failure.body(), { Connection: 'close' });
+    return;
+  }
+  const payload = JSON.stringify(failure.body());
+  const head = [
+    `HTTP/1.1 ${failure.status} ${STATUS_CODES[failure.status] ?? ''}`,
+    'Content-Type: application/json; charset=utf-8',
+    `Content-Length: ${Buffer.byteLength(payload)}`,
+    'Cache-Control: no-store',
+    'Connection: close',
+  ];
+  socket.end(`${head.join('\r\n')}\r\n\r\n${payload}`, () => socket.destroy());
+}
+
+function clientFailure(error: Error & { code?: string }): ApiFailure {
+  const issue = (code: string, message: string) => ({ issues: [{ path: '', code, message }] });
+  switch (error.code) {
+    case 'HPE_INVALID_EOF_STATE':
+      return bodyCutShort();
+    case 'ERR_HTTP_REQUEST_TIMEOUT':
+      return fail(408, ErrorCode.invalidRequest, issue('timeout', 'the request did not arrive in time'));
+    case 'HPE_HEADER_OVERFLOW':
+      return fail(431, ErrorCode.invalidRequest, issue('too_big', 'request headers too large'));
+    default:
+      return invalidRequest(issue('malformed_request', error.code ?? 'malformed HTTP request').issues);
+  }
 }
 
 function underPrefix(path: string, prefix: string): boolean {

@@ -13,7 +13,7 @@ const USAGE = `usage: node simulator/main.ts [--port N] [--host H] [--memory] [-
   [--external-video MACHINE[/BAND]=URL,...]
 environment: PORT, SIM_HOST, SIM_MEMORY=1, SIM_DATA_DIR, SIM_STATIC, SIM_SEED, SIM_ALLOWED_COUNTRIES,
   SIM_TIMER_SCALE, SIM_FPS, SIM_CONTROL=0|1 (the control API is off by default when NODE_ENV=production),
-  SIM_EXTERNAL_VIDEO`;
+  SIM_EXTERNAL_VIDEO; with NODE_ENV=production the client's source maps (*.map) are not served`;
 
 function parseNumber(name: string, text: string | undefined): number | undefined {
   if (text === undefined || text === '') return undefined;
@@ -83,6 +83,8 @@ async function main(): Promise<void> {
     ...(timerScale ? { timerScale } : {}),
     ...(fps ? { videoFps: fps } : {}),
     ...(externalVideo ? { externalVideo } : {}),
+    // The client's source maps are for developers, not for a production audience.
+    serveSourceMaps: env.NODE_ENV !== 'production',
   });
 
   console.log(`Reelside simulator: http://localhost:${simulator.port}/`);

@@ -54,6 +54,20 @@ export function invalidRequest(issues: Issue[]): ApiFailure {
   return fail(400, ErrorCode.invalidRequest, { issues });
 }
 
+/** 408: the request's body had not all arrived `ms` after its headers (a stalled client). */
+export function bodyTimeout(ms: number): ApiFailure {
+  return fail(408, ErrorCode.invalidRequest, {
+    issues: [{ path: '', code: 'timeout', message: `the request body did not arrive within ${ms} ms` }],
+  });
+}
+
+/** 400: the client closed its side before sending as many bytes as its Content-Length said. */
+export function bodyCutShort(): ApiFailure {
+  return invalidRequest([
+    { path: '', code: 'incomplete_body', message: 'the connection ended before the body its Content-Length announced' },
+  ]);
+}
+
 export function notFound(path: string): ApiFailure {
   return new ApiFailure(404, ErrorCode.invalidRequest, 'not found', { path });
 }

@@ -55,9 +55,19 @@ export interface StaticFiles {
   serve(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void>;
 }
 
-export function createStaticFiles(directory: string): StaticFiles {
+export interface StaticOptions {
+  /**
+   * Serve the build's *.map files. Default true; the simulator turns it off when
+   * NODE_ENV=production: the maps hold the client's whole source, comments included. They
+   * then answer 404 like any missing file.
+   */
+  serveSourceMaps?: boolean;
+}
+
+export function createStaticFiles(directory: string, options: StaticOptions = {}): StaticFiles {
   const root = resolve(directory);
   const index = resolve(root, 'index.html');
+  const serveSourceMaps = options.serveSourceMaps ?? true;
 
   return {
     async serve(req, res, pathname) {
@@ -66,6 +76,7 @@ export function createStaticFiles(directory: string): StaticFiles {
       }
       const file = resolveInside(root, pathname);
       if (file === undefined) return sendText(res, 404, 'Not Found');
+      if (!serveSourceMaps && extname(file).toLowerCase() === '.map') return sendText(res, 404, 'Not Found');
 
       const found = await fileStats(file);
       if (found) {

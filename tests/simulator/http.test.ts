@@ -197,12 +197,54 @@ describe('security headers', () => {
       expect(csp).toContain("script-src 'self'");
       expect(csp).toContain("object-src 'none'");
       expect(csp).toContain("base-uri 'self'");
-      expect(csp).toContain('connect-src \'self\' ws: wss:');
+      expect(csp).toContain("connect-src 'self';");
       expect(csp).not.toMatch(/script-src[^;]*unsafe/);
       expect(response.headers.get('x-content-type-options')).toBe('nosniff');
       expect(response.headers.get('referrer-policy')).toBe('no-referrer');
       expect(response.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+      expect(response.headers.get('permissions-policy')).toBe(
+        'camera=(), microphone=(), geolocation=(), fullscreen=(self), autoplay=(self)',
+      );
+      expect(response.headers.get('cross-origin-opener-policy')).toBe('same-origin');
     }
+  });
+
+  it('never allow any host by a bare scheme: our sockets are self, sockets elsewhere are named', async () => {
+    const policy = async () => (await fetch(`${t.url}/check`)).headers.get('content-security-policy') ?? '';
+    const connectSrc = async () => /connect-src ([^;]*)/.exec(await policy())?.[1]?.split(' ') ?? [];
+    expect(await connectSrc()).toEqual(["'self'"]);
+    try {
+      // The operator moves the API and both sockets to other hosts at run time (PUT /sim/settings).
+      await call(`${t.url}/sim/settings`, {
+        method: 'PUT',
+        body: {
+          MACHINE_URL: 'wss://socket.example.com/ws/machine',
+          NOTIFICATION_URL: 'https://notify.example.com:8443/ws/notification',
+          API_URL: 'https://api.example.com/api',
+        },
+      });
+      const sources = await connectSrc();
+      expect(sources).toContain('wss://socket.example.com');
+      // The client opens an https socket setting as wss: that is the origin to allow.
+      expect(sources).toContain('wss://notify.example.com:8443');
+      expect(sources).toContain('https://api.example.com');
+      for (const source of sources) expect(source, 'a bare scheme').not.toMatch(/^[a-z]+:$/);
+
+      // A setting cannot smuggle a directive into the policy.
+      await call(`${t.url}/sim/settings`, { method: 'PUT', body: { MACHINE_URL: "wss://x.example;script-src*'unsafe-eval'/ws" } });
+      const csp = await policy();
+      expect(csp).not.toContain('x.example');
+      expect(csp).not.toContain('unsafe-eval');
+    } finally {
+      await call(`${t.url}/sim/settings`, { method: 'DELETE' });
+    }
+    expect(await connectSrc()).toEqual(["'self'"]);
+  });
+
+  it('let a page opened with ?inspect=stately keep the inspector window it opens', async () => {
+    const response = await fetch(`${t.url}/login?inspect=stately`);
+    expect(response.headers.get('cross-origin-opener-policy')).toBe('same-origin-allow-popups');
+    expect((await fetch(`${t.url}/login?inspect`)).headers.get('cross-origin-opener-policy')).toBe('same-origin');
   });
 
   it('let in the live-chat provider the operator turned on, and the external video servers, nothing else', async () => {
@@ -215,7 +257,7 @@ describe('security headers', () => {
     try {
       const csp = await policy(chat.url);
       expect(csp).toMatch(/script-src 'self' https:\/\/embed\.tawk\.to/);
-      expect(csp).toMatch(/connect-src 'self' ws: wss: https:\/\/media\.example:8443 [^;]*wss:\/\/\*\.tawk\.to/);
+      expect(csp).toMatch(/connect-src 'self' https:\/\/media\.example:8443 [^;]*wss:\/\/\*\.tawk\.to/);
       expect(csp).not.toMatch(/jivo/);
       // Changed at run time (PUT /sim/settings), the policy follows.
       await call(`${chat.url}/sim/settings`, { method: 'PUT', body: { LIVE_CHAT: 'jivo' } });
