@@ -22,6 +22,13 @@ import type { SocketServer } from './sockets.ts';
 const MachineRequest = z.object({ machineId: z.int() });
 const Done = { code: ErrorCode.requestSuccessful, ErrorMessage: 'request successful' };
 
+/** The control API's player by username, or 404. */
+function playerNamed(deps: ApiDeps, username: string) {
+  const player = deps.store.playerByUsername(username);
+  if (!player) throw fail(404, ErrorCode.invalidRequest, { reason: 'no such player' });
+  return player;
+}
+
 /** Runs a floor operation, turning a refusal into the API's error answer. */
 function attempt(fn: () => void): void {
   try {
@@ -87,8 +94,7 @@ export function floorControlRoutes(deps: ApiDeps, floor: Floor, sockets: SocketS
       path: '/sim/drop',
       handle: async (request) => {
         const { username } = await request.body(DropRequest);
-        const player = deps.store.playerByUsername(username);
-        if (!player) throw fail(404, ErrorCode.invalidRequest, { reason: 'no such player' });
+        const player = playerNamed(deps, username);
         return ok({ dropped: sockets.dropPlayer(player.id) });
       },
     },
@@ -97,8 +103,7 @@ export function floorControlRoutes(deps: ApiDeps, floor: Floor, sockets: SocketS
       path: '/sim/ban',
       handle: async (request) => {
         const { username, banned } = await request.body(BanRequest);
-        const player = deps.store.playerByUsername(username);
-        if (!player) throw fail(404, ErrorCode.invalidRequest, { reason: 'no such player' });
+        const player = playerNamed(deps, username);
         deps.sessions.setBanned(player.id, banned);
         return ok(Done);
       },
@@ -108,8 +113,7 @@ export function floorControlRoutes(deps: ApiDeps, floor: Floor, sockets: SocketS
       path: '/sim/end-session',
       handle: async (request) => {
         const { username } = await request.body(EndSessionRequest);
-        const player = deps.store.playerByUsername(username);
-        if (!player) throw fail(404, ErrorCode.invalidRequest, { reason: 'no such player' });
+        const player = playerNamed(deps, username);
         return ok({ ...Done, ended: deps.sessions.endAllOf(player.id, 'kicked') });
       },
     },
