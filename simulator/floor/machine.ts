@@ -74,7 +74,14 @@ export class MachineRuntime {
     this.#ctx = ctx;
     this.#engine = ctx.engine(record.rngState, record.id);
     this.#window = this.#engine.idleWindow();
-    if (record.occupantId !== null) this.#session = this.#openSessionRecord(record.occupantId) ?? null;
+    if (record.occupantId !== null) {
+      this.#session = this.#openSessionRecord(record.occupantId) ?? null;
+      // Nobody is connected to a machine that was just loaded: a player the last run left on it
+      // (a crash, a stop) gets the reservation of a dropped connection, so its timer frees it.
+      if (record.reservedUntil === null) {
+        this.#patch({ status: 'waiting', reservedUntil: ctx.now() + ctx.timings().reservationMs });
+      }
+    }
   }
 
   get status(): MachineStatus {

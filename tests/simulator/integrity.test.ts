@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ErrorCode } from '../../src/protocol/errors.ts';
 import { FloorCode, SESSION_ENDED_CLOSE } from '../../src/protocol/sockets.ts';
@@ -190,5 +193,40 @@ describe('one socket, one machine', () => {
     await new Promise((r) => setTimeout(r, 100));
     expect(t.sim.floor.machine(2)?.occupantId).toBeNull();
     expect(t.sim.floor.machine(2)?.status).toBe('free');
+  });
+});
+
+describe('no machine is held without a player or a timer that frees it', () => {
+  it('after a restart, a machine whose player was connected is reserved, and its credits come back when the reservation lapses', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'reelside-restart-'));
+    try {
+      const clock = { now: Date.now() };
+      const first = await startTestSimulator({ memory: false, dataDir, now: () => clock.now, rngSeed: 'restart' });
+      const firstToken = await loginToken(first);
+      const socket = await machineSocket(first.url, firstToken);
+      socket.send({ type: 'init', machineID: 1, token: firstToken });
+      await socket.next('joined');
+      socket.send({ type: 'transfer', amount: 5000, requestId: 'in' });
+      await socket.next('ack');
+      // The process goes away with the player still on the machine (as a crash would leave it).
+      await first.close();
+
+      const second = await startTestSimulator({ memory: false, dataDir, now: () => clock.now, rngSeed: 'restart' });
+      try {
+        const machine = second.sim.floor.machine(1)!;
+        expect(machine.occupantId).toBe(DEMO);
+        expect(machine.status).toBe('waiting');
+        expect(machine.record.reservedUntil).toBe(clock.now + 120_000);
+        clock.now += 120_000;
+        second.sim.floor.tick();
+        expect(machine.status).toBe('free');
+        expect(second.sim.floor.context.ledger.credits(1)).toBe(0);
+        expect(second.sim.floor.context.ledger.balance(DEMO)).toBe(100_000);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
