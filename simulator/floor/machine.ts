@@ -188,6 +188,7 @@ export class MachineRuntime {
     this.#patch({ status: 'tryingCashout' });
     const result = this.#ctx.ledger.cashOut(playerId, this.id, session.id);
     this.#ctx.machines.closeSession(session.id, now);
+    this.#ctx.requests.forget(playerId, requestScope(session.id));
     const conn = this.#conn;
     this.#conn = null;
     this.#session = null;
@@ -225,7 +226,7 @@ export class MachineRuntime {
     const once = this.#ctx.requests.once(
       {
         playerId: conn.playerId,
-        scope: `session:${this.#session.id}`,
+        scope: requestScope(this.#session.id),
         operation: request.type === 'button' ? request.button : request.type,
         requestId,
         fingerprint: JSON.stringify(payload),
@@ -565,4 +566,9 @@ export class MachineRuntime {
 }
 
 export type { MachineServerMessage };
+
+/** Request ids count within one game session (requests.ts). */
+function requestScope(sessionId: number): string {
+  return `session:${sessionId}`;
+}
 

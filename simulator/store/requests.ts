@@ -34,6 +34,14 @@ export class RequestLog {
     this.#now = now;
   }
 
+  /**
+   * Forgets a finished scope's requests (a game session that ended: its socket is closed, so no
+   * repeat of them can arrive), so the log holds only what open sessions may still repeat.
+   */
+  forget(playerId: number, scope: string): void {
+    this.#store.database.prepare('DELETE FROM requests WHERE player_id = ? AND scope = ?').run(playerId, scope);
+  }
+
   /** Applies `apply` once per key; a repeat answers the first result. */
   once<T>(key: RequestKey, apply: () => T): Once<T> {
     const db = this.#store.database;
