@@ -8,6 +8,7 @@
  *   connected ──socket.lost──▶ reconnecting ──reconnectBackoff──▶ connected.joining (again)
  *            reconnecting gives up after maxReconnects ──▶ left (connectionLost)
  *   socket.quit ──▶ left (quit);  socket.closeSession ──▶ cash out, left (closeSession)
+ *   socket.sessionEnded ──▶ left (sessionEnded: the login session ended; auth says why)
  *   a refused join ──▶ left (joinFailed); user.leave ──▶ left (the machine stays reserved)
  *
  * The machine socket is a child for the whole visit. The video (WHEP) child starts with the join,
@@ -74,7 +75,7 @@ export interface VideoStats {
   roundTripMs: number | null;
 }
 
-export type LeaveReason = 'cashout' | 'left' | 'quit' | 'closeSession' | 'joinFailed' | 'connectionLost';
+export type LeaveReason = 'cashout' | 'left' | 'quit' | 'closeSession' | 'joinFailed' | 'connectionLost' | 'sessionEnded';
 
 export interface GameSessionInput {
   machineId: number;
@@ -122,6 +123,8 @@ export type SocketEvent =
   | { type: 'socket.quit'; reason: string }
   | { type: 'socket.closeSession'; code: number }
   | { type: 'socket.closed'; code: number }
+  /** The player's login session ended (logout, ban, a login elsewhere…): the socket is closed. */
+  | { type: 'socket.sessionEnded' }
   | { type: 'socket.lost' };
 
 /**
@@ -255,6 +258,7 @@ export const gameSessionMachine = setup({
       on: {
         'socket.lost': [{ guard: 'canReconnect', target: 'reconnecting' }, { target: 'left', actions: { type: 'leaveWith', params: { reason: 'connectionLost' } } }],
         'socket.quit': { target: 'left', actions: { type: 'leaveWith', params: { reason: 'quit' } } },
+        'socket.sessionEnded': { target: 'left', actions: { type: 'leaveWith', params: { reason: 'sessionEnded' } } },
         'socket.closeSession': {
           actions: [
             // SPEC §4: a close-session notification sends a cashout request, then leaves. The

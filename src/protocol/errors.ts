@@ -25,6 +25,17 @@ export const ErrorCode = {
   continueCountdown: 18802,
 } as const;
 
+/**
+ * The codes a login session ends with on the sockets (an error frame, then close 4401 with the
+ * code as the reason): logout or expiry, a ban, a login elsewhere, the operator.
+ */
+export const SESSION_END_CODES: ReadonlySet<number> = new Set([
+  ErrorCode.sessionTerminated,
+  ErrorCode.banned,
+  ErrorCode.loggedInElsewhere,
+  ErrorCode.sessionEndedByOperator,
+]);
+
 /** The error body every failing REST call answers with. */
 export const ApiError = z.object({
   code: z.int(),

@@ -1,10 +1,11 @@
 import { fromCallback } from 'xstate';
 import type { MachineRequest, SocketEvent } from '../../machines/gameSession.ts';
+import { SESSION_END_CODES } from '../protocol/errors.ts';
 import { MachineServerMessage, SESSION_ENDED_CLOSE } from '../protocol/sockets.ts';
 import { socketUrl } from './sockets.ts';
 
 /** Close codes with which the floor ends a socket on purpose (docs/protocol.md). */
-const DELIBERATE_CLOSES = new Set([1000, 4001, 4002, 4003, 4004, SESSION_ENDED_CLOSE]);
+const DELIBERATE_CLOSES = new Set([1000, 4001, 4002, 4003, 4004]);
 
 /** Turns one server frame into the gameSession machine's event (or nothing). */
 export function toSocketEvent(frame: MachineServerMessage): SocketEvent | null {
@@ -33,6 +34,8 @@ export function toSocketEvent(frame: MachineServerMessage): SocketEvent | null {
     case 'ack':
       return { type: 'socket.ack', request: frame.request, ...(frame.requestId ? { requestId: frame.requestId } : {}) };
     case 'error':
+      // Why a login session ended comes once, from the auth machine's logout (the close follows).
+      if (SESSION_END_CODES.has(frame.code)) return null;
       return { type: 'socket.error', failure: { code: frame.code, message: frame.ErrorMessage, params: {} } };
     case 'quit':
       return { type: 'socket.quit', reason: frame.reason };
@@ -69,7 +72,8 @@ export function machineSocketLogic(machineUrlSetting: string) {
       });
       ws.addEventListener('close', (event) => {
         if (stopped) return;
-        tell(DELIBERATE_CLOSES.has(event.code) ? { type: 'socket.closed', code: event.code } : { type: 'socket.lost' });
+        if (event.code === SESSION_ENDED_CLOSE) tell({ type: 'socket.sessionEnded' });
+        else tell(DELIBERATE_CLOSES.has(event.code) ? { type: 'socket.closed', code: event.code } : { type: 'socket.lost' });
       });
       receive((event) => {
         const data = JSON.stringify(event.message);

@@ -1,6 +1,6 @@
 import { fromCallback } from 'xstate';
 import type { AuthEvent } from '../../machines/auth.ts';
-import { ErrorCode } from '../protocol/errors.ts';
+import { ErrorCode, SESSION_END_CODES } from '../protocol/errors.ts';
 import { NotificationServerMessage, SESSION_ENDED_CLOSE } from '../protocol/sockets.ts';
 import { socketUrl } from './sockets.ts';
 
@@ -106,10 +106,3 @@ function sessionEndCode(reason: string): number {
   const code = Number(reason);
   return SESSION_END_CODES.has(code) ? code : ErrorCode.sessionTerminated;
 }
-
-const SESSION_END_CODES: ReadonlySet<number> = new Set([
-  ErrorCode.sessionTerminated,
-  ErrorCode.banned,
-  ErrorCode.loggedInElsewhere,
-  ErrorCode.sessionEndedByOperator,
-]);

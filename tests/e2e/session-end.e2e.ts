@@ -24,6 +24,10 @@ async function endsAtLogin(page: Page, message: string | RegExp): Promise<void> 
   await page.waitForURL(/\/login/, { timeout: 5000 });
   await toasts(page, message).first().waitFor();
   expect(h.sim.sockets.counts()).toEqual({ notification: 0, machine: 0 });
+  // Said once: the machine socket's own notice of the end is not a second toast.
+  await page.waitForTimeout(300);
+  expect(await toasts(page, message).count()).toBe(1);
+  expect(await toasts(page, /Cashed out/).count()).toBe(0);
 }
 
 describe('the session ends everywhere at once', () => {

@@ -217,6 +217,20 @@ describe('gameSession machine', () => {
     expect(t.actor.getSnapshot().output?.reason).toBe('cashout');
   });
 
+  it('an ended login session leaves without a cashout or a toast of its own, from live and from cashing out', () => {
+    const live = start();
+    joined(live);
+    live.server({ type: 'socket.sessionEnded' });
+    expect(live.actor.getSnapshot().output).toEqual({ reason: 'sessionEnded', failure: null });
+    expect(live.sent.some((m) => m.type === 'cashout')).toBe(false);
+
+    const cashing = start();
+    joined(cashing);
+    cashing.actor.send({ type: 'user.cashout' });
+    cashing.server({ type: 'socket.sessionEnded' });
+    expect(cashing.actor.getSnapshot().output?.reason).toBe('sessionEnded');
+  });
+
   it('a balance update closes money transfer and switches autoplay off', () => {
     const t = start();
     joined(t);

@@ -150,6 +150,7 @@ export const gameSessionPayloads: Payloads = {
   'socket.quit': [{ type: 'socket.quit', reason: 'removed' }],
   'socket.closeSession': [{ type: 'socket.closeSession', code: 18801 }],
   'socket.closed': [{ type: 'socket.closed', code: 1000 }],
+  'socket.sessionEnded': [{ type: 'socket.sessionEnded' }],
   'video.stream': [{ type: 'video.stream', stream: 'stream' }],
   'video.stats': [{ type: 'video.stats', stats: { width: 640, height: 360, fps: 30, roundTripMs: 1 } }],
   'video.problem': [{ type: 'video.problem', active: true }],

@@ -25,7 +25,7 @@ describe('path tests generated from the play machines', () => {
     expect(suite.missing).toEqual([]);
     expect(suite.unexercisedEvents).toEqual([]);
     const reasons = new Set(suite.paths.filter((p) => p.state.status === 'done').map((p) => p.state.output?.reason));
-    expect([...reasons].sort()).toEqual(['cashout', 'closeSession', 'connectionLost', 'joinFailed', 'left', 'quit']);
+    expect([...reasons].sort()).toEqual(['cashout', 'closeSession', 'connectionLost', 'joinFailed', 'left', 'quit', 'sessionEnded']);
     const toWarning = suite.paths.find((p) => p.state.matches({ connected: { live: 'closeWarning' } }));
     expect(toWarning && describePath(toWarning)).toBe('user.join → socket.joined → socket.info');
   });

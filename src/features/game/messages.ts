@@ -10,4 +10,6 @@ export const LEAVE_TEXT: Record<LeaveReason, MessageDescriptor | null> = {
   closeSession: msg`Your session was closed and your credits were cashed out.`,
   joinFailed: msg`Could not join the machine.`,
   connectionLost: msg`The connection to the machine was lost.`,
+  // The login session ended: the logout's own message says why (AuthToasts), once.
+  sessionEnded: null,
 };
