@@ -161,6 +161,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       },
       engine: (rngState, machineId) => createEngine(rngState, `${rngSeed}:${machineId}`),
       bands: (machineId) => video.bandsFor(String(machineId)),
+      endVideo: (machineId) => video.endVideo(String(machineId)),
     });
     screenOf = (machineId) => floor.machine(Number(machineId))?.screen();
     occupantOf = (machineId) => floor.machine(Number(machineId))?.occupantId ?? null;

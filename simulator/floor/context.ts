@@ -28,6 +28,11 @@ export interface FloorContext {
   /** Money limits from the served settings, read at the moment of use. */
   limits(): { hotCoins: number[]; maxAllIn: number };
   engine(rngState: string | null, machineId: number): GameEngine;
+  /**
+   * Closes every viewer of a machine's video: its player left (a dropped or ended session), and
+   * the video is only for the player on the machine.
+   */
+  endVideo(machineId: number): void;
   /** Video bands of a machine, for the join answer. */
   bands(machineId: number): Array<{ id: string; name: string; Order: number; width: number; height: number; whepUrl: string }>;
 }

@@ -158,6 +158,8 @@ export class MachineRuntime {
     this.#conn = null;
     this.#autoplay = false;
     this.#warning = null;
+    // A WHEP viewer has no socket of its own: it goes with the connection it belonged to.
+    this.#ctx.endVideo(this.id);
     if (this.#record.occupantId === null) return;
     this.#patch({ status: 'waiting', reservedUntil: this.#ctx.now() + this.#ctx.timings().reservationMs });
     this.#notifySession('open');
@@ -192,6 +194,7 @@ export class MachineRuntime {
     const conn = this.#conn;
     this.#conn = null;
     this.#session = null;
+    this.#ctx.endVideo(this.id);
     this.#autoplay = false;
     this.#warning = null;
     this.#lastWin = 0;

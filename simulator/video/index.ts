@@ -109,7 +109,7 @@ export function createVideoService(options: VideoOptions): VideoService {
       for (const session of sessions.values()) if (session.machineId === machineId) session.setStalled(on);
     },
     endVideo(machineId) {
-      for (const session of sessions.values()) if (session.machineId === machineId) void session.close('ended by the control API');
+      for (const session of sessions.values()) if (session.machineId === machineId) void session.close('video ended by the floor');
     },
     async close() {
       closed = true;

@@ -68,7 +68,10 @@ export interface VideoService {
   spareEncoders(): number;
   /** Stop (on) or resume (off) feeding frames to the machine's viewers; peers stay connected. */
   stall(machineId: string, on: boolean): void;
-  /** Close every viewer session of the machine (the client sees its track end and reconnects). */
+  /**
+   * Close every viewer session of the machine (the control API's fault; the floor when the
+   * machine's player leaves). A client still in the game sees its track end and reconnects.
+   */
   endVideo(machineId: string): void;
   /** Stop everything; resolves once every ffmpeg has exited. */
   close(): Promise<void>;

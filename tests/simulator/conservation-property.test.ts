@@ -298,6 +298,7 @@ async function runSequence(actions: Action[]): Promise<void> {
     now,
     timings: () => DEFAULT_TIMINGS,
     limits: () => ({ hotCoins: HOT_COINS, maxAllIn: DEFAULT_SETTINGS.MAX_ALL_IN_LIMIT }),
+    endVideo: () => undefined,
     engine: (rngState, machineId) => createEngine(rngState, `${RNG_SEED}:${machineId}`),
     bands: () => [],
   });

@@ -196,6 +196,23 @@ describe('one socket, one machine', () => {
   });
 });
 
+describe('the video goes with the player', () => {
+  it('a cashout, a logout and a drop each close the viewers of the machine the player leaves', async () => {
+    const endVideo = vi.spyOn(t.sim.video, 'endVideo');
+    const first = await joined(1);
+    first.send({ type: 'cashout', requestId: 'out' });
+    await first.closed;
+    expect(endVideo).toHaveBeenCalledWith('1');
+
+    endVideo.mockClear();
+    const second = await joined(2);
+    await call(`${t.url}/api/player/logout`, { method: 'POST', token });
+    await second.closed;
+    await vi.waitFor(() => expect(endVideo).toHaveBeenCalledWith('2'));
+    expect(endVideo.mock.calls.every(([id]) => id === '2')).toBe(true);
+  });
+});
+
 describe('no machine is held without a player or a timer that frees it', () => {
   it('after a restart, a machine whose player was connected is reserved, and its credits come back when the reservation lapses', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'reelside-restart-'));
