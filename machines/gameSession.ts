@@ -75,6 +75,9 @@ export interface VideoStats {
   roundTripMs: number | null;
 }
 
+/** The floor's code for a machine out of service (error, malfunction, offline). */
+const MACHINE_OUT_OF_SERVICE = 60002;
+
 export type LeaveReason = 'cashout' | 'left' | 'quit' | 'closeSession' | 'joinFailed' | 'connectionLost' | 'sessionEnded';
 
 export interface GameSessionInput {
@@ -257,7 +260,17 @@ export const gameSessionMachine = setup({
       },
       on: {
         'socket.lost': [{ guard: 'canReconnect', target: 'reconnecting' }, { target: 'left', actions: { type: 'leaveWith', params: { reason: 'connectionLost' } } }],
-        'socket.quit': { target: 'left', actions: { type: 'leaveWith', params: { reason: 'quit' } } },
+        'socket.quit': {
+          target: 'left',
+          actions: {
+            type: 'leaveWith',
+            // Out of service: the machine keeps the session (the reconnect dialog shows why).
+            params: ({ event }) => ({
+              reason: 'quit',
+              failure: event.reason === 'outOfService' ? { code: MACHINE_OUT_OF_SERVICE, message: '', params: {} } : null,
+            }),
+          },
+        },
         'socket.sessionEnded': { target: 'left', actions: { type: 'leaveWith', params: { reason: 'sessionEnded' } } },
         'socket.closeSession': {
           actions: [

@@ -109,8 +109,9 @@ export class MachineRuntime {
   /** Why this player may not join, or null. */
   refusalFor(playerId: number): Refusal | null {
     const { status, occupantId } = this.#record;
-    if (occupantId === playerId) return null;
+    // Not even its own player plays a machine out of service (the session waits, reserved).
     if (OUT_OF_SERVICE.has(status)) return new Refusal(FloorCode.machineUnavailable, `machine is ${status}`);
+    if (occupantId === playerId) return null;
     if (occupantId !== null || BUSY_WITHOUT_OCCUPANT.has(status)) {
       return new Refusal(FloorCode.machineBusy, 'machine is taken by another player');
     }
@@ -187,6 +188,8 @@ export class MachineRuntime {
     // A session row lost to a crash still gets one to carry the payout.
     const session = this.#session ?? this.#openSessionRecord(playerId) ?? this.#ctx.machines.openSession(playerId, this.id, now);
     this.#clearSpin();
+    // A machine out of service stays so once its session is paid out; others become free.
+    const after: MachineStatus = OUT_OF_SERVICE.has(this.#record.status) ? this.#record.status : 'free';
     this.#patch({ status: 'tryingCashout' });
     const result = this.#ctx.ledger.cashOut(playerId, this.id, session.id);
     this.#ctx.machines.closeSession(session.id, now);
@@ -199,7 +202,7 @@ export class MachineRuntime {
     this.#warning = null;
     this.#lastWin = 0;
     this.#winningLines = [];
-    this.#patch({ occupantId: null, reservedUntil: null, freeSpinsLeft: 0, status: 'free' });
+    this.#patch({ occupantId: null, reservedUntil: null, freeSpinsLeft: 0, status: after });
     this.#ctx.hub.toPlayer(playerId, { type: 'balance', balance: result.balance });
     this.#ctx.hub.toPlayer(playerId, {
       type: 'session',
@@ -456,9 +459,21 @@ export class MachineRuntime {
   // --- control ------------------------------------------------------------------------------
 
   /** Control API: force a status (a fault or maintenance); out-of-service ends the session. */
+  /**
+   * Control API: force a status (a fault, maintenance, or any status the reconnect dialog must
+   * show). A player's session survives it: a connected player is sent back to the lobby (quit
+   * `outOfService`, close 4005) with the machine reserved, and sees the status in the reconnect
+   * dialog; the credits stay on the machine until the player cashes out or the reservation lapses.
+   */
   force(status: MachineStatus): void {
-    if (OUT_OF_SERVICE.has(status) && this.#record.occupantId !== null) this.endSession('removed');
+    const conn = this.#conn;
+    if (OUT_OF_SERVICE.has(status) && conn) {
+      conn.send({ type: 'quit', reason: 'outOfService' });
+      conn.close(4005, 'machine out of service');
+      this.dropped(conn);
+    }
     this.#patch({ status });
+    this.#notifySession('open');
   }
 
   // --- what others see --------------------------------------------------------------------

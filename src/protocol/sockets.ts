@@ -166,7 +166,7 @@ export const MachineServerMessage = z.discriminatedUnion('type', [
     /** A repeat of a request already run in this session (same id and operation): not run again. */
     duplicate: z.optional(z.boolean()),
   }),
-  z.object({ type: z.literal('quit'), reason: z.enum(['replaced', 'kicked', 'removed']) }),
+  z.object({ type: z.literal('quit'), reason: z.enum(['replaced', 'kicked', 'removed', 'outOfService']) }),
   z.object({ type: z.literal('closeSession'), code: z.int() }),
   z.object({ type: z.literal('pong') }),
   ErrorFrame,

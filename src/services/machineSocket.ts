@@ -5,7 +5,7 @@ import { MachineServerMessage, SESSION_ENDED_CLOSE } from '../protocol/sockets.t
 import { socketUrl } from './sockets.ts';
 
 /** Close codes with which the floor ends a socket on purpose (docs/protocol.md). */
-const DELIBERATE_CLOSES = new Set([1000, 4001, 4002, 4003, 4004]);
+const DELIBERATE_CLOSES = new Set([1000, 4001, 4002, 4003, 4004, 4005]);
 
 /** Turns one server frame into the gameSession machine's event (or nothing). */
 export function toSocketEvent(frame: MachineServerMessage): SocketEvent | null {

@@ -2,7 +2,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness.ts';
-import { DEMO_ID, joinFromLobby, loginToLobby, toasts, transfer, waitLive } from './play.ts';
+import { DEMO_ID, joinFromLobby, loginToLobby, simCall, toasts, transfer, waitLive } from './play.ts';
 
 const WAITING_TEXT = 'You have an open session on Golden Reels 01. Do you want to reconnect?';
 const PLAYING_TEXT = 'Your session on Golden Reels 01 is being played right now. If this is not you, contact support.';
@@ -98,4 +98,68 @@ describe('reconnect dialog', () => {
     expect(await lobbyTab.getByTestId('game-credits').textContent()).toBe('$50.00');
     expect(h.sim.floor.machine(1)?.status).toBe('playing');
   });
+
+  it("shows each of SPEC's seven status texts, in English and Turkish, and the session survives its machine going out of service", async () => {
+    const { context, page } = await playWithCredits();
+    const again = await leaveAndComeBack(context, page);
+    // By role only: its title is translated too.
+    const shown = again.getByRole('dialog');
+    await shown.waitFor();
+    const name = 'Golden Reels 01';
+    const texts: Record<'en' | 'tr', Array<[string, string]>> = {
+      en: [
+        ['inBonus', `Your machine ${name} is in bonus and waiting for you. Continue to play it.`],
+        ['waiting', `You have an open session on ${name}. Do you want to reconnect?`],
+        ['tryingCashout', `Your session on ${name} is cashing out. Please wait a moment.`],
+        ['playing', `Your session on ${name} is being played right now. If this is not you, contact support.`],
+        ['malfunction', `The machine ${name} has a technical problem. Please wait for technical help.`],
+        ['offline', `The machine ${name} is offline.`],
+        ['free', `Your session on ${name} is in an unknown state.`],
+      ],
+      tr: [
+        ['inBonus', `${name} makineniz bonusta ve sizi bekliyor. Oynamaya devam edin.`],
+        ['waiting', `${name} makinesinde açık bir oturumunuz var. Yeniden bağlanmak ister misiniz?`],
+        ['tryingCashout', `${name} üzerindeki oturumunuzun parası çekiliyor. Lütfen biraz bekleyin.`],
+        ['playing', `${name} üzerindeki oturumunuz şu anda oynanıyor. Bu siz değilseniz destekle iletişime geçin.`],
+        ['error', `${name} makinesinde teknik bir sorun var. Lütfen teknik yardımı bekleyin.`],
+        ['offline', `${name} makinesi çevrim dışı.`],
+        ['free', `${name} üzerindeki oturumunuzun durumu bilinmiyor.`],
+      ],
+    };
+    for (const language of ['en', 'tr'] as const) {
+      if (language === 'tr') {
+        // The dialog is modal: close it, switch the language, and bring it back with a reload.
+        await shown.getByRole('button', { name: 'Close' }).click();
+        await shown.waitFor({ state: 'detached' });
+        await again.getByLabel('Language').selectOption('tr');
+        await again.getByRole('heading', { name: 'Lobi' }).waitFor();
+        await again.reload();
+        await shown.waitFor();
+      }
+      for (const [status, text] of texts[language]) {
+        await simCall(h.sim, 'POST', '/sim/machine-status', { machineId: 1, status });
+        await shown.getByText(text, { exact: true }).waitFor();
+      }
+    }
+    // Through all of it the session and its credits stayed.
+    expect(h.sim.floor.machine(1)?.occupantId).toBe(DEMO_ID);
+    expect(h.sim.floor.context.ledger.credits(1)).toBe(5000);
+  });
+
+  it('a machine that breaks down mid-play sends the player to the lobby, where the dialog says why and Cashout pays back', async () => {
+    const { page } = await playWithCredits();
+    await simCall(h.sim, 'POST', '/sim/machine-status', { machineId: 1, status: 'error' });
+    await page.waitForURL(/\/lobby$/);
+    await toasts(page, 'You have been removed from the game. This machine is out of service.').waitFor();
+    const shown = dialog(page);
+    await shown.getByText('The machine Golden Reels 01 has a technical problem. Please wait for technical help.').waitFor();
+    expect(h.sim.floor.context.ledger.credits(1)).toBe(5000);
+
+    await shown.getByRole('button', { name: 'Cashout' }).click();
+    await shown.waitFor({ state: 'detached' });
+    await expect.poll(() => page.getByTestId('balance').textContent()).toContain('$1,000.00');
+    expect(h.sim.floor.machine(1)?.status).toBe('error');
+    expect(h.sim.floor.machine(1)?.occupantId).toBeNull();
+  });
 });
+

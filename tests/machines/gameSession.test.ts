@@ -182,7 +182,12 @@ describe('gameSession machine', () => {
     const quit = start();
     joined(quit);
     quit.server({ type: 'socket.quit', reason: 'removed' });
-    expect(quit.actor.getSnapshot().output?.reason).toBe('quit');
+    expect(quit.actor.getSnapshot().output).toEqual({ reason: 'quit', failure: null });
+
+    const broken = start();
+    joined(broken);
+    broken.server({ type: 'socket.quit', reason: 'outOfService' });
+    expect(broken.actor.getSnapshot().output).toEqual({ reason: 'quit', failure: { code: 60002, message: '', params: {} } });
 
     const refused = start();
     refused.actor.send({ type: 'user.join' });

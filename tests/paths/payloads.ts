@@ -147,7 +147,10 @@ export const gameSessionPayloads: Payloads = {
   'socket.info': [{ type: 'socket.info', code: 18800, params: { count: 10 }, message: '' }],
   'socket.ack': [{ type: 'socket.ack', request: 'transfer', requestId: 'r0' }],
   'socket.error': [{ type: 'socket.error', failure: taken }],
-  'socket.quit': [{ type: 'socket.quit', reason: 'removed' }],
+  'socket.quit': [
+    { type: 'socket.quit', reason: 'removed' },
+    { type: 'socket.quit', reason: 'outOfService' },
+  ],
   'socket.closeSession': [{ type: 'socket.closeSession', code: 18801 }],
   'socket.closed': [{ type: 'socket.closed', code: 1000 }],
   'socket.sessionEnded': [{ type: 'socket.sessionEnded' }],

@@ -247,3 +247,35 @@ describe('no machine is held without a player or a timer that frees it', () => {
     }
   });
 });
+
+describe('a session survives its machine going out of service', () => {
+  it('malfunction: the player is sent back (quit outOfService, 4005) with the credits kept; no one plays it; a cancel pays back and the machine stays out of service', async () => {
+    const notes = await notificationSocket(t.url, token);
+    notes.send({ type: 'init', id: DEMO });
+    await notes.next('ready');
+    const socket = await joined(1);
+    socket.send({ type: 'transfer', amount: 5000, requestId: 'in' });
+    await socket.next('ack');
+
+    const forced = await call(`${t.url}/sim/machine-status`, { body: { machineId: 1, status: 'malfunction' } });
+    expect(forced.status).toBe(200);
+    expect((await socket.next('quit')).reason).toBe('outOfService');
+    expect((await socket.closed).code).toBe(4005);
+    await notes.next('session', (s) => s.session.id === 1 && s.session.status === 'open' && s.session.machine_status === 'malfunction');
+    const machine = t.sim.floor.machine(1)!;
+    expect(machine.occupantId).toBe(DEMO);
+    expect(machine.status).toBe('malfunction');
+    expect(ledger().credits(1)).toBe(5000);
+
+    // Continue is refused while it is out of service.
+    const again = await machineSocket(t.url, token);
+    again.send({ type: 'init', machineID: 1, token });
+    expect((await again.next('error')).code).toBe(FloorCode.machineUnavailable);
+
+    const cancel = await call(`${t.url}/api/player/cancel`, { body: { machineId: 1 }, token });
+    expect(cancel.status).toBe(200);
+    expect(ledger().balance(DEMO)).toBe(100_000);
+    expect(machine.occupantId).toBeNull();
+    expect(machine.status).toBe('malfunction');
+  });
+});
