@@ -36,7 +36,7 @@ describe('settings and their effects on the login screen', () => {
   });
 
   it('contact numbers become WhatsApp and Telegram buttons; none without them', async () => {
-    const { unmount } = await loginScreen({ CONTACT_WHATSAPP: '905551112233', CONTACT_TELEGRAM: 'reelside' });
+    const { unmount } = await loginScreen({ CONTACT_WHATSAPP: '+90 555-111 22 33', CONTACT_TELEGRAM: 'reelside' });
     expect(screen.getByRole('link', { name: 'Contact us on WhatsApp' }).getAttribute('href')).toBe('https://wa.me/905551112233');
     expect(screen.getByRole('link', { name: 'Contact us on Telegram' }).getAttribute('href')).toBe('https://t.me/reelside');
     unmount();

@@ -12,6 +12,8 @@ import { LoginForm } from './LoginForm.tsx';
 
 export function LoginPage() {
   const settings = useSettings();
+  // wa.me takes the number as digits only: no '+', spaces or dashes.
+  const whatsapp = settings.CONTACT_WHATSAPP.replace(/\D/g, '');
   const auth = useAuthActor();
   const submitting = useSelector(auth, (s) => s.matches({ loggedOut: 'submitting' }));
   // Failures of the form's own login, and the idle lock's logout after too many wrong PINs
@@ -56,10 +58,10 @@ export function LoginPage() {
         onSubmit={(credentials) => auth.send({ type: 'user.login', credentials })}
         onEdit={() => failure && auth.send({ type: 'user.dismissFailure' })}
       />
-      {(settings.CONTACT_WHATSAPP || settings.CONTACT_TELEGRAM) && (
+      {(whatsapp || settings.CONTACT_TELEGRAM) && (
         <Contacts>
-          {settings.CONTACT_WHATSAPP && (
-            <Button as="a" $variant="ghost" href={`https://wa.me/${encodeURIComponent(settings.CONTACT_WHATSAPP)}`} target="_blank" rel="noreferrer">
+          {whatsapp && (
+            <Button as="a" $variant="ghost" href={`https://wa.me/${whatsapp}`} target="_blank" rel="noreferrer">
               <Trans>Contact us on WhatsApp</Trans>
             </Button>
           )}
