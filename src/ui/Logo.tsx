@@ -17,7 +17,8 @@ export function Logo({ size = 40, label }: { size?: number; label?: string }) {
       <circle cx={9} cy={20} r={3} className="dot" />
       <circle cx={23} cy={20} r={3} className="dot" />
       <circle cx={37} cy={20} r={3} className="dot" />
-      <text x={48} y={28} className="word">
+      {/* Fitted to the mark's width: whatever font the system falls back to, nothing is cut off. */}
+      <text x={48} y={28} className="word" textLength={98} lengthAdjust="spacingAndGlyphs">
         Reelside
       </text>
     </Root>

@@ -88,6 +88,27 @@ describe('auth end to end', () => {
     await page.waitForURL(/\/lobby$/);
   });
 
+  it('the Reelside wordmark fits its mark on the login, blocked-country and 404 cards', async () => {
+    const pages: Array<[string, Record<string, string> | undefined]> = [
+      ['/login', undefined],
+      ['/login', { 'x-sim-country': 'FR' }],
+      ['/no-such-page', undefined],
+    ];
+    for (const [path, extraHeaders] of pages) {
+      const { page } = await h.newPage(extraHeaders ? { extraHeaders } : {});
+      await page.goto(path);
+      await page.locator('svg text.word').first().waitFor();
+      // How far each wordmark's text reaches past its drawing's right edge (≤ 0: nothing cut).
+      const overflow = await page.evaluate(() =>
+        [...document.querySelectorAll('svg text.word')].map((text) => {
+          const box = (text as SVGTextElement).getBBox();
+          return box.x + box.width - text.closest('svg')!.viewBox.baseVal.width;
+        }),
+      );
+      for (const over of overflow) expect(over, `${path} ${JSON.stringify(extraHeaders ?? {})}`).toBeLessThanOrEqual(0);
+    }
+  });
+
   it('an unknown path goes to the 404 page', async () => {
     const { page } = await h.newPage();
     await page.goto('/no/such/place');
