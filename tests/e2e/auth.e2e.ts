@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login, startHarness, type Harness } from './harness.ts';
+import { simCall, toasts } from './play.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -150,4 +151,51 @@ describe('auth end to end', () => {
     await page.getByRole('heading', { name: 'Lobi' }).waitFor();
     expect(await page.getByRole('link', { name: 'Çıkış' }).isVisible()).toBe(true);
   });
+
+  describe("SPEC §8's messages as a player meets them", () => {
+    it('10702: the fifth wrong password protects the account, and says for how long', async () => {
+      const { page } = await h.newPage();
+      await page.goto('/login');
+      for (let attempt = 1; attempt <= 4; attempt++) {
+        await login(page, 'banned', `wrong-${attempt}`);
+        await page.getByText(`${5 - attempt} attempts left`, { exact: false }).waitFor();
+      }
+      await login(page, 'banned', 'wrong-5');
+      await page.getByText('Your account is protected after too many false attempts. Try again in 15 minutes.').waitFor();
+    });
+
+    it('10703: a login from a country that is not permitted, with the IP check off, is refused with its text', async () => {
+      await simCall(h.sim, 'PUT', '/sim/settings', { IP_CHEKCING: false });
+      try {
+        const { page } = await h.newPage({ extraHeaders: { 'x-sim-country': 'FR' } });
+        await page.goto('/login');
+        await login(page, 'player2', 'player2pass');
+        await page.getByText('Your IP is not permitted.').waitFor();
+        expect(page.url()).toMatch(/\/login$/);
+      } finally {
+        await simCall(h.sim, 'DELETE', '/sim/settings');
+      }
+    });
+
+    it('10: a token this operator did not sign, arriving in the address, is refused with a toast', async () => {
+      const { page } = await h.newPage();
+      await page.goto('/lobby?token=eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.forged-signature');
+      await page.waitForURL(/\/login/);
+      await toasts(page, 'Signature not verified.').waitFor();
+    });
+
+    it('70000: an operator failing its pipeline on the token check shows its text as a toast', async () => {
+      const answer = await fetch(`${h.sim.url}/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'player2', password: 'player2pass', site_id: 0 }),
+      });
+      const { token } = (await answer.json()) as { token: string };
+      await simCall(h.sim, 'POST', '/sim/fault', { path: '/api/validate', status: 500, code: 70000, message: 'failed to start pipeline' });
+      const { page } = await h.newPage();
+      await page.goto(`/lobby?token=${encodeURIComponent(token)}`);
+      await toasts(page, 'Failed to start pipeline, contact the technical team.').waitFor();
+    });
+  });
 });
+
