@@ -1,9 +1,12 @@
 import type { BandInfo, VideoBand } from './types.ts';
 
-/** 16:9 bands small enough for loopback demos; an operator's real camera brings its own. */
+/**
+ * 16:9 bands small enough for loopback demos; an operator's real camera brings its own. Named by
+ * their real size (the player picks from these names): 640×360 is not "HD".
+ */
 export const DEFAULT_BANDS: readonly VideoBand[] = [
-  { id: 'hd', name: 'HD', Order: 2, width: 640, height: 360 },
-  { id: 'sd', name: 'SD', Order: 1, width: 320, height: 180 },
+  { id: 'hd', name: '360p', Order: 2, width: 640, height: 360 },
+  { id: 'sd', name: '180p', Order: 1, width: 320, height: 180 },
 ];
 
 /** Path of a machine band's WHEP endpoint; ids are URI-encoded so any id stays one segment. */

@@ -189,7 +189,9 @@ describe('formatting', () => {
 
 describe('bands', () => {
   it('lists WHEP URLs per band, under an optional base', () => {
-    expect(bandInfos('m 1', DEFAULT_BANDS)[0]).toEqual({ id: 'hd', name: 'HD', Order: 2, width: 640, height: 360, whepUrl: '/whep/m%201/hd' });
+    expect(bandInfos('m 1', DEFAULT_BANDS)[0]).toEqual({ id: 'hd', name: '360p', Order: 2, width: 640, height: 360, whepUrl: '/whep/m%201/hd' });
+    // The player picks a band by its name: each names its real height.
+    for (const band of DEFAULT_BANDS) expect(band.name).toBe(`${band.height}p`);
     expect(bandInfos('m1', DEFAULT_BANDS, 'http://sim:8080/')[1]?.whepUrl).toBe('http://sim:8080/whep/m1/sd');
   });
 
