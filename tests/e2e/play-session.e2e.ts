@@ -27,6 +27,13 @@ describe('a visit to a machine', () => {
     expect(page.url()).toMatch(/\/game\/1\/golden-reels-01$/);
     expect(h.sim.floor.machine(1)?.status).toBe('playing');
 
+    // The bands by their real sizes, in a select themed like the dark side bar (not a white one).
+    const quality = page.getByRole('combobox', { name: 'Video quality' });
+    expect(await quality.locator('option').allTextContents()).toEqual(['360p', '180p']);
+    const look = await quality.evaluate((el) => ({ background: getComputedStyle(el).backgroundColor, scheme: getComputedStyle(el).colorScheme }));
+    expect(look.background).not.toBe('rgb(255, 255, 255)');
+    expect(look.scheme).toBe('dark');
+
     // Real decoded frames from the simulator's WHEP feed, still coming.
     const { before, after } = await expectFramesGrowing(page);
     expect(before.width).toBeGreaterThan(0);

@@ -5,6 +5,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { gameSessionMachine } from '../../../machines/gameSession.ts';
 import { playClick } from '../../services/clickSound.ts';
 import { Button } from '../../ui/Button.tsx';
+import { Select } from '../../ui/form.ts';
 import { formatMoney } from '../../ui/money.ts';
 import { useAuthActor, useSettings } from '../runtime.tsx';
 
@@ -129,16 +130,16 @@ export function SideBar({ game }: { game: Game }) {
             </label>
           </Sound>
           {join && join.bands.length > 1 && (
-            <label>
-              <Trans>Video quality</Trans>{' '}
-              <select value={activeBandId ?? ''} onChange={(e) => game.send({ type: 'user.selectBand', id: e.target.value })}>
+            <Quality>
+              <Trans>Video quality</Trans>
+              <Select value={activeBandId ?? ''} onChange={(e) => game.send({ type: 'user.selectBand', id: e.target.value })}>
                 {join.bands.map((band) => (
                   <option key={band.id} value={band.id}>
                     {band.name}
                   </option>
                 ))}
-              </select>
-            </label>
+              </Select>
+            </Quality>
           )}
           {stats && (
             <Stats data-testid="video-stats">
@@ -231,6 +232,14 @@ const Sound = styled.div`
   align-items: center;
   gap: 8px;
   input[type='range'] { width: 120px; accent-color: ${({ theme }) => theme.colors.primary}; }
+`;
+
+/** The band select, themed like every other select (not the browser's white one). */
+const Quality = styled.label`
+  display: flex;
+  flex-direction: column;
+  gap: 6px;
+  font-size: 0.9rem;
 `;
 
 const Stats = styled.p`
