@@ -16,7 +16,8 @@
  * band to play (video.play), so the join answer and the video offer do not wait on each other.
  * It stops when live ends (or the connection does) and restarts when the player picks another
  * band. Every way out ends in `left` with a reason, which the view turns into a toast and a
- * return to /lobby.
+ * return to /lobby. The screen is kept awake (wakeLock child) for the whole visit, reconnects
+ * included, and may sleep again once the visit is over.
  */
 import { assign, fromCallback, raise, sendTo, setup, spawnChild, stopChild } from 'xstate';
 import type { Failure } from './failure.ts';
@@ -180,6 +181,8 @@ export const gameSessionMachine = setup({
     machineSocket: fromCallback<{ type: 'send'; message: MachineRequest }, { machineId: number; token: string }>(() => () => {}),
     /** The WHEP player of one band: sends back video.* events; without a URL it waits for video.play. */
     video: fromCallback<VideoCommand, VideoInput>(() => () => {}),
+    /** Keeps the screen awake while it runs (the whole visit); stopping it lets the screen sleep. */
+    wakeLock: fromCallback(() => () => {}),
   },
   guards: {
     isCloseWarning: ({ event }) => event.type === 'socket.info' && CLOSE_WARNINGS.has(event.code),
@@ -232,6 +235,8 @@ export const gameSessionMachine = setup({
     leaveReason: null,
     failure: null,
   }),
+  // The whole visit keeps the screen awake; reaching `left` (final) stops it.
+  invoke: { id: 'wakeLock', src: 'wakeLock' },
   initial: 'idle',
   on: {
     'user.toggleSideBar': { actions: assign({ sideBar: ({ context }) => !context.sideBar }) },

@@ -23,6 +23,7 @@ import { createChatService } from '../services/chat.ts';
 import { createFloorService } from '../services/floor.ts';
 import type { Http } from '../services/http.ts';
 import { machineSocketLogic } from '../services/machineSocket.ts';
+import { wakeLockLogic } from '../services/wakeLock.ts';
 import { createRegisterService } from '../services/register.ts';
 import { promoStorage, queryToken } from '../services/storage.ts';
 import { createUiSettingsService, localUiSettings } from '../services/uiSettings.ts';
@@ -103,7 +104,7 @@ export function createLoggedIn({ settings, http, auth, inspect }: LoggedInDeps):
   const logic: ViewLogic = {
     lobby: lobbyMachine.provide({ actors: { fetchLobby: fromPromise(({ input }) => floor.lobby(input)) } }),
     gameSession: gameSessionMachine.provide({
-      actors: { machineSocket: machineSocketLogic(settings.MACHINE_URL), video: whepLogic() },
+      actors: { machineSocket: machineSocketLogic(settings.MACHINE_URL), video: whepLogic(), wakeLock: wakeLockLogic() },
     }),
     promo: promoMachine.provide({
       actors: { claim: fromPromise(({ input }) => floor.claim(input.kind)) },

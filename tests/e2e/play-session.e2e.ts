@@ -97,4 +97,52 @@ describe('a visit to a machine', () => {
     await rotate.tap();
     expect(await rotate.getAttribute('aria-pressed')).toBe('true');
   });
+
+  it('keeps the screen awake while in the game, takes it again when the page comes back, and lets it sleep on leaving', async () => {
+    const { context, page } = await h.newPage();
+    // A stand-in Screen Wake Lock that counts what the page asks of it (headless has no screen).
+    await context.addInitScript(() => {
+      const state = { requests: 0, active: 0, last: null as null | { release(): Promise<void> } };
+      (window as unknown as { wake: typeof state }).wake = state;
+      Object.defineProperty(navigator, 'wakeLock', {
+        configurable: true,
+        value: {
+          request: async () => {
+            state.requests += 1;
+            state.active += 1;
+            const sentinel = Object.assign(new EventTarget(), {
+              released: false,
+              type: 'screen',
+              release: async () => {
+                if (sentinel.released) return;
+                sentinel.released = true;
+                state.active -= 1;
+              },
+            });
+            state.last = sentinel;
+            return sentinel;
+          },
+        },
+      });
+    });
+    const wake = () => page.evaluate(() => {
+      const { requests, active } = (window as unknown as { wake: { requests: number; active: number } }).wake;
+      return { requests, active };
+    });
+    await loginToLobby(page);
+    expect((await wake()).active).toBe(0);
+    await joinFromLobby(page, 1, 1);
+    await expect.poll(wake).toEqual({ requests: 1, active: 1 });
+
+    // The browser drops the lock when the page is hidden; back in view, the game takes it again.
+    await page.evaluate(async () => {
+      await (window as unknown as { wake: { last: { release(): Promise<void> } } }).wake.last.release();
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    await expect.poll(wake).toEqual({ requests: 2, active: 1 });
+
+    await page.getByRole('button', { name: 'Back to the lobby' }).click();
+    await page.waitForURL(/\/lobby$/);
+    await expect.poll(wake).toEqual({ requests: 2, active: 0 });
+  });
 });

@@ -25,6 +25,7 @@ function start(maxReconnects = 3) {
   const started: Array<string | null> = [];
   const videos: string[] = [];
   let videosStopped = 0;
+  const wakeLock = { taken: 0, released: 0 };
   const clock = new SimulatedClock();
   const actor = createActor(
     gameSessionMachine.provide({
@@ -41,12 +42,18 @@ function start(maxReconnects = 3) {
             videosStopped += 1;
           };
         }),
+        wakeLock: fromCallback(() => {
+          wakeLock.taken += 1;
+          return () => {
+            wakeLock.released += 1;
+          };
+        }),
       },
     }),
     { input: { machineId: 1, token: 'tok', maxReconnects, visitId: 'v1' }, clock },
   ).start();
   const server = (event: AnyEventObject) => sockets[sockets.length - 1]!(event);
-  return { actor, sent, server, started, videos, clock, sockets, stopped: () => videosStopped };
+  return { actor, sent, server, started, videos, clock, sockets, wakeLock, stopped: () => videosStopped };
 }
 
 function joined(t: ReturnType<typeof start>) {
@@ -234,6 +241,19 @@ describe('gameSession machine', () => {
     cashing.actor.send({ type: 'user.cashout' });
     cashing.server({ type: 'socket.sessionEnded' });
     expect(cashing.actor.getSnapshot().output?.reason).toBe('sessionEnded');
+  });
+
+  it('keeps the screen awake for the whole visit, reconnects included, and lets it sleep once the visit is over', () => {
+    const t = start();
+    joined(t);
+    t.server({ type: 'socket.lost' });
+    expect(t.actor.getSnapshot().matches('reconnecting')).toBe(true);
+    t.clock.increment(500);
+    t.server({ type: 'socket.joined', join, machine });
+    expect(t.wakeLock).toEqual({ taken: 1, released: 0 });
+    t.actor.send({ type: 'user.leave' });
+    expect(t.actor.getSnapshot().status).toBe('done');
+    expect(t.wakeLock).toEqual({ taken: 1, released: 1 });
   });
 
   it('a balance update closes money transfer and switches autoplay off', () => {
