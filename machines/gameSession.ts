@@ -9,7 +9,9 @@
  *            reconnecting gives up after maxReconnects ──▶ left (connectionLost)
  *   socket.quit ──▶ left (quit);  socket.closeSession ──▶ cash out, left (closeSession)
  *   socket.sessionEnded ──▶ left (sessionEnded: the login session ended; auth says why)
- *   a refused join ──▶ left (joinFailed); user.leave ──▶ left (the machine stays reserved)
+ *   a refused join ──▶ left (joinFailed)
+ *   live.leave: user.leave with nothing on the machine ──▶ cashingOut (released, no toast);
+ *               with credits ──▶ asking ──user.keepMachine──▶ left (reserved) | user.cashout | user.stay
  *
  * The machine socket is a child for the whole visit. The video (WHEP) child starts with the join,
  * without a band: it prepares its offer while the socket joins, and `socket.joined` tells it the
@@ -159,7 +161,11 @@ export type UserEvent =
   | { type: 'user.toggleMute' }
   | { type: 'user.selectBand'; id: string }
   | { type: 'user.cashout' }
-  | { type: 'user.leave' };
+  /** Back to the lobby: releases a machine that holds nothing, else asks (live.leave.asking). */
+  | { type: 'user.leave' }
+  /** The answer to the leave question: keep the machine reserved, or stay and play on. */
+  | { type: 'user.keepMachine' }
+  | { type: 'user.stay' };
 
 /** Raised by the machine itself: the cashout has gone out, now leave. */
 type InternalEvent = { type: 'session.closed' };
@@ -188,6 +194,8 @@ export const gameSessionMachine = setup({
     isCloseWarning: ({ event }) => event.type === 'socket.info' && CLOSE_WARNINGS.has(event.code),
     canReconnect: ({ context }) => context.reconnects < context.maxReconnects,
     isTransferOpen: ({ context }) => context.moneyTransfer,
+    /** Nothing of the player's is on the machine: no credits, no free spins left. */
+    holdsNothing: ({ context }) => context.machine !== null && context.machine.credits === 0 && context.machine.freeSpinsLeft === 0,
   },
   actions: {
     request: sendTo('socket', (_, message: MachineRequest) => ({ type: 'send' as const, message })),
@@ -377,26 +385,57 @@ export const gameSessionMachine = setup({
             },
             'user.cashout': 'cashingOut',
           },
-          initial: 'playing',
+          // Two things at once: the floor's close warnings, and the player's question on leaving.
+          type: 'parallel',
           states: {
-            playing: {
-              on: {
-                'socket.info': {
-                  guard: 'isCloseWarning',
-                  target: 'closeWarning',
-                  actions: assign({ warning: ({ event }) => ({ code: event.code, count: Number(event.params.count ?? 0) }) }),
+            play: {
+              initial: 'playing',
+              states: {
+                playing: {
+                  on: {
+                    'socket.info': {
+                      guard: 'isCloseWarning',
+                      target: 'closeWarning',
+                      actions: assign({ warning: ({ event }) => ({ code: event.code, count: Number(event.params.count ?? 0) }) }),
+                    },
+                  },
+                },
+                closeWarning: {
+                  exit: assign({ warning: null }),
+                  on: {
+                    'socket.info': {
+                      guard: 'isCloseWarning',
+                      actions: assign({ warning: ({ event }) => ({ code: event.code, count: Number(event.params.count ?? 0) }) }),
+                    },
+                    // Any request the server accepts ends the warning.
+                    'socket.ack': 'playing',
+                  },
                 },
               },
             },
-            closeWarning: {
-              exit: assign({ warning: null }),
-              on: {
-                'socket.info': {
-                  guard: 'isCloseWarning',
-                  actions: assign({ warning: ({ event }) => ({ code: event.code, count: Number(event.params.count ?? 0) }) }),
+            // Leaving is leaving: with nothing on the machine it is released at once; with credits
+            // the player chooses: cash out first, or keep the machine (reserved for 2 minutes).
+            leave: {
+              initial: 'staying',
+              states: {
+                staying: {
+                  on: {
+                    'user.leave': [
+                      {
+                        guard: 'holdsNothing',
+                        target: '#gameSession.connected.cashingOut',
+                        actions: { type: 'leaveWith', params: { reason: 'left' } },
+                      },
+                      { target: 'asking' },
+                    ],
+                  },
                 },
-                // Any request the server accepts ends the warning.
-                'socket.ack': 'playing',
+                asking: {
+                  on: {
+                    'user.stay': 'staying',
+                    'user.keepMachine': { target: '#gameSession.left', actions: { type: 'leaveWith', params: { reason: 'left' } } },
+                  },
+                },
               },
             },
           },
@@ -406,15 +445,16 @@ export const gameSessionMachine = setup({
             { type: 'request', params: ({ context }) => ({ type: 'cashout', requestId: requestId(context) }) },
             'nextRequest',
           ],
+          // A player who left a machine holding nothing released it through a cashout: no toast.
           on: {
-            'socket.closed': { target: '#gameSession.left', actions: { type: 'leaveWith', params: { reason: 'cashout' } } },
+            'socket.closed': { target: '#gameSession.left', actions: { type: 'leaveWith', params: ({ context }) => ({ reason: cashoutReason(context) }) } },
             'socket.error': {
               target: '#gameSession.left',
-              actions: { type: 'leaveWith', params: ({ event }) => ({ reason: 'cashout', failure: event.failure }) },
+              actions: { type: 'leaveWith', params: ({ context, event }) => ({ reason: cashoutReason(context), failure: event.failure }) },
             },
           },
           after: {
-            cashoutTimeout: { target: '#gameSession.left', actions: { type: 'leaveWith', params: { reason: 'cashout' } } },
+            cashoutTimeout: { target: '#gameSession.left', actions: { type: 'leaveWith', params: ({ context }) => ({ reason: cashoutReason(context) }) } },
           },
         },
       },
@@ -430,6 +470,11 @@ export const gameSessionMachine = setup({
   },
   output: ({ context }) => ({ reason: context.leaveReason ?? 'left', failure: context.failure }),
 });
+
+/** Why a cashout ended the visit: the player's cashout, or leaving a machine that held nothing. */
+function cashoutReason(context: Pick<GameSessionContext, 'leaveReason'>): LeaveReason {
+  return context.leaveReason === 'left' ? 'left' : 'cashout';
+}
 
 /** The id of the next request: the visit's id and a counter, so no two requests share one. */
 function requestId(context: Pick<GameSessionContext, 'visitId' | 'requestSeq'>): string {

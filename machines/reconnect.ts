@@ -40,6 +40,8 @@ export interface ReconnectContext {
   session: OpenSession | null;
   /** The machine the player is on right now (its own session is not 'open elsewhere'). */
   playingMachineId: number | null;
+  /** A machine the player chose to keep on leaving it: its open session is no surprise. */
+  keptMachineId: number | null;
   failure: Failure | null;
 }
 
@@ -47,6 +49,8 @@ export type ReconnectEvent =
   | { type: 'server.session'; status: 'open' | 'closed'; machineId: number; machineName: string; machineStatus: string }
   | { type: 'game.entered'; machineId: number }
   | { type: 'game.left' }
+  /** The player left the game keeping the machine (reserved): do not greet them with it. */
+  | { type: 'game.kept'; machineId: number }
   | { type: 'user.continue' }
   | { type: 'user.cashout' }
   | { type: 'user.kick' }
@@ -81,17 +85,21 @@ export const reconnectMachine = setup({
   },
   guards: {
     opensElsewhere: ({ context, event }) =>
-      event.type === 'server.session' && event.status === 'open' && event.machineId !== context.playingMachineId,
+      event.type === 'server.session' &&
+      event.status === 'open' &&
+      event.machineId !== context.playingMachineId &&
+      event.machineId !== context.keptMachineId,
     closesShown: ({ context, event }) =>
       event.type === 'server.session' && (event.status === 'closed' || event.machineId === context.playingMachineId) && event.machineId === context.session?.machineId,
   },
 }).createMachine({
   id: 'reconnect',
-  context: { session: null, playingMachineId: null, failure: null },
+  context: { session: null, playingMachineId: null, keptMachineId: null, failure: null },
   initial: 'hidden',
   on: {
-    'game.entered': { target: '.hidden', actions: assign({ playingMachineId: ({ event }) => event.machineId, session: null }) },
+    'game.entered': { target: '.hidden', actions: assign({ playingMachineId: ({ event }) => event.machineId, keptMachineId: null, session: null }) },
     'game.left': { actions: assign({ playingMachineId: null }) },
+    'game.kept': { actions: assign({ keptMachineId: ({ event }) => event.machineId }) },
   },
   states: {
     hidden: {

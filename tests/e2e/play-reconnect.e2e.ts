@@ -1,7 +1,7 @@
 /** The reconnect dialog for a session the player still holds on a machine (SPEC §4). */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from './harness.ts';
+import { PHONE_PORTRAIT, startHarness, type Harness } from './harness.ts';
 import { DEMO_ID, joinFromLobby, loginToLobby, simCall, toasts, transfer, waitLive } from './play.ts';
 
 const WAITING_TEXT = 'You have an open session on Golden Reels 01. Do you want to reconnect?';
@@ -160,6 +160,44 @@ describe('reconnect dialog', () => {
     await expect.poll(() => page.getByTestId('balance').textContent()).toContain('$1,000.00');
     expect(h.sim.floor.machine(1)?.status).toBe('error');
     expect(h.sim.floor.machine(1)?.occupantId).toBeNull();
+  });
+
+  it('leaving is leaving: with nothing on the machine it is freed at once; with credits the player keeps it or cashes out, and no dialog greets them', async () => {
+    const { page } = await h.newPage({ context: PHONE_PORTRAIT });
+    await loginToLobby(page);
+    await joinFromLobby(page, 1, 1);
+    await page.getByRole('button', { name: 'Back to the lobby' }).tap();
+    await page.waitForURL(/\/lobby$/);
+    await expect.poll(() => h.sim.floor.machine(1)?.status).toBe('free');
+    expect(h.sim.floor.machine(1)?.occupantId).toBeNull();
+
+    await joinFromLobby(page, 1, 1);
+    await transfer(page, '$50.00');
+    await expect.poll(() => page.getByTestId('game-credits').textContent()).toBe('$50.00');
+    await page.getByRole('button', { name: 'Back to the lobby' }).tap();
+    const question = page.getByRole('dialog', { name: 'Leave the machine?' });
+    await question.getByText('Your credits are still on the machine. Cash out first, or keep this machine for 2 minutes?').waitFor();
+    await question.getByRole('button', { name: 'Stay' }).tap();
+    await question.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toMatch(/^\/game\//);
+
+    await page.getByRole('button', { name: 'Back to the lobby' }).tap();
+    await question.getByRole('button', { name: 'Keep it for 2 minutes' }).tap();
+    await page.waitForURL(/\/lobby$/);
+    await expect.poll(() => h.sim.floor.machine(1)?.status).toBe('waiting');
+    expect(h.sim.floor.context.ledger.credits(1)).toBe(5000);
+    // The player chose this: the reconnect dialog does not greet them with it.
+    await page.waitForTimeout(500);
+    expect(await dialog(page).count()).toBe(0);
+
+    // From the lobby's reserved list, back in; then cash out from the question.
+    await page.locator('section[aria-labelledby="reserved-title"]').getByTestId('machine-1').getByRole('button', { name: /Play|Continue/ }).tap();
+    await waitLive(page);
+    await page.getByRole('button', { name: 'Back to the lobby' }).tap();
+    await question.getByRole('button', { name: 'Cash out' }).tap();
+    await page.waitForURL(/\/lobby$/);
+    await expect.poll(() => h.sim.floor.machine(1)?.status).toBe('free');
+    expect(h.sim.floor.context.ledger.balance(DEMO_ID)).toBe(100_000);
   });
 });
 

@@ -101,7 +101,7 @@ describe('gameSession machine: failing children', () => {
     actor.send({ type: 'user.join' });
     sockets[0]!({ type: 'socket.joined', join, machine });
     expect(actor.getSnapshot().status).toBe('active');
-    expect(actor.getSnapshot().matches({ connected: { live: 'playing' } })).toBe(true);
+    expect(actor.getSnapshot().matches({ connected: { live: { play: 'playing' } } })).toBe(true);
     expect(actor.getSnapshot().context.videoProblem).toBe(true);
   });
 });
@@ -113,7 +113,7 @@ describe('gameSession machine', () => {
     expect(t.sent).toEqual([{ type: 'init', machineID: 1, token: 'tok' }]);
     t.server({ type: 'socket.joined', join, machine });
     const s = t.actor.getSnapshot();
-    expect(s.matches({ connected: { live: 'playing' } })).toBe(true);
+    expect(s.matches({ connected: { live: { play: 'playing' } } })).toBe(true);
     expect(s.context.join?.bands.map((b) => b.id)).toEqual(['hd', 'sd']);
     expect(t.videos).toEqual(['/whep/1/hd']);
   });
@@ -166,11 +166,11 @@ describe('gameSession machine', () => {
     const t = start();
     joined(t);
     t.server({ type: 'socket.info', code: 18800, params: { count: 10 }, message: '' });
-    expect(t.actor.getSnapshot().matches({ connected: { live: 'closeWarning' } })).toBe(true);
+    expect(t.actor.getSnapshot().matches({ connected: { live: { play: 'closeWarning' } } })).toBe(true);
     t.server({ type: 'socket.info', code: 18800, params: { count: 9 }, message: '' });
     expect(t.actor.getSnapshot().context.warning).toEqual({ code: 18800, count: 9 });
     t.server({ type: 'socket.ack', request: 'transfer', requestId: 'r0' });
-    expect(t.actor.getSnapshot().matches({ connected: { live: 'playing' } })).toBe(true);
+    expect(t.actor.getSnapshot().matches({ connected: { live: { play: 'playing' } } })).toBe(true);
     expect(t.actor.getSnapshot().context.warning).toBeNull();
   });
 
@@ -276,12 +276,38 @@ describe('gameSession machine', () => {
     expect(t.stopped()).toBe(1);
   });
 
-  it('leaving keeps the machine (no cashout) and stops socket and video', () => {
+  it('leaving a machine that holds nothing releases it at once (a cashout), without a cashout toast', () => {
     const t = start();
     joined(t);
     t.actor.send({ type: 'user.leave' });
-    expect(t.sent.some((m) => m.type === 'cashout')).toBe(false);
-    expect(t.actor.getSnapshot().output?.reason).toBe('left');
+    expect(t.sent.at(-1)).toMatchObject({ type: 'cashout' });
+    expect(t.actor.getSnapshot().matches({ connected: 'cashingOut' })).toBe(true);
+    t.server({ type: 'socket.closed', code: 1000 });
+    expect(t.actor.getSnapshot().output).toEqual({ reason: 'left', failure: null });
     expect(t.stopped()).toBe(1);
+  });
+
+  it('leaving with credits asks: keep the machine (no cashout, reserved), cash out first, or stay', () => {
+    const keep = start();
+    joined(keep);
+    keep.server({ type: 'socket.state', machine: { ...machine, credits: 500 } });
+    keep.actor.send({ type: 'user.leave' });
+    expect(keep.actor.getSnapshot().matches({ connected: { live: { leave: 'asking' } } })).toBe(true);
+    keep.actor.send({ type: 'user.stay' });
+    expect(keep.actor.getSnapshot().matches({ connected: { live: { leave: 'staying' } } })).toBe(true);
+    keep.actor.send({ type: 'user.leave' });
+    keep.actor.send({ type: 'user.keepMachine' });
+    expect(keep.sent.some((m) => m.type === 'cashout')).toBe(false);
+    expect(keep.actor.getSnapshot().output).toEqual({ reason: 'left', failure: null });
+    expect(keep.stopped()).toBe(1);
+
+    const cash = start();
+    joined(cash);
+    cash.server({ type: 'socket.state', machine: { ...machine, credits: 500 } });
+    cash.actor.send({ type: 'user.leave' });
+    cash.actor.send({ type: 'user.cashout' });
+    expect(cash.sent.at(-1)).toMatchObject({ type: 'cashout' });
+    cash.server({ type: 'socket.closed', code: 1000 });
+    expect(cash.actor.getSnapshot().output?.reason).toBe('cashout');
   });
 });

@@ -46,6 +46,22 @@ describe('reconnect machine', () => {
     expect(actor.getSnapshot().matches('shown')).toBe(true);
   });
 
+  it('is not shown for a machine the player chose to keep on leaving, until they play again', () => {
+    const { actor } = start();
+    actor.send({ type: 'game.entered', machineId: 7 });
+    actor.send({ type: 'game.kept', machineId: 7 });
+    actor.send({ type: 'game.left' });
+    actor.send(open(7));
+    expect(actor.getSnapshot().matches('hidden')).toBe(true);
+    // Another machine's open session still shows; so does this one after another visit.
+    actor.send(open(8));
+    expect(actor.getSnapshot().matches('shown')).toBe(true);
+    actor.send({ type: 'game.entered', machineId: 9 });
+    actor.send({ type: 'game.left' });
+    actor.send(open(7));
+    expect(actor.getSnapshot().matches('shown')).toBe(true);
+  });
+
   it('Cashout posts cancel and closes; a failure keeps the dialog with it', async () => {
     const ok = start();
     ok.actor.send(open());

@@ -165,13 +165,14 @@ export const gameSessionPayloads: Payloads = {
 };
 
 /** States differ by where the chart is, how many reconnects were spent, and whether autoplay runs. */
-export const gameSessionDistinguish = (c: any): unknown => [c.reconnects, c.join !== null, c.leaveReason, c.machine?.autoplay ?? null];
+export const gameSessionDistinguish = (c: any): unknown => [c.reconnects, c.join !== null, c.leaveReason, c.machine?.autoplay ?? null, (c.machine?.credits ?? 0) > 0];
 
 const openSession = { type: 'server.session', status: 'open', machineId: 7, machineName: 'M7', machineStatus: 'waiting' };
 
 export const reconnectPayloads: Payloads = {
   'server.session': [openSession, { ...openSession, status: 'closed' }],
   'game.entered': [{ type: 'game.entered', machineId: 7 }],
+  'game.kept': [{ type: 'game.kept', machineId: 7 }],
   'xstate.done.actor.cancelSession': [done('cancelSession')],
   'xstate.error.actor.cancelSession': [error('cancelSession', taken)],
   'xstate.done.actor.kickConnection': [done('kickConnection')],
