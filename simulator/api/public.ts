@@ -1,11 +1,27 @@
 import type { IpCheckResult } from '../../src/protocol/check.ts';
+import { buildAsyncApi } from '../../src/protocol/contract/asyncapi.ts';
+import type { JsonSchema } from '../../src/protocol/contract/jsonSchema.ts';
+import { buildOpenApi } from '../../src/protocol/contract/openapi.ts';
 import { ErrorCode } from '../../src/protocol/errors.ts';
 import { ok, type Route } from '../http/router.ts';
 import type { ApiDeps } from './deps.ts';
 
-/** Calls the client makes before anyone logs in: its settings and the IP/country check. */
+/** Built on first use: the same documents as docs/api/ (npm run contract), from the same schemas. */
+function once(build: () => JsonSchema): () => JsonSchema {
+  let built: JsonSchema | undefined;
+  return () => (built ??= build());
+}
+const openApi = once(buildOpenApi);
+const asyncApi = once(buildAsyncApi);
+
+/**
+ * Calls the client makes before anyone logs in (its settings and the IP/country check), and the
+ * operator contract (OpenAPI 3.1 and AsyncAPI 3.0) for whoever builds a backend against it.
+ */
 export function publicRoutes(deps: ApiDeps): Route[] {
   return [
+    { method: 'GET', path: '/api/openapi.json', handle: () => ok(openApi()) },
+    { method: 'GET', path: '/api/asyncapi.json', handle: () => ok(asyncApi()) },
     {
       method: 'GET',
       path: '/Settings.json',

@@ -1,4 +1,3 @@
-import { z } from 'zod/mini';
 import { LoginLogType } from '../../src/protocol/auth.ts';
 import {
   BanRequest,
@@ -10,6 +9,7 @@ import {
   VideoControlRequest,
   WarnRequest,
 } from '../../src/protocol/control.ts';
+import { MachineIdRequest } from '../../src/protocol/contract/rest.ts';
 import { ErrorCode } from '../../src/protocol/errors.ts';
 import { authenticate } from '../api/authenticate.ts';
 import type { ApiDeps } from '../api/deps.ts';
@@ -19,7 +19,6 @@ import type { Floor } from './floor.ts';
 import { Refusal } from './machine.ts';
 import type { SocketServer } from './sockets.ts';
 
-const MachineRequest = z.object({ machineId: z.int() });
 const Done = { code: ErrorCode.requestSuccessful, ErrorMessage: 'request successful' };
 
 /** The control API's player by username, or 404. */
@@ -47,7 +46,7 @@ export function floorRoutes(deps: ApiDeps, floor: Floor): Route[] {
       path: '/api/player/kick',
       handle: async (request) => {
         const { player } = await authenticate(request.raw, deps);
-        const { machineId } = await request.body(MachineRequest);
+        const { machineId } = await request.body(MachineIdRequest);
         attempt(() => floor.kick(player.id, machineId));
         deps.store.addLoginLog({
           playerId: player.id,
@@ -64,7 +63,7 @@ export function floorRoutes(deps: ApiDeps, floor: Floor): Route[] {
       path: '/api/player/cancel',
       handle: async (request) => {
         const { player } = await authenticate(request.raw, deps);
-        const { machineId } = await request.body(MachineRequest);
+        const { machineId } = await request.body(MachineIdRequest);
         attempt(() => floor.cancel(player.id, machineId));
         return ok({ ...Done, balance: deps.ledger.balance(player.id) });
       },

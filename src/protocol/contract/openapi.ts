@@ -1,0 +1,224 @@
+import { TokenClaims, PLAYER_PERMISSION } from '../auth.ts';
+import { ApiError } from '../errors.ts';
+import { VideoBand } from '../sockets.ts';
+import { wireCodes } from './codes.ts';
+import { toJsonSchema, type JsonSchema } from './jsonSchema.ts';
+import { REST_OPERATIONS, type Area, type ErrorAnswer, type RestOperation } from './rest.ts';
+
+/**
+ * docs/api/openapi.json: OpenAPI 3.1 for every REST call of the client, built from the zod
+ * schemas through REST_OPERATIONS. Deterministic (no dates, definition order), so the committed
+ * file can be compared with a fresh build.
+ */
+
+/** The contract's own version: raise it when the wire changes in a way an operator must follow. */
+export const CONTRACT_VERSION = '1.0.0';
+
+export const WHEP_DRAFT = 'https://datatracker.ietf.org/doc/draft-ietf-wish-whep/';
+export const WHIP_RFC = 'https://www.rfc-editor.org/rfc/rfc9725';
+
+const AREAS: Record<Area, string> = {
+  public: 'Before login: the settings file and the IP check',
+  auth: 'Login, token validation, logout and the balance',
+  lobby: 'Brands and machines',
+  account: 'The account screens: profile, password, PIN, login log, game sessions, transactions',
+  promo: 'Discount and bonus (AUTO_DISCOUNT, AUTO_BONUS)',
+  floor: "The reconnect dialog's Kick and Cashout",
+  template: 'Calls of the admin-dashboard template the client still carries (register, UI settings, chat, quick panel)',
+};
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const json = (schema: unknown) => ({ 'application/json': { schema } });
+
+function mergeErrors(errors: readonly ErrorAnswer[]): ErrorAnswer[] {
+  const byStatus = new Map<number, ErrorAnswer>();
+  for (const error of errors) {
+    const seen = byStatus.get(error.status);
+    byStatus.set(
+      error.status,
+      seen
+        ? { status: error.status, codes: [...new Set([...seen.codes, ...error.codes])], when: `${seen.when}; ${error.when}` }
+        : error,
+    );
+  }
+  return [...byStatus.values()].sort((a, b) => a.status - b.status);
+}
+
+function errorResponse(error: ErrorAnswer) {
+  return {
+    description: error.when,
+    content: json({
+      type: 'object',
+      allOf: [ref('ApiError')],
+      properties: { code: { enum: [...error.codes] } },
+    }),
+  };
+}
+
+function parameters(operation: RestOperation): JsonSchema[] {
+  const out: JsonSchema[] = [];
+  for (const [name, schema] of Object.entries(operation.pathParams ?? {})) {
+    out.push({ name, in: 'path', required: true, schema: toJsonSchema(schema, 'draft-2020-12') });
+  }
+  if (operation.query) {
+    const query = toJsonSchema(operation.query, 'draft-2020-12') as { properties?: Record<string, JsonSchema>; required?: string[] };
+    for (const [name, schema] of Object.entries(query.properties ?? {})) {
+      out.push({ name, in: 'query', required: (query.required ?? []).includes(name), schema });
+    }
+  }
+  return out;
+}
+
+const SERVERS: Record<RestOperation['base'], JsonSchema[] | undefined> = {
+  api: undefined,
+  apiParent: [
+    {
+      url: '{apiParent}',
+      description: 'beside the API: the client calls {API_URL}/../check',
+      variables: { apiParent: { default: '', description: 'API_URL without its last path segment (with the default /api: the site itself)' } },
+    },
+  ],
+  site: [
+    {
+      url: '{site}',
+      description: 'the site that serves the client',
+      variables: { site: { default: '', description: 'the origin of the page (the client fetches /Settings.json from its own site)' } },
+    },
+  ],
+};
+
+function operationObject(operation: RestOperation): JsonSchema {
+  const responses: JsonSchema = {
+    '200': { description: 'OK', content: json(ref(operation.responseName)) },
+  };
+  for (const error of mergeErrors(operation.errors)) responses[String(error.status)] = errorResponse(error);
+  return {
+    operationId: operation.id,
+    summary: operation.summary,
+    tags: [operation.area],
+    security: operation.auth ? [{ bearer: [] }] : [],
+    ...(parameters(operation).length > 0 ? { parameters: parameters(operation) } : {}),
+    ...(operation.body && operation.bodyName
+      ? { requestBody: { required: true, content: json(ref(operation.bodyName)) } }
+      : {}),
+    responses,
+  };
+}
+
+function componentSchemas(): Record<string, JsonSchema> {
+  const schemas: Record<string, JsonSchema> = {
+    ApiError: {
+      ...toJsonSchema(ApiError, 'draft-2020-12'),
+      description: 'The body of every failing call: `code` is what the client acts on and shows (CODE_{code}), `ErrorMessage` the fallback text, `Params` the values the text needs',
+    },
+    TokenClaims: {
+      ...toJsonSchema(TokenClaims, 'draft-2020-12'),
+      description: `The payload of the bearer token (a JWT the client decodes but never trusts): \`exp\` ends the session on the client, \`permissions\` must hold ${PLAYER_PERMISSION} for the product's routes`,
+    },
+    VideoBand: toJsonSchema(VideoBand, 'draft-2020-12'),
+  };
+  for (const operation of REST_OPERATIONS) {
+    for (const [name, schema] of [
+      [operation.responseName, operation.response],
+      [operation.bodyName, operation.body],
+    ] as const) {
+      if (!name || !schema) continue;
+      const built = toJsonSchema(schema, 'draft-2020-12');
+      const seen = schemas[name];
+      if (seen && JSON.stringify(seen) !== JSON.stringify(built)) throw new Error(`two different schemas are named ${name}`);
+      schemas[name] = built;
+    }
+  }
+  return Object.fromEntries(Object.entries(schemas).sort(([a], [b]) => a.localeCompare(b)));
+}
+
+const apiErrorBody = (description: string) => ({ description, content: json(ref('ApiError')) });
+
+/** WHEP is referenced, not redefined: the draft's HTTP rules plus ours (the bearer, the bands). */
+function whepPathItems(): JsonSchema {
+  const externalDocs = { description: 'WHEP (draft-ietf-wish-whep), with the HTTP rules of WHIP (RFC 9725)', url: WHEP_DRAFT };
+  return {
+    WhepEndpoint: {
+      summary: "A video band's WHEP endpoint: `whepUrl` of a band in the machine socket's `joined` frame",
+      description:
+        'Standard WHEP: any WHEP media server will do (MediaMTX, Janus behind a WHEP front, OvenMediaEngine, a CDN\'s WebRTC egress). Our rules on top: the offer carries `Authorization: Bearer <the player\'s API token>`, and only the player joined to the machine gets its video (401 without a usable token, 403 for anyone else). A relative `whepUrl` is resolved against the page. A 307 to another WHEP server is followed with the same offer.',
+      servers: [{ url: '{whepUrl}', variables: { whepUrl: { default: '/whep/1/hd', description: 'a band\'s whepUrl' } } }],
+      post: {
+        operationId: 'whepOffer',
+        summary: 'POST the SDP offer (recvonly video); 201 with the SDP answer and the session URL in Location',
+        externalDocs,
+        security: [{ bearer: [] }],
+        requestBody: { required: true, content: { 'application/sdp': { schema: { type: 'string' } } } },
+        responses: {
+          '201': {
+            description: 'The SDP answer',
+            headers: { Location: { required: true, description: 'the WHEP session URL, for DELETE', schema: { type: 'string' } } },
+            content: { 'application/sdp': { schema: { type: 'string' } } },
+          },
+          '307': {
+            description: 'the band is served by another WHEP server: re-POST the same offer to Location',
+            headers: { Location: { required: true, schema: { type: 'string' } } },
+          },
+          '401': apiErrorBody('no usable bearer token'),
+          '403': apiErrorBody('the bearer is not the player joined to this machine'),
+        },
+      },
+    },
+    WhepSession: {
+      summary: 'A WHEP session: the Location of the 201',
+      servers: [{ url: '{location}', variables: { location: { default: '/whep/1/hd/session', description: 'the Location of the 201, resolved against the URL that answered' } } }],
+      delete: {
+        operationId: 'whepStop',
+        summary: 'End the session (the client does on leave and on pagehide, with keepalive)',
+        externalDocs,
+        security: [{ bearer: [] }],
+        responses: { '200': { description: 'ended' }, '204': { description: 'ended' } },
+      },
+    },
+  };
+}
+
+const DESCRIPTION = `The REST calls the Reelside client makes to an operator's backend. Generated from the zod schemas in \`src/protocol/\` (\`npm run contract\`); the prose reference is \`docs/protocol.md\`, the sockets are in \`asyncapi.json\` beside this file.
+
+- Bodies are JSON. Money is integer minor units (cents) everywhere, except a brand's \`jackpot\` string (major units).
+- Schemas describe what the receiving side accepts: unknown fields are ignored; a field with a default may be left out.
+- Every failing call answers a non-2xx status with the \`ApiError\` body; its \`code\` is what the client acts on. The codes each call may answer are listed with its responses; \`x-error-codes\` lists them all.
+- Authenticated calls send \`Authorization: Bearer <token>\` (the \`token\` of the login answer, a JWT whose payload is \`TokenClaims\`). **Any 401 logs the player out.**
+- The IP check (\`GET {API_URL}/../check\`) runs before anything else when IP_CHEKCING is on: \`status\` and \`code\` both 0 block the visitor; login answers 403 10703 for a country that is not permitted.
+- Video is WHEP, referenced rather than redefined: \`components.pathItems.WhepEndpoint\` and \`WhepSession\`.`;
+
+export function buildOpenApi(): JsonSchema {
+  const paths: Record<string, JsonSchema> = {};
+  for (const operation of REST_OPERATIONS) {
+    const item = (paths[operation.path] ??= {});
+    const servers = SERVERS[operation.base];
+    if (servers) item.servers = servers;
+    item[operation.method] = operationObject(operation);
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Reelside operator API', version: CONTRACT_VERSION, description: DESCRIPTION },
+    servers: [
+      {
+        url: '{apiUrl}',
+        description: 'Settings.API_URL',
+        variables: { apiUrl: { default: '/api', description: 'a path on the site, or an absolute URL' } },
+      },
+    ],
+    tags: Object.entries(AREAS).map(([name, description]) => ({ name, description })),
+    paths,
+    components: {
+      schemas: componentSchemas(),
+      securitySchemes: {
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'JWT',
+          description: 'The token of the login answer; its payload is TokenClaims. The sockets carry it as ?token=, WHEP as this same header',
+        },
+      },
+      pathItems: whepPathItems(),
+    },
+    'x-error-codes': wireCodes(),
+  };
+}
