@@ -1,0 +1,820 @@
+import { randomBytes } from 'node:crypto';
+import { PLAYER_PERMISSION } from '../../src/protocol/auth.ts';
+import { restOperation } from '../../src/protocol/contract/rest.ts';
+import { ErrorCode } from '../../src/protocol/errors.ts';
+import { FloorCode, SESSION_ENDED_CLOSE } from '../../src/protocol/sockets.ts';
+import { Contract, snippet } from './contract.ts';
+import { Difference, FrameSocket, request, Skip, withToken, type Answer } from './wire.ts';
+
+/**
+ * The conformance suite: logs in once, walks every call and socket flow the client uses, checks
+ * each answer and frame against the contract (docs/api/) and the behaviours the client depends
+ * on, and returns one result per check. It puts at most `budget` minor units at stake (the sum of
+ * every transfer it sends, also those it expects refused), and cashes out what it moved.
+ */
+
+export interface ConformanceOptions {
+  /** The API base, absolute (Settings.API_URL resolved against the site). */
+  api: string;
+  /** The sockets, absolute ws:// or wss:// URLs without the token. */
+  machineWs: string;
+  notificationWs: string;
+  /** The origin that serves the client: /Settings.json and relative WHEP URLs resolve against it. */
+  site: string;
+  /** Where the settings came from, when they came from a URL (else {site}/Settings.json). */
+  settingsUrl?: string;
+  user: string;
+  password: string;
+  /** The player's PIN: with it, change-pin is called with the same PIN (a new salt, nothing else changes). */
+  pin?: string;
+  /** The machine to play; default the free machine with the smallest minimum bet. */
+  machine?: number;
+  /** Most minor units the suite moves into a machine in all (default 10000, 100.00). */
+  budget: number;
+  /** Deadline of every answer and awaited frame, ms. */
+  timeoutMs: number;
+  /** Claim the discount and bonus when they are switched on (they credit the player). */
+  promo: boolean;
+  /** Each check's result as it is known. */
+  progress?: (result: CheckResult) => void;
+}
+
+export const AREAS = ['public', 'auth', 'access', 'lobby', 'account', 'template', 'promo', 'notification', 'machine', 'video', 'money', 'session end'] as const;
+export type Area = (typeof AREAS)[number];
+
+export interface CheckResult {
+  area: Area;
+  name: string;
+  status: 'pass' | 'fail' | 'skip';
+  /** fail: the first difference; skip: why it was not run. */
+  detail?: string;
+}
+
+export interface ConformanceReport {
+  results: CheckResult[];
+  /** 0: everything checked and conforming; 1: something differs; 2: nothing differs but something was not checked. */
+  exitCode: 0 | 1 | 2;
+  /** Wallet before the first and after the last money check (minor units), when known. */
+  wallet: { before: number | null; after: number | null };
+  /** The sum of the transfers the suite sent (refused ones included): never more than the budget. */
+  staked: number;
+}
+
+interface CallInit {
+  token?: string;
+  body?: unknown;
+  rawBody?: string;
+  query?: Record<string, string | number>;
+  params?: Record<string, string | number>;
+  /** The status this check expects. */
+  expect: number;
+  /** The error codes this check expects (ApiError.code). */
+  codes?: readonly number[];
+}
+
+type Frame = Record<string, unknown>;
+
+const FORGED_SIGNATURE = 'Zm9yZ2VkLXNpZ25hdHVyZS1mb3ItYS1jb25mb3JtYW5jZS1jaGVjaw';
+
+/** A JWT's payload, read as the client reads it (not verified). */
+function jwtPayload(token: string): unknown {
+  const part = token.split('.')[1];
+  if (!part) throw new Difference(`the token is not a JWT (no payload part): ${snippet(token, 40)}`);
+  try {
+    return JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
+  } catch {
+    throw new Difference('the token\'s payload is not base64url JSON');
+  }
+}
+
+function forge(token: string): string {
+  const [header, payload] = token.split('.');
+  return `${header}.${payload}.${FORGED_SIGNATURE}`;
+}
+
+class Run {
+  readonly results: CheckResult[] = [];
+  readonly contract = new Contract();
+  readonly o: ConformanceOptions;
+  readonly tag = randomBytes(4).toString('hex');
+  token: string | null = null;
+  playerId: string | null = null;
+  settings: Record<string, unknown> = {};
+  staked = 0;
+  walletBefore: number | null = null;
+  walletAfter: number | null = null;
+  sockets: FrameSocket[] = [];
+
+  constructor(options: ConformanceOptions) {
+    this.o = options;
+  }
+
+  record(result: CheckResult): void {
+    this.results.push(result);
+    this.o.progress?.(result);
+  }
+
+  /** Runs one check; false when it did not pass. `needs` names what is missing to run it. */
+  async check(area: Area, name: string, fn: () => Promise<void>, needs?: string | null): Promise<boolean> {
+    if (needs) {
+      this.record({ area, name, status: 'skip', detail: needs });
+      return false;
+    }
+    try {
+      await fn();
+      this.record({ area, name, status: 'pass' });
+      return true;
+    } catch (error) {
+      if (error instanceof Skip) this.record({ area, name, status: 'skip', detail: error.message });
+      else if (error instanceof Difference) this.record({ area, name, status: 'fail', detail: error.message });
+      else this.record({ area, name, status: 'fail', detail: `the check itself failed: ${(error as Error).stack ?? String(error)}` });
+      return false;
+    }
+  }
+
+  get needsLogin(): string | null {
+    return this.token ? null : 'needs a login (it failed above)';
+  }
+
+  url(operationId: string, init: Pick<CallInit, 'query' | 'params'> = {}): string {
+    const operation = restOperation(operationId);
+    let path = operation.path;
+    for (const [name, value] of Object.entries(init.params ?? {})) path = path.replace(`{${name}}`, encodeURIComponent(String(value)));
+    let url: URL;
+    if (operation.base === 'site') url = new URL(this.o.settingsUrl ?? new URL(path, this.o.site).toString());
+    else if (operation.base === 'apiParent') url = new URL(`..${path}`, `${this.o.api.replace(/\/+$/, '')}/`);
+    else url = new URL(`${this.o.api.replace(/\/+$/, '')}${path}`);
+    for (const [name, value] of Object.entries(init.query ?? {})) url.searchParams.set(name, String(value));
+    return url.toString();
+  }
+
+  /** One REST call, judged: the expected status, the contract's body for that status, the expected codes. */
+  async call(operationId: string, init: CallInit): Promise<unknown> {
+    const operation = restOperation(operationId);
+    const label = `${operation.method.toUpperCase()} ${operation.path}`;
+    const answer: Answer = await request(this.url(operationId, init), {
+      method: operation.method.toUpperCase(),
+      timeoutMs: this.o.timeoutMs,
+      ...(init.token !== undefined ? { token: init.token } : {}),
+      ...(init.body !== undefined ? { body: init.body } : {}),
+      ...(init.rawBody !== undefined ? { rawBody: init.rawBody, headers: { 'content-type': 'application/json' } } : {}),
+    });
+    if (!answer.isJson) {
+      throw new Difference(`${label} answered ${answer.status} with a body that is not JSON: ${snippet(answer.text)}`);
+    }
+    if (answer.status !== init.expect) {
+      const allowed = this.contract.statuses(operationId);
+      const note = allowed.includes(String(answer.status)) ? '' : ` (not an answer the contract has for this call: ${allowed.join(', ')})`;
+      throw new Difference(`${label} answered ${answer.status} ${snippet(answer.json)}, expected ${init.expect}${note}`);
+    }
+    const difference = this.contract.restDifference(operationId, answer.status, answer.json);
+    if (difference) throw new Difference(`${label} ${answer.status}: ${difference}`);
+    if (init.codes) {
+      const code = (answer.json as { code?: unknown }).code;
+      if (!init.codes.includes(code as number)) {
+        throw new Difference(`${label} answered ${answer.status} with code ${snippet(code)}, expected ${init.codes.join(' or ')}`);
+      }
+    }
+    return answer.json;
+  }
+
+  async socket(channel: 'notification' | 'machine', token: string, violations: string[]): Promise<FrameSocket> {
+    const base = channel === 'notification' ? this.o.notificationWs : this.o.machineWs;
+    const socket = await FrameSocket.open(withToken(base, token), this.o.timeoutMs, (frame) => {
+      const difference = this.contract.frameDifference(channel, frame);
+      if (difference) violations.push(difference);
+    });
+    this.sockets.push(socket);
+    return socket;
+  }
+
+  /** Waits for a frame and checks it against the contract (the first violation on the socket fails the wait). */
+  async frame(socket: FrameSocket, violations: string[], what: string, matches: (frame: Frame) => boolean): Promise<Frame> {
+    const frame = await socket.next(what, matches, this.o.timeoutMs);
+    if (violations.length > 0) throw new Difference(violations[0]!);
+    return frame;
+  }
+
+  async balance(): Promise<number> {
+    const body = (await this.call('getBalance', { token: this.token!, expect: 200 })) as { balance: number };
+    return body.balance;
+  }
+}
+
+// ---- the walk ------------------------------------------------------------------------------
+
+async function publicArea(run: Run): Promise<void> {
+  await run.check('public', 'GET /Settings.json answers Settings', async () => {
+    run.settings = (await run.call('getSettings', { expect: 200 })) as Record<string, unknown>;
+  });
+  await run.check('public', 'GET {API}/../check allows this visitor', async () => {
+    const result = (await run.call('checkIp', { expect: 200 })) as { status: number; code: number; country: string; ip: string };
+    if (result.status === 0 && result.code === 0) {
+      throw new Difference(`the IP check blocks this visitor (${result.country}, ${result.ip}): the client would stop here`);
+    }
+  });
+}
+
+async function authArea(run: Run): Promise<void> {
+  const unknown = `conformance-${run.tag}`;
+  await run.check('auth', 'POST /login with an invalid body: 400 40000', async () => {
+    await run.call('login', { body: { username: run.o.user }, expect: 400, codes: [ErrorCode.invalidRequest] });
+  });
+  await run.check('auth', 'POST /login with an unknown username: 403 10701', async () => {
+    await run.call('login', { body: { username: unknown, password: 'not-a-password', site_id: 0 }, expect: 403, codes: [ErrorCode.wrongCredentials] });
+  });
+  // One wrong password, reset by the login that follows.
+  await run.check('auth', 'POST /login with a wrong password: 403 10700', async () => {
+    await run.call('login', { body: { username: run.o.user, password: `${run.o.password}-wrong-${run.tag}`, site_id: 0 }, expect: 403, codes: [ErrorCode.wrongCredentialsCounted] });
+  });
+  await run.check('auth', 'POST /login answers LoginResult', async () => {
+    const siteId = typeof run.settings.SITE_ID === 'number' ? run.settings.SITE_ID : 0;
+    const result = (await run.call('login', { body: { username: run.o.user, password: run.o.password, site_id: siteId }, expect: 200 })) as {
+      token: string;
+      user: { id: string };
+    };
+    run.token = result.token;
+    run.playerId = result.user.id;
+  });
+  await run.check(
+    'auth',
+    `the token is a JWT the client can read: TokenClaims, permission ${PLAYER_PERMISSION}, exp ahead`,
+    async () => {
+      const claims = jwtPayload(run.token!);
+      const difference = run.contract.componentDifference('TokenClaims', claims);
+      if (difference) throw new Difference(`token payload ${difference}`);
+      const { permissions, exp } = claims as { permissions: number[]; exp: number };
+      if (!permissions.includes(PLAYER_PERMISSION)) throw new Difference(`token permissions ${snippet(permissions)} lack ${PLAYER_PERMISSION}: no product route would open`);
+      if (exp * 1000 <= Date.now()) throw new Difference(`token exp ${exp} is already past: the client would log out at once`);
+    },
+    run.needsLogin,
+  );
+  await run.check(
+    'auth',
+    'GET /validate answers the same token',
+    async () => {
+      const result = (await run.call('validate', { token: run.token!, expect: 200 })) as { token: string };
+      if (result.token !== run.token) throw new Difference(`GET /validate answered another token (${snippet(result.token, 40)})`);
+    },
+    run.needsLogin,
+  );
+  await run.check(
+    'auth',
+    'GET /player/balance answers BalanceResponse',
+    async () => {
+      run.walletBefore = await run.balance();
+    },
+    run.needsLogin,
+  );
+}
+
+async function accessArea(run: Run): Promise<void> {
+  await run.check('access', 'no bearer token: 401 (the client logs out)', async () => {
+    await run.call('getBalance', { expect: 401, codes: [ErrorCode.invalidRequest, ErrorCode.signatureNotVerified, ErrorCode.sessionTerminated] });
+  });
+  await run.check(
+    'access',
+    'a token with a forged signature: 401 10',
+    async () => {
+      await run.call('getBalance', { token: forge(run.token!), expect: 401, codes: [ErrorCode.signatureNotVerified] });
+      await run.call('validate', { token: forge(run.token!), expect: 401, codes: [ErrorCode.signatureNotVerified] });
+    },
+    run.needsLogin,
+  );
+  await run.check('access', 'not a token at all: 401', async () => {
+    await run.call('getProfile', { token: 'not-a-token', expect: 401 });
+  });
+}
+
+interface Lobby {
+  machines: { id: number; status: string; minBet: number; reservation: unknown }[];
+}
+
+async function lobbyArea(run: Run): Promise<Lobby | null> {
+  let lobby: Lobby | null = null;
+  let brandId: number | null = null;
+  await run.check(
+    'lobby',
+    'GET /machine/brands answers the brand list',
+    async () => {
+      const brands = (await run.call('listBrands', { token: run.token!, expect: 200 })) as { id: number }[];
+      brandId = brands[0]?.id ?? null;
+    },
+    run.needsLogin,
+  );
+  await run.check(
+    'lobby',
+    'GET /machine/all answers the machine list',
+    async () => {
+      const machines = (await run.call('listMachines', { token: run.token!, expect: 200 })) as Lobby['machines'];
+      lobby = { machines };
+    },
+    run.needsLogin,
+  );
+  await run.check(
+    'lobby',
+    'GET /machine/{brandId} answers the brand and its machines',
+    async () => {
+      if (brandId === null) throw new Skip('the operator lists no brand');
+      await run.call('getBrand', { token: run.token!, params: { brandId }, expect: 200 });
+    },
+    run.needsLogin,
+  );
+  return lobby;
+}
+
+async function accountArea(run: Run): Promise<void> {
+  const needs = run.needsLogin;
+  await run.check(
+    'account',
+    'GET /player/profile answers the player',
+    async () => {
+      const profile = (await run.call('getProfile', { token: run.token!, expect: 200 })) as { username: string };
+      if (profile.username.toLowerCase() !== run.o.user.toLowerCase()) throw new Difference(`the profile is ${snippet(profile.username)}'s, not ${snippet(run.o.user)}'s`);
+    },
+    needs,
+  );
+  for (const [id, label] of [
+    ['listLoginLog', 'login-log'],
+    ['listGameSessions', 'game-sessions'],
+    ['listTransactions', 'transactions'],
+  ] as const) {
+    await run.check('account', `GET /player/${label} answers a page`, () => run.call(id, { token: run.token!, query: { page: 1, size: 5 }, expect: 200 }).then(() => undefined), needs);
+  }
+  await run.check(
+    'account',
+    'a page size out of range: 400 40000',
+    () => run.call('listTransactions', { token: run.token!, query: { page: 1, size: 0 }, expect: 400, codes: [ErrorCode.invalidRequest] }).then(() => undefined),
+    needs,
+  );
+  // A wrong old password with a short new one: the length is checked first (40101). Should an
+  // operator accept it anyway, the password is put back at once.
+  await run.check(
+    'account',
+    'a new password under 8 characters: 400 40101',
+    async () => {
+      try {
+        await run.call('changePassword', { token: run.token!, body: { oldPassword: `wrong-${run.tag}`, newPassword: 'short' }, expect: 400, codes: [ErrorCode.passwordTooShort] });
+      } catch (error) {
+        await request(run.url('changePassword'), { method: 'POST', token: run.token!, body: { oldPassword: 'short', newPassword: run.o.password }, timeoutMs: run.o.timeoutMs }).catch(() => undefined);
+        throw error;
+      }
+    },
+    needs,
+  );
+  // The "new" password is the current one: even a backend that skips the check changes nothing.
+  await run.check(
+    'account',
+    'a wrong old password: 403 40001',
+    () => run.call('changePassword', { token: run.token!, body: { oldPassword: `wrong-${run.tag}`, newPassword: run.o.password }, expect: 403, codes: [ErrorCode.oldPasswordWrong] }).then(() => undefined),
+    needs,
+  );
+  await run.check(
+    'account',
+    'POST /player/change-pin with the same PIN answers ChangePinResponse',
+    () => run.call('changePin', { token: run.token!, body: { password: run.o.password, pin: run.o.pin }, expect: 200 }).then(() => undefined),
+    needs ?? (run.o.pin ? null : 'needs --pin (the player\'s PIN: the suite sets the same one again)'),
+  );
+}
+
+async function templateArea(run: Run): Promise<void> {
+  const needs = run.needsLogin;
+  await run.check(
+    'template',
+    'GET /auth/user, then POST /auth/user/update with the same settings',
+    async () => {
+      const stored = (await run.call('getUserSettings', { token: run.token!, expect: 200 })) as { user: Record<string, unknown> };
+      const saved = (await run.call('updateUserSettings', { token: run.token!, body: { user: stored.user }, expect: 200 })) as { user: unknown };
+      if (JSON.stringify(saved.user) !== JSON.stringify(stored.user)) throw new Difference(`POST /auth/user/update answered other settings: ${snippet(saved.user)}`);
+    },
+    needs,
+  );
+  let contactId: string | null = null;
+  let chatUser: { status: string; mood: string } | null = null;
+  await run.check(
+    'template',
+    'GET /chat/contacts and /chat/user',
+    async () => {
+      const contacts = (await run.call('listChatContacts', { token: run.token!, expect: 200 })) as { id: string }[];
+      contactId = contacts[0]?.id ?? null;
+      chatUser = (await run.call('getChatUser', { token: run.token!, expect: 200 })) as { status: string; mood: string };
+    },
+    needs,
+  );
+  await run.check(
+    'template',
+    'POST /chat/user/data with the same status and mood',
+    async () => {
+      if (!chatUser) throw new Skip('no chat user');
+      await run.call('updateChatUser', { token: run.token!, body: { status: chatUser.status, mood: chatUser.mood }, expect: 200 });
+    },
+    needs,
+  );
+  await run.check(
+    'template',
+    'GET /chat/get-chat, POST /chat/send-message',
+    async () => {
+      if (contactId === null) throw new Skip('the operator lists no chat contact');
+      const chat = (await run.call('getChat', { token: run.token!, query: { contactId }, expect: 200 })) as { chat: { id: string } };
+      await run.call('sendChatMessage', {
+        token: run.token!,
+        body: { chatId: chat.chat.id, contactId, messageText: 'Reelside conformance check' },
+        expect: 200,
+      });
+    },
+    needs,
+  );
+  await run.check('template', 'GET /quick-panel/data', () => run.call('getQuickPanel', { token: run.token!, expect: 200 }).then(() => undefined), needs);
+  await run.check('template', 'POST /auth/register with an invalid body: 400 40000', () =>
+    run.call('register', { body: { username: 'x', password: 'p' }, expect: 400, codes: [ErrorCode.invalidRequest] }).then(() => undefined),
+  );
+  await run.check(
+    'template',
+    'POST /auth/register with a taken username: 200 with `error`',
+    async () => {
+      const result = (await run.call('register', {
+        body: { username: run.o.user, password: `conformance-${run.tag}`, email: `conformance-${run.tag}@example.com`, name: 'Conformance' },
+        expect: 200,
+      })) as { error?: unknown };
+      if (!result.error) throw new Difference(`POST /auth/register registered a username that is taken: ${snippet(result)}`);
+    },
+    needs,
+  );
+}
+
+async function promoArea(run: Run): Promise<void> {
+  for (const [id, kind, setting] of [
+    ['claimDiscount', 'discount', 'AUTO_DISCOUNT'],
+    ['claimBonus', 'bonus', 'AUTO_BONUS'],
+  ] as const) {
+    const on = run.settings[setting] === true;
+    await run.check(
+      'promo',
+      on ? `GET /player/${kind} (${setting} on)` : `GET /player/${kind} while ${setting} is off: refused`,
+      async () => {
+        if (!on) {
+          const refusals = restOperation(id).errors.filter((error) => error.status === 403);
+          await run.call(id, { token: run.token!, expect: 403, codes: refusals.flatMap((error) => error.codes) });
+          return;
+        }
+        if (!run.o.promo) throw new Skip(`${setting} is on: pass --promo to claim it once (it credits the player)`);
+        const answer = await request(run.url(id), { token: run.token!, timeoutMs: run.o.timeoutMs });
+        const difference = answer.isJson ? run.contract.restDifference(id, answer.status, answer.json) : `a body that is not JSON: ${snippet(answer.text)}`;
+        if (difference) throw new Difference(`GET /player/${kind} ${answer.status}: ${difference}`);
+      },
+      run.needsLogin,
+    );
+  }
+}
+
+async function notificationArea(run: Run): Promise<{ socket: FrameSocket; violations: string[] } | null> {
+  const violations: string[] = [];
+  let socket: FrameSocket | null = null;
+  await run.check(
+    'notification',
+    'init is answered ready and the balance',
+    async () => {
+      socket = await run.socket('notification', run.token!, violations);
+      socket.send({ type: 'init', id: Number(run.playerId) });
+      await run.frame(socket, violations, 'ready frame', (f) => f.type === 'ready');
+      const balance = await run.frame(socket, violations, 'balance frame', (f) => f.type === 'balance');
+      const rest = await run.balance();
+      if (balance.balance !== rest) throw new Difference(`the balance frame says ${snippet(balance.balance)}, GET /player/balance ${rest}`);
+    },
+    run.needsLogin,
+  );
+  const open = socket as FrameSocket | null;
+  const needs = open ? null : 'needs the notification socket (it failed above)';
+  await run.check('notification', 'ping is answered pong', async () => {
+    open!.send({ type: 'ping' });
+    await run.frame(open!, violations, 'pong frame', (f) => f.type === 'pong');
+  }, needs);
+  await run.check('notification', 'a frame of an unknown type: error 40000, the socket stays open', async () => {
+    open!.send({ type: `conformance-${run.tag}` });
+    const error = await run.frame(open!, violations, 'error frame', (f) => f.type === 'error');
+    if (error.code !== ErrorCode.invalidRequest) throw new Difference(`the error frame has code ${snippet(error.code)}, expected 40000`);
+    open!.send({ type: 'ping' });
+    await run.frame(open!, violations, 'pong frame after the error', (f) => f.type === 'pong');
+  }, needs);
+  return open ? { socket: open, violations } : null;
+}
+
+interface Play {
+  socket: FrameSocket;
+  violations: string[];
+  machineId: number;
+  joined: Frame;
+}
+
+function pickMachine(run: Run, lobby: Lobby | null): number {
+  if (run.o.machine !== undefined) return run.o.machine;
+  const free = (lobby?.machines ?? []).filter((machine) => machine.status === 'free' && machine.reservation === null);
+  free.sort((a, b) => a.minBet - b.minBet || a.id - b.id);
+  if (!free[0]) throw new Skip('no free machine in GET /machine/all (name one with --machine)');
+  return free[0].id;
+}
+
+async function join(run: Run, machineId: number, violations: string[]): Promise<{ socket: FrameSocket; joined: Frame }> {
+  const socket = await run.socket('machine', run.token!, violations);
+  socket.send({ type: 'init', machineID: machineId, token: run.token });
+  const joined = await run.frame(socket, violations, `joined frame for machine ${machineId}`, (f) => f.type === 'joined' || f.type === 'error');
+  if (joined.type === 'error') throw new Difference(`the join of machine ${machineId} was refused: ${snippet(joined)}`);
+  return { socket, joined };
+}
+
+async function machineArea(run: Run, lobby: Lobby | null): Promise<Play | null> {
+  const violations: string[] = [];
+  let play: Play | null = null;
+  await run.check(
+    'machine',
+    'init joins a free machine: joined',
+    async () => {
+      const machineId = pickMachine(run, lobby);
+      const { socket, joined } = await join(run, machineId, violations);
+      const bands = joined.bands as unknown[];
+      if (bands.length === 0) throw new Difference(`the joined frame of machine ${machineId} lists no video band`);
+      play = { socket, violations, machineId, joined };
+    },
+    run.needsLogin,
+  );
+  const joined = play as Play | null;
+  const needs = joined ? null : 'needs a joined machine (the join failed or was skipped above)';
+  await run.check('machine', 'ping is answered pong', async () => {
+    joined!.socket.send({ type: 'ping' });
+    await run.frame(joined!.socket, violations, 'pong frame', (f) => f.type === 'pong');
+  }, needs);
+  await run.check('machine', 'a frame that is not JSON: error 40000, the socket stays open', async () => {
+    joined!.socket.send('{not json');
+    const error = await run.frame(joined!.socket, violations, 'error frame', (f) => f.type === 'error');
+    if (error.code !== ErrorCode.invalidRequest) throw new Difference(`the error frame has code ${snippet(error.code)}, expected 40000`);
+  }, needs);
+  await run.check('machine', `a second init on the joined socket: error ${FloorCode.alreadyJoined}, still joined`, async () => {
+    joined!.socket.send({ type: 'init', machineID: joined!.machineId, token: run.token });
+    const error = await run.frame(joined!.socket, violations, 'error frame', (f) => f.type === 'error');
+    if (error.code !== FloorCode.alreadyJoined) throw new Difference(`the error frame has code ${snippet(error.code)}, expected ${FloorCode.alreadyJoined}`);
+    joined!.socket.send({ type: 'ping' });
+    await run.frame(joined!.socket, violations, 'pong frame after the refusal', (f) => f.type === 'pong');
+  }, needs);
+  return joined;
+}
+
+async function offer(timeoutMs: number): Promise<string> {
+  const { RTCPeerConnection } = await import('werift');
+  const pc = new RTCPeerConnection({ iceServers: [], iceUseIpv6: false });
+  try {
+    pc.addTransceiver('video', { direction: 'recvonly' });
+    await pc.setLocalDescription(await pc.createOffer());
+    const deadline = Date.now() + timeoutMs;
+    while (pc.iceGatheringState !== 'complete' && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    return pc.localDescription?.sdp ?? '';
+  } finally {
+    await pc.close();
+  }
+}
+
+async function whepPost(run: Run, url: string, sdp: string, token?: string): Promise<Response> {
+  try {
+    return await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/sdp', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: sdp,
+      signal: AbortSignal.timeout(run.o.timeoutMs),
+    });
+  } catch (error) {
+    throw new Difference(`POST ${url}: ${(error as Error).name === 'TimeoutError' ? `no answer within ${run.o.timeoutMs} ms` : (error as Error).message}`);
+  }
+}
+
+function bandUrl(run: Run, play: Play): string {
+  const bands = [...(play.joined.bands as { whepUrl: string; Order: number }[])].sort((a, b) => a.Order - b.Order);
+  return new URL(bands[0]!.whepUrl, `${run.o.site.replace(/\/+$/, '')}/`).toString();
+}
+
+async function videoArea(run: Run, play: Play | null): Promise<string | null> {
+  const needs = play ? null : 'needs a joined machine';
+  let sdp: string | null = null;
+  await run.check('video', 'WHEP POST without the bearer: 401', async () => {
+    sdp = await offer(run.o.timeoutMs);
+    const response = await whepPost(run, bandUrl(run, play!), sdp);
+    await response.body?.cancel();
+    if (response.status !== 401) throw new Difference(`POST ${bandUrl(run, play!)} without Authorization answered ${response.status}, expected 401`);
+  }, needs);
+  await run.check('video', 'WHEP POST with the bearer: 201, SDP answer, Location; DELETE it with the bearer', async () => {
+    sdp ??= await offer(run.o.timeoutMs);
+    const url = bandUrl(run, play!);
+    const response = await whepPost(run, url, sdp, run.token!);
+    const text = await response.text();
+    if (response.status !== 201) throw new Difference(`POST ${url} answered ${response.status} ${snippet(text)}, expected 201`);
+    const type = response.headers.get('content-type') ?? '';
+    if (!type.startsWith('application/sdp')) throw new Difference(`POST ${url} answered Content-Type ${snippet(type)}, expected application/sdp`);
+    if (!text.startsWith('v=0')) throw new Difference(`POST ${url} answered a body that is not SDP: ${snippet(text)}`);
+    const location = response.headers.get('location');
+    if (!location) throw new Difference(`POST ${url} answered 201 without a Location header`);
+    const resource = new URL(location, response.url).toString();
+    let removed: Response;
+    try {
+      removed = await fetch(resource, { method: 'DELETE', headers: { authorization: `Bearer ${run.token}` }, signal: AbortSignal.timeout(run.o.timeoutMs) });
+    } catch (error) {
+      throw new Difference(`DELETE ${resource}: ${(error as Error).message}`);
+    }
+    await removed.body?.cancel();
+    if (removed.status < 200 || removed.status > 299) throw new Difference(`DELETE ${resource} answered ${removed.status}, expected 200 or 204`);
+  }, needs);
+  return play ? bandUrl(run, play) : null;
+}
+
+async function moneyArea(run: Run, play: Play | null): Promise<void> {
+  const needs = play ? null : 'needs a joined machine';
+  const hotCoins = play ? [...new Set(play.joined.hotCoins as number[])].sort((a, b) => a - b) : [];
+  const maxAllIn = play ? (play.joined.maxAllIn as number) : 0;
+  const state = play ? (play.joined.state as { credits: number; bet: number }) : { credits: 0, bet: 0 };
+  const startWallet = play ? (play.joined.balance as number) : 0;
+  const first = hotCoins.find((coin) => coin <= run.o.budget && coin <= startWallet && state.credits + coin <= maxAllIn);
+  const transferId = `conformance-${run.tag}-t`;
+  const bets: number[] = [];
+  const wins: number[] = [];
+  let transferred = false;
+
+  const socket = play?.socket;
+  const violations = play?.violations ?? [];
+  const ack = (requestId: string, what: string) =>
+    run.frame(socket!, violations, what, (f) => (f.type === 'ack' || f.type === 'error') && f.requestId === requestId);
+  const expectAck = async (requestId: string, what: string, duplicate: boolean) => {
+    const answer = await ack(requestId, what);
+    if (answer.type === 'error') throw new Difference(`${what}: refused with ${snippet(answer)}`);
+    if (duplicate && answer.duplicate !== true) throw new Difference(`${what}: answered ${snippet(answer)}, expected an ack with duplicate: true`);
+    if (!duplicate && answer.duplicate === true) throw new Difference(`${what}: answered ${snippet(answer)} as a duplicate; it is a new request`);
+  };
+  const noMoney = first === undefined ? `no transfer amount fits: hotCoins ${snippet(hotCoins)}, budget ${run.o.budget}, wallet ${startWallet}, maxAllIn ${maxAllIn}` : null;
+
+  await run.check('money', `transfer ${first ?? '?'} with a requestId: ack, wallet and credits move by it`, async () => {
+    run.staked += first!;
+    play!.socket.send({ type: 'transfer', amount: first, requestId: transferId });
+    await expectAck(transferId, 'the transfer', false);
+    transferred = true;
+    const wallet = await run.balance();
+    if (wallet !== startWallet - first!) throw new Difference(`after the transfer the wallet is ${wallet}, expected ${startWallet} − ${first} = ${startWallet - first!}`);
+  }, needs ?? noMoney);
+
+  await run.check('money', 'the same transfer again (same id): ack duplicate: true, nothing moves', async () => {
+    play!.socket.send({ type: 'transfer', amount: first, requestId: transferId });
+    await expectAck(transferId, 'the repeated transfer', true);
+    const wallet = await run.balance();
+    if (wallet !== startWallet - first!) throw new Difference(`after the repeat the wallet is ${wallet}, expected ${startWallet - first!}: the repeat moved money`);
+  }, needs ?? noMoney ?? (transferred ? null : 'needs the first transfer'));
+
+  const second = hotCoins.find((coin) => coin !== first && run.staked + coin <= run.o.budget);
+  await run.check('money', `the same id for a transfer of another amount: error ${FloorCode.requestIdReused}, nothing moves`, async () => {
+    if (second === undefined) throw new Skip(`no second transfer amount fits the budget (${run.o.budget}; hotCoins ${snippet(hotCoins)})`);
+    run.staked += second;
+    play!.socket.send({ type: 'transfer', amount: second, requestId: transferId });
+    const answer = await ack(transferId, 'the answer to the reused id');
+    if (answer.type !== 'error' || answer.code !== FloorCode.requestIdReused) throw new Difference(`a reused id with another amount was answered ${snippet(answer)}, expected error ${FloorCode.requestIdReused}`);
+    const wallet = await run.balance();
+    if (wallet !== startWallet - first!) throw new Difference(`after the refusal the wallet is ${wallet}, expected ${startWallet - first!}`);
+  }, needs ?? noMoney ?? (transferred ? null : 'needs the first transfer'));
+
+  const spinId = `conformance-${run.tag}-s`;
+  await run.check('money', 'a spin sent twice with one id spins once (ack, then ack duplicate: true)', async () => {
+    let current = state.bet;
+    for (let press = 0; current > state.credits + first! && press < 10; press++) {
+      const id = `conformance-${run.tag}-b${press}`;
+      play!.socket.send({ type: 'button', button: 'betDown', requestId: id });
+      await expectAck(id, 'betDown', false);
+      const next = await run.frame(play!.socket, violations, 'state frame after betDown', (f) => f.type === 'state');
+      current = (next.state as { bet: number }).bet;
+    }
+    if (current > state.credits + first!) throw new Skip(`the smallest bet (${current}) is more than the credits (${state.credits + first!})`);
+    play!.socket.send({ type: 'button', button: 'spin', requestId: spinId });
+    play!.socket.send({ type: 'button', button: 'spin', requestId: spinId });
+    await expectAck(spinId, 'the spin', false);
+    await expectAck(spinId, 'the repeated spin', true);
+    const spins = play!.socket.frames.filter((f) => (f as Frame).type === 'spin' && !((f as Frame).outcome as { freeSpin: boolean }).freeSpin);
+    if (spins.length !== 1) throw new Difference(`${spins.length} paid spin frames for one spin id`);
+  }, needs ?? noMoney ?? (transferred ? null : 'needs the first transfer'));
+
+  await run.check('money', 'cashout that reuses the transfer\'s id (twice): a new request, paid once, socket closes 1000', async () => {
+    // A cashout is answered by its balance frame and the close (1000): the socket is gone before an ack could follow.
+    play!.socket.send({ type: 'cashout', requestId: transferId });
+    play!.socket.send({ type: 'cashout', requestId: transferId });
+    const closed = await play!.socket.waitClosed('the cashout', run.o.timeoutMs);
+    if (closed.code !== 1000) throw new Difference(`after the cashout the socket closed with ${closed.code} ${snippet(closed.reason)}, expected 1000`);
+    if (violations.length > 0) throw new Difference(violations[0]!);
+    for (const frame of play!.socket.frames) {
+      const outcome = (frame as Frame).type === 'spin' ? ((frame as Frame).outcome as { bet: number; totalWin: number; jackpotWin: number }) : null;
+      if (outcome) {
+        bets.push(outcome.bet);
+        wins.push(outcome.totalWin + outcome.jackpotWin);
+      }
+    }
+    const expected = startWallet + state.credits + wins.reduce((a, b) => a + b, 0) - bets.reduce((a, b) => a + b, 0);
+    run.walletAfter = await run.balance();
+    if (run.walletAfter !== expected) {
+      throw new Difference(`after the cashout the wallet is ${run.walletAfter}, expected ${expected} (wallet ${startWallet} + credits ${state.credits} + wins ${wins.join('+') || 0} − bets ${bets.join('+') || 0})`);
+    }
+  }, needs ?? noMoney ?? (transferred ? null : 'needs the first transfer'));
+}
+
+async function leftVideoArea(run: Run, url: string | null, play: Play | null): Promise<void> {
+  await run.check('video', 'WHEP POST by a player who left the machine: 403', async () => {
+    if (play?.socket.isOpen) throw new Skip('still joined (the cashout failed above)');
+    const response = await whepPost(run, url!, await offer(run.o.timeoutMs), run.token!);
+    await response.body?.cancel();
+    if (response.status !== 403) throw new Difference(`POST ${url} by a player no longer on the machine answered ${response.status}, expected 403`);
+  }, url ? run.needsLogin : 'needs a joined machine');
+}
+
+async function sessionEndArea(run: Run, notes: { socket: FrameSocket; violations: string[] } | null, machineId: number | null): Promise<void> {
+  const token = run.token;
+  const violations: string[] = [];
+  let machine: FrameSocket | null = null;
+  if (token && machineId !== null) {
+    // Back on the machine (no credits), so the logout meets a joined machine socket, as in a game.
+    machine = await join(run, machineId, violations).then(({ socket }) => socket, () => null);
+  }
+  await run.check(
+    'session end',
+    'POST /player/logout answers OK',
+    async () => {
+      await run.call('logout', { token: token!, body: {}, expect: 200 });
+      run.token = null;
+    },
+    token ? null : 'needs a login',
+  );
+  for (const [name, socket, socketViolations] of [
+    ['notification', notes?.socket ?? null, notes?.violations ?? []],
+    ['machine', machine, violations],
+  ] as const) {
+    await run.check(
+      'session end',
+      `the ${name} socket gets error ${ErrorCode.sessionTerminated}, then closes ${SESSION_ENDED_CLOSE} "${ErrorCode.sessionTerminated}"`,
+      async () => {
+        if (run.token !== null) throw new Skip('the logout failed');
+        const closed = await socket!.waitClosed('the logout', run.o.timeoutMs);
+        const error = socket!.frames.find((f) => (f as Frame).type === 'error' && (f as Frame).code === ErrorCode.sessionTerminated);
+        if (socketViolations.length > 0) throw new Difference(socketViolations[0]!);
+        if (closed.code !== SESSION_ENDED_CLOSE || closed.reason !== String(ErrorCode.sessionTerminated)) {
+          throw new Difference(`the ${name} socket closed with ${closed.code} ${snippet(closed.reason)}, expected ${SESSION_ENDED_CLOSE} "${ErrorCode.sessionTerminated}"`);
+        }
+        if (!error) throw new Difference(`the ${name} socket closed without an error frame with code ${ErrorCode.sessionTerminated} first`);
+      },
+      socket ? null : `needs a ${name} socket (it failed above)`,
+    );
+  }
+  await run.check(
+    'session end',
+    'the ended token: 401 50100 over REST, error and close 4401 on a socket',
+    async () => {
+      await run.call('getBalance', { token: token!, expect: 401, codes: [ErrorCode.sessionTerminated] });
+      const late: string[] = [];
+      const socket = await run.socket('notification', token!, late);
+      const closed = await socket.waitClosed('opening with an ended token', run.o.timeoutMs);
+      if (late.length > 0) throw new Difference(late[0]!);
+      if (closed.code !== SESSION_ENDED_CLOSE) throw new Difference(`a socket opened with the ended token closed with ${closed.code}, expected ${SESSION_ENDED_CLOSE}`);
+      if (!socket.frames.some((f) => (f as Frame).type === 'error')) throw new Difference('a socket opened with the ended token closed without an error frame');
+    },
+    token && run.token === null ? null : 'needs the logout',
+  );
+}
+
+/** Leaves nothing behind: a machine with credits is cashed out, sockets closed, the login ended. */
+async function cleanUp(run: Run, play: Play | null): Promise<void> {
+  if (play?.socket.isOpen) {
+    play.socket.send({ type: 'cashout', requestId: `conformance-${run.tag}-cleanup` });
+    await play.socket.waitClosed('the clean-up cashout', run.o.timeoutMs).catch(() => undefined);
+  }
+  if (run.token) {
+    await request(run.url('logout'), { method: 'POST', token: run.token, body: {}, timeoutMs: run.o.timeoutMs }).catch(() => undefined);
+  }
+  for (const socket of run.sockets) socket.close();
+}
+
+export async function runConformance(options: ConformanceOptions): Promise<ConformanceReport> {
+  const run = new Run(options);
+  let play: Play | null = null;
+  try {
+    await publicArea(run);
+    await authArea(run);
+    await accessArea(run);
+    const lobby = await lobbyArea(run);
+    await accountArea(run);
+    await templateArea(run);
+    await promoArea(run);
+    const notes = await notificationArea(run);
+    play = await machineArea(run, lobby);
+    const band = await videoArea(run, play);
+    await moneyArea(run, play);
+    await leftVideoArea(run, band, play);
+    await sessionEndArea(run, notes, play && !play.socket.isOpen ? play.machineId : null);
+  } finally {
+    await cleanUp(run, play);
+  }
+  const failed = run.results.some((result) => result.status === 'fail');
+  const skipped = run.results.some((result) => result.status === 'skip');
+  return {
+    results: run.results,
+    exitCode: failed ? 1 : skipped ? 2 : 0,
+    wallet: { before: run.walletBefore, after: run.walletAfter },
+    staked: run.staked,
+  };
+}

@@ -1,0 +1,239 @@
+import { execFile } from 'node:child_process';
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterEach, describe, expect, it } from 'vitest';
+import { WebSocketServer } from 'ws';
+import { formatReport } from '../../scripts/conformance/report.ts';
+import { runConformance, type CheckResult, type ConformanceOptions, type ConformanceReport } from '../../scripts/conformance/run.ts';
+import { call, startTestSimulator, type TestSimulator } from './helpers.ts';
+
+/**
+ * The conformance suite (scripts/conformance.ts) against the simulator: green as it is, red with
+ * a readable first difference against each broken variant (the control API's garbage, slow and
+ * 500 faults, an answer of the wrong shape, a socket that sends wrong frames and ignores the end
+ * of the session). Each test has its own simulator: the suite logs the player in, and a player
+ * has one login session at a time.
+ */
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const DEMO = { user: 'demo', password: 'demo1234', pin: '1234' };
+
+let t: TestSimulator | undefined;
+const extra: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  await Promise.all(extra.splice(0).map((close) => close()));
+  await t?.close();
+  t = undefined;
+});
+
+async function simulator(): Promise<TestSimulator> {
+  // Real time (the reels settle on the clock); short floor timers.
+  t = await startTestSimulator({ now: Date.now, timerScale: 0.1 });
+  return t;
+}
+
+function optionsFor(sim: TestSimulator, overrides: Partial<ConformanceOptions> = {}): ConformanceOptions {
+  const ws = sim.url.replace(/^http/, 'ws');
+  return {
+    api: `${sim.url}/api`,
+    machineWs: `${ws}/ws/machine`,
+    notificationWs: `${ws}/ws/notification`,
+    site: sim.url,
+    ...DEMO,
+    budget: 10_000,
+    timeoutMs: 3_000,
+    promo: false,
+    ...overrides,
+  };
+}
+
+const failures = (report: ConformanceReport): CheckResult[] => report.results.filter((result) => result.status === 'fail');
+
+async function fault(sim: TestSimulator, body: Record<string, unknown>): Promise<void> {
+  const answer = await call(`${sim.url}/sim/fault`, { body });
+  expect(answer.status).toBe(200);
+}
+
+describe('the conformance suite against the simulator', () => {
+  it('passes every check, stays within its budget and cashes out what it moved', async () => {
+    const sim = await simulator();
+    const report = await runConformance(optionsFor(sim));
+    expect(failures(report), formatReport(report)).toEqual([]);
+    expect(report.results.filter((result) => result.status === 'skip')).toEqual([]);
+    expect(report.exitCode).toBe(0);
+    // Every area ran, with the checks the client depends on.
+    const names = report.results.map((result) => `${result.area}: ${result.name}`);
+    for (const expected of [
+      'access: no bearer token: 401 (the client logs out)',
+      'money: the same transfer again (same id): ack duplicate: true, nothing moves',
+      'money: the same id for a transfer of another amount: error 60015, nothing moves',
+      'video: WHEP POST with the bearer: 201, SDP answer, Location; DELETE it with the bearer',
+      'video: WHEP POST by a player who left the machine: 403',
+      'session end: the machine socket gets error 50100, then closes 4401 "50100"',
+    ]) {
+      expect(names).toContain(expected);
+    }
+    expect(report.staked).toBeLessThanOrEqual(10_000);
+    // Nothing left on a machine: the wallet is what the suite saw after its cash-out.
+    const player = sim.sim.store.playerByUsername('demo')!;
+    expect(sim.sim.floor.context.ledger.balance(player.id)).toBe(report.wallet.after);
+    expect(report.wallet.before! - report.wallet.after!).toBeLessThanOrEqual(report.staked);
+    expect(formatReport(report)).toMatch(/CONFORMS$/);
+  });
+
+  it('never stakes more than the budget: a budget under the smallest transfer skips the money checks', async () => {
+    const sim = await simulator();
+    const report = await runConformance(optionsFor(sim, { budget: 100 }));
+    expect(report.staked).toBe(0);
+    expect(failures(report), formatReport(report)).toEqual([]);
+    expect(report.results.filter((result) => result.area === 'money').every((result) => result.status === 'skip')).toBe(true);
+    expect(report.exitCode).toBe(2);
+    const player = sim.sim.store.playerByUsername('demo')!;
+    expect(sim.sim.floor.context.ledger.balance(player.id)).toBe(100_000);
+  });
+
+  it('runs from the command line with the settings URL, printing the table, exit code 0', async () => {
+    const sim = await simulator();
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['scripts/conformance.ts', '--settings', `${sim.url}/Settings.json`, '--user', 'demo', '--password', 'demo1234', '--pin', '1234'],
+      { cwd: ROOT, timeout: 30_000 },
+    );
+    expect(stdout).toMatch(/^money\s+5\/5\s+PASS/m);
+    expect(stdout).toMatch(/^session end\s+4\/4\s+PASS/m);
+    expect(stdout).toMatch(/CONFORMS\n?$/);
+  }, 30_000);
+
+  it('exits 1 from the command line when something differs, and 3 on bad usage', async () => {
+    const sim = await simulator();
+    await fault(sim, { path: '/api/machine/all', status: 500 });
+    const run = (args: string[]) =>
+      promisify(execFile)(process.execPath, ['scripts/conformance.ts', ...args], { cwd: ROOT, timeout: 30_000 }).then(
+        () => 0,
+        (error: { code: number; stdout: string }) => ({ code: error.code, stdout: error.stdout }),
+      );
+    const failed = await run(['--settings', `${sim.url}/Settings.json`, '--user', 'demo', '--password', 'demo1234', '--pin', '1234']);
+    expect(failed).toMatchObject({ code: 1 });
+    expect((failed as { stdout: string }).stdout).toMatch(/^lobby\s+2\/3\s+FAIL\s+GET \/machine\/all answers the machine list: GET \/machine\/all answered 500/m);
+    expect(await run(['--user', 'demo'])).toMatchObject({ code: 3 });
+  }, 30_000);
+});
+
+describe('the conformance suite against broken backends', () => {
+  it('garbage instead of JSON: the balance check fails and says so', async () => {
+    const sim = await simulator();
+    await fault(sim, { path: '/api/player/balance', garbage: true });
+    const report = await runConformance(optionsFor(sim));
+    expect(report.exitCode).toBe(1);
+    expect(failures(report)).toEqual([
+      {
+        area: 'auth',
+        name: 'GET /player/balance answers BalanceResponse',
+        status: 'fail',
+        detail: 'GET /player/balance answered 200 with a body that is not JSON: "<html>not the JSON you asked for"',
+      },
+    ]);
+  });
+
+  it('a 500: the lobby fails with the status and body, and the machine checks that need it do not run', async () => {
+    const sim = await simulator();
+    await fault(sim, { path: '/api/machine/all', status: 500 });
+    const report = await runConformance(optionsFor(sim));
+    expect(report.exitCode).toBe(1);
+    const [first, ...rest] = failures(report);
+    expect(first).toMatchObject({ area: 'lobby', name: 'GET /machine/all answers the machine list' });
+    expect(first?.detail).toBe(
+      'GET /machine/all answered 500 {"code":500,"ErrorMessage":"simulated fault","Params":{"simulated":true}}, expected 200 (not an answer the contract has for this call: 200, 401)',
+    );
+    expect(rest).toEqual([]);
+    expect(report.results.find((result) => result.name === 'init joins a free machine: joined')).toMatchObject({ status: 'skip' });
+    expect(formatReport(report)).toMatch(/^lobby\s+2\/3\s+FAIL\s+GET \/machine\/all answers the machine list: GET \/machine\/all answered 500/m);
+  });
+
+  it('a slow operator: a call past the deadline fails with the wait', async () => {
+    const sim = await simulator();
+    await fault(sim, { path: '/api/machine/brands', delayMs: 1_500 });
+    const report = await runConformance(optionsFor(sim, { timeoutMs: 400 }));
+    expect(report.exitCode).toBe(1);
+    expect(failures(report)).toEqual([
+      expect.objectContaining({ area: 'lobby', name: 'GET /machine/brands answers the brand list', detail: expect.stringMatching(/^GET http:\/\/.+\/api\/machine\/brands: no answer within 400 ms$/) }),
+    ]);
+  });
+
+  it('an answer of the wrong shape: the first difference names the field and the value', async () => {
+    const sim = await simulator();
+    // Major units as a string, the classic mistake.
+    const proxy = await rewritingProxy(sim.url, '/api/player/balance', (body) => ({ balance: ((body as { balance: number }).balance / 100).toFixed(2) }));
+    const report = await runConformance(optionsFor(sim, { api: `${proxy}/api` }));
+    expect(report.exitCode).toBe(1);
+    const differences = failures(report).map((failure) => failure.detail);
+    expect(differences[0]).toBe('GET /player/balance 200: $.balance: must be integer (got "1000.00")');
+    // Every check that reads the balance says the same (with the balance of the moment); nothing else differs.
+    for (const difference of differences) expect(difference).toMatch(/^GET \/player\/balance 200: \$\.balance: must be integer \(got "\d+\.\d\d"\)$/);
+  });
+
+  it('a notification socket that sends a wrong frame and outlives the session: both are named', async () => {
+    const sim = await simulator();
+    const fake = await fakeNotificationSocket();
+    const report = await runConformance(optionsFor(sim, { notificationWs: fake, timeoutMs: 500 }));
+    expect(report.exitCode).toBe(1);
+    const byName = new Map(failures(report).map((failure) => [failure.name, failure.detail]));
+    expect(byName.get('init is answered ready and the balance')).toBe('balance frame $.balance: must be integer (got "1000.00")');
+    expect(byName.get('the notification socket gets error 50100, then closes 4401 "50100"')).toBe('the socket was still open 500 ms after the logout');
+    expect(byName.get('the ended token: 401 50100 over REST, error and close 4401 on a socket')).toBe('the socket was still open 500 ms after opening with an ended token');
+  });
+});
+
+/** An HTTP proxy to the simulator that rewrites the body of `path`'s 200 answers. */
+async function rewritingProxy(target: string, path: string, rewrite: (body: unknown) => unknown): Promise<string> {
+  const upstream = new URL(target);
+  const server: Server = createServer((req, res) => {
+    const forward = httpRequest(
+      { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers },
+      (answer) => {
+        if (req.url?.split('?')[0] !== path || answer.statusCode !== 200) {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+          return;
+        }
+        const chunks: Buffer[] = [];
+        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+        answer.on('end', () => {
+          const body = JSON.stringify(rewrite(JSON.parse(Buffer.concat(chunks).toString('utf8'))));
+          res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
+          res.end(body);
+        });
+      },
+    );
+    forward.on('error', () => res.destroy());
+    req.pipe(forward);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  extra.push(() => new Promise((resolve) => {
+    server.closeAllConnections();
+    server.close(() => resolve());
+  }));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+/** A notification socket that answers init with a balance in major units as a string, and never closes. */
+async function fakeNotificationSocket(): Promise<string> {
+  const wss = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+  await new Promise<void>((resolve) => wss.once('listening', resolve));
+  wss.on('connection', (ws) => {
+    ws.on('message', (data) => {
+      const frame = JSON.parse(String(data)) as { type: string };
+      if (frame.type === 'init') {
+        ws.send(JSON.stringify({ type: 'ready' }));
+        ws.send(JSON.stringify({ type: 'balance', balance: '1000.00' }));
+      } else if (frame.type === 'ping') ws.send(JSON.stringify({ type: 'pong' }));
+    });
+  });
+  extra.push(() => new Promise((resolve) => {
+    for (const client of wss.clients) client.terminate();
+    wss.close(() => resolve());
+  }));
+  return `ws://127.0.0.1:${(wss.address() as AddressInfo).port}/ws/notification`;
+}
