@@ -165,7 +165,9 @@ export type UserEvent =
   | { type: 'user.leave' }
   /** The answer to the leave question: keep the machine reserved, or stay and play on. */
   | { type: 'user.keepMachine' }
-  | { type: 'user.stay' };
+  | { type: 'user.stay' }
+  /** Any touch or click on the game: the controls show again. */
+  | { type: 'user.touch' };
 
 /** Raised by the machine itself: the cashout has gone out, now leave. */
 type InternalEvent = { type: 'session.closed' };
@@ -216,6 +218,8 @@ export const gameSessionMachine = setup({
   delays: {
     reconnectBackoff: ({ context }) => Math.min(8000, 500 * 2 ** context.reconnects),
     cashoutTimeout: 5000,
+    /** How long the controls stay fully visible after the last touch (landscape phones fade them). */
+    controlsIdle: 4000,
   },
 }).createMachine({
   id: 'gameSession',
@@ -385,7 +389,7 @@ export const gameSessionMachine = setup({
             },
             'user.cashout': 'cashingOut',
           },
-          // Two things at once: the floor's close warnings, and the player's question on leaving.
+          // At once: the floor's close warnings, the controls' fading, the player's question on leaving.
           type: 'parallel',
           states: {
             play: {
@@ -411,6 +415,17 @@ export const gameSessionMachine = setup({
                     'socket.ack': 'playing',
                   },
                 },
+              },
+            },
+            // On a phone on its side the controls lie over the video: they fade while untouched.
+            controls: {
+              initial: 'shown',
+              states: {
+                shown: {
+                  after: { controlsIdle: 'faded' },
+                  on: { 'user.touch': { target: 'shown', reenter: true } },
+                },
+                faded: { on: { 'user.touch': 'shown' } },
               },
             },
             // Leaving is leaving: with nothing on the machine it is released at once; with credits

@@ -1,4 +1,12 @@
 /** A short click for machine buttons (CLICK_SOUND), synthesised: no audio file to load. */
+
+/** The feel of a machine button (CLICK_SOUND): a click, and a haptic tick where the device has one. */
+export function buttonFeedback(volume: number): void {
+  playClick(volume);
+  // A phone's short buzz; browsers without vibration (desktops, iOS Safari) have no `vibrate`.
+  if (typeof navigator !== 'undefined' && typeof navigator.vibrate === 'function') navigator.vibrate(10);
+}
+
 let context: AudioContext | null = null;
 
 export function playClick(volume: number): void {

@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import styled from 'styled-components';
 import type { ActorRefFrom } from 'xstate';
 import type { gameSessionMachine } from '../../../machines/gameSession.ts';
-import { playClick } from '../../services/clickSound.ts';
+import { buttonFeedback } from '../../services/clickSound.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Select } from '../../ui/form.ts';
 import { formatMoney } from '../../ui/money.ts';
@@ -23,6 +23,7 @@ export function SideBar({ game }: { game: Game }) {
   const machine = useSelector(game, (s) => s.context.machine);
   const live = useSelector(game, (s) => s.matches({ connected: 'live' }));
   const open = useSelector(game, (s) => s.context.sideBar);
+  const faded = useSelector(game, (s) => s.matches({ connected: { live: { controls: 'faded' } } }));
   const moneyTransfer = useSelector(game, (s) => s.context.moneyTransfer);
   const volume = useSelector(game, (s) => s.context.volume);
   const muted = useSelector(game, (s) => s.context.muted);
@@ -33,12 +34,12 @@ export function SideBar({ game }: { game: Game }) {
 
   const lines = machine?.lines ?? '';
   const press = (button: ButtonName) => {
-    if (settings.CLICK_SOUND) playClick(settings.VOLUME);
+    if (settings.CLICK_SOUND) buttonFeedback(settings.VOLUME);
     game.send({ type: 'user.press', button });
   };
 
   return (
-    <Root data-open={open} aria-label={t`Machine controls`}>
+    <Root data-open={open} data-controls={faded ? 'faded' : 'shown'} aria-label={t`Machine controls`}>
       <Toggle type="button" aria-expanded={open} onClick={() => game.send({ type: 'user.toggleSideBar' })}>
         {open ? <Trans>Hide controls</Trans> : <Trans>Controls</Trans>}
       </Toggle>
@@ -64,10 +65,48 @@ export function SideBar({ game }: { game: Game }) {
               </>
             )}
           </Figures>
-          <Buttons>
-            <Button type="button" disabled={!live} onClick={() => press('spin')}>
+          {/* What a player needs at every moment; on a phone held upright it stays in view at the bottom, in the thumb's reach. */}
+          <Deck data-testid="game-deck">
+            <SpinButton type="button" disabled={!live} onClick={() => press('spin')}>
               <Trans>Spin</Trans>
+            </SpinButton>
+            <Button type="button" $variant="ghost" aria-expanded={moneyTransfer} disabled={!live} onClick={() => game.send({ type: 'user.toggleMoneyTransfer' })}>
+              <Trans>Money transfer</Trans>
             </Button>
+            <Button type="button" $variant="danger" disabled={!live} onClick={() => game.send({ type: 'user.cashout' })}>
+              <Trans>Cash out</Trans>
+            </Button>
+            <Button type="button" $variant="ghost" aria-pressed={!muted} onClick={() => game.send({ type: 'user.toggleMute' })}>
+              {muted ? <Trans>Sound off</Trans> : <Trans>Sound on</Trans>}
+            </Button>
+            <Check>
+              <input
+                type="checkbox"
+                id="autoplay"
+                checked={machine?.autoplay ?? false}
+                disabled={!live}
+                onChange={(e) => game.send({ type: 'user.autoplay', on: e.target.checked })}
+              />
+              <label htmlFor="autoplay">
+                <Trans>Autoplay</Trans>
+              </label>
+            </Check>
+            {moneyTransfer && join && (
+              <Coins role="group" aria-label={t`Transfer to the machine`}>
+                {join.hotCoins.map((amount) => (
+                  <Button
+                    key={amount}
+                    type="button"
+                    disabled={!live || (balance ?? 0) < amount || (machine?.credits ?? 0) + amount > join.maxAllIn}
+                    onClick={() => game.send({ type: 'user.transfer', amount })}
+                  >
+                    {money(amount)}
+                  </Button>
+                ))}
+              </Coins>
+            )}
+          </Deck>
+          <Buttons>
             <Button type="button" $variant="ghost" disabled={!live} onClick={() => press('betDown')} aria-label={t`Bet down`}>
               −
             </Button>
@@ -84,51 +123,17 @@ export function SideBar({ game }: { game: Game }) {
               <Trans>Collect</Trans>
             </Button>
           </Buttons>
-          <Check>
+          <Volume>
+            <span className="visually-hidden"><Trans>Volume</Trans></span>
             <input
-              type="checkbox"
-              id="autoplay"
-              checked={machine?.autoplay ?? false}
-              disabled={!live}
-              onChange={(e) => game.send({ type: 'user.autoplay', on: e.target.checked })}
+              type="range"
+              min={0}
+              max={100}
+              value={Math.round(volume * 100)}
+              aria-label={t`Volume`}
+              onChange={(e) => game.send({ type: 'user.volume', volume: Number(e.target.value) / 100 })}
             />
-            <label htmlFor="autoplay">
-              <Trans>Autoplay</Trans>
-            </label>
-          </Check>
-          <Button type="button" $variant="ghost" aria-expanded={moneyTransfer} disabled={!live} onClick={() => game.send({ type: 'user.toggleMoneyTransfer' })}>
-            <Trans>Money transfer</Trans>
-          </Button>
-          {moneyTransfer && join && (
-            <Coins role="group" aria-label={t`Transfer to the machine`}>
-              {join.hotCoins.map((amount) => (
-                <Button
-                  key={amount}
-                  type="button"
-                  disabled={!live || (balance ?? 0) < amount || (machine?.credits ?? 0) + amount > join.maxAllIn}
-                  onClick={() => game.send({ type: 'user.transfer', amount })}
-                >
-                  {money(amount)}
-                </Button>
-              ))}
-            </Coins>
-          )}
-          <Sound>
-            <Button type="button" $variant="ghost" aria-pressed={!muted} onClick={() => game.send({ type: 'user.toggleMute' })}>
-              {muted ? <Trans>Sound off</Trans> : <Trans>Sound on</Trans>}
-            </Button>
-            <label>
-              <span className="visually-hidden"><Trans>Volume</Trans></span>
-              <input
-                type="range"
-                min={0}
-                max={100}
-                value={Math.round(volume * 100)}
-                aria-label={t`Volume`}
-                onChange={(e) => game.send({ type: 'user.volume', volume: Number(e.target.value) / 100 })}
-              />
-            </label>
-          </Sound>
+          </Volume>
           {join && join.bands.length > 1 && (
             <Quality>
               <Trans>Video quality</Trans>
@@ -146,9 +151,6 @@ export function SideBar({ game }: { game: Game }) {
               {stats.width}×{stats.height} · {stats.fps} fps{stats.roundTripMs !== null ? ` · ${stats.roundTripMs} ms` : ''}
             </Stats>
           )}
-          <Button type="button" $variant="danger" disabled={!live} onClick={() => game.send({ type: 'user.cashout' })}>
-            <Trans>Cash out</Trans>
-          </Button>
           <Button type="button" $variant="ghost" onClick={() => game.send({ type: 'user.leave' })}>
             <Trans>Back to the lobby</Trans>
           </Button>
@@ -167,22 +169,38 @@ const Root = styled.aside`
   background: ${({ theme }) => theme.colors.surface};
   border-inline-start: 1px solid ${({ theme }) => theme.colors.border};
   &[data-open='false'] { width: auto; }
+  .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
+  /* A phone held upright: the deck fills what the video leaves, the main controls at its bottom. */
   @media (orientation: portrait) {
+    flex: 1;
+    min-height: 0;
     width: 100%;
-    max-height: 50%;
+    max-height: none;
     border-inline-start: 0;
     border-top: 1px solid ${({ theme }) => theme.colors.border};
   }
-  .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
+  /* A phone on its side or a small tablet: the video fills the height, the controls lie over its
+     end and fade while nobody touches them. */
+  @media (orientation: landscape) and (max-height: 540px) {
+    position: absolute;
+    inset-block: 0;
+    inset-inline-end: 0;
+    width: min(280px, 40vw);
+    background: rgb(20 24 36 / 88%);
+    transition: opacity 0.4s ease;
+    &[data-controls='faded'] { opacity: 0.15; }
+  }
 `;
 
 const Toggle = styled.button`
-  min-height: 40px;
+  min-height: 44px;
+  flex: none;
   border: 0;
   background: ${({ theme }) => theme.colors.surfaceRaised};
   color: ${({ theme }) => theme.colors.text};
   font: inherit;
   cursor: pointer;
+  @media (orientation: portrait) { display: none; }
 `;
 
 const Panel = styled.div`
@@ -190,12 +208,20 @@ const Panel = styled.div`
   flex-direction: column;
   gap: 12px;
   padding: 16px;
+  /* Every control a finger can hit: at least 44 px. */
+  button { min-height: 44px; }
+  @media (orientation: portrait) {
+    gap: 10px;
+    padding: 10px 12px 0;
+    flex: 1;
+  }
 `;
 
 const Heading = styled.div`
   display: flex;
   flex-direction: column;
   span { color: ${({ theme }) => theme.colors.textMuted}; font-size: 0.85rem; }
+  @media (orientation: portrait) { flex-direction: row; align-items: baseline; gap: 8px; }
 `;
 
 const Figures = styled.dl`
@@ -205,33 +231,72 @@ const Figures = styled.dl`
   margin: 0;
   dt { color: ${({ theme }) => theme.colors.textMuted}; }
   dd { margin: 0; text-align: end; font-weight: 700; font-variant-numeric: tabular-nums; }
+  /* Upright: the figures side by side, each label over its amount. */
+  @media (orientation: portrait) {
+    grid-template-columns: none;
+    grid-template-rows: auto auto;
+    grid-auto-flow: column;
+    gap: 0 8px;
+    font-size: 0.85rem;
+    dd { text-align: start; }
+  }
+`;
+
+/** Spin, Money transfer, Cash out, sound and autoplay: always at hand. */
+const Deck = styled.div`
+  display: grid;
+  grid-template-columns: repeat(2, 1fr);
+  gap: 8px;
+  > button, > div { min-height: 44px; }
+  @media (orientation: portrait) {
+    order: 99;
+    position: sticky;
+    bottom: 0;
+    margin: 0 -12px;
+    padding: 10px 12px calc(10px + env(safe-area-inset-bottom));
+    background: ${({ theme }) => theme.colors.surface};
+    border-top: 1px solid ${({ theme }) => theme.colors.border};
+    grid-template-columns: repeat(4, 1fr);
+    > :nth-child(2), > :nth-child(3) { grid-column: span 2; }
+    > :nth-child(4), > :nth-child(5) { grid-column: span 2; }
+  }
+`;
+
+const SpinButton = styled(Button)`
+  grid-column: 1 / -1;
+  min-height: 56px;
+  font-size: 1.15rem;
 `;
 
 const Buttons = styled.div`
   display: grid;
   grid-template-columns: repeat(3, 1fr);
   gap: 8px;
-  > :first-child { grid-column: 1 / -1; min-height: 52px; font-size: 1.1rem; }
+  > * { min-height: 44px; }
 `;
 
 const Check = styled.div`
   display: flex;
   align-items: center;
   gap: 8px;
-  input { width: 18px; height: 18px; accent-color: ${({ theme }) => theme.colors.primary}; }
+  input { width: 22px; height: 22px; accent-color: ${({ theme }) => theme.colors.primary}; }
+  label { flex: 1; padding: 10px 0; }
 `;
 
 const Coins = styled.div`
+  grid-column: 1 / -1;
   display: grid;
   grid-template-columns: repeat(2, 1fr);
   gap: 8px;
+  > * { min-height: 44px; }
+  @media (orientation: portrait) { grid-template-columns: repeat(3, 1fr); }
 `;
 
-const Sound = styled.div`
+/** The volume slider: a track a thumb can hold (44 px tall). */
+const Volume = styled.label`
   display: flex;
   align-items: center;
-  gap: 8px;
-  input[type='range'] { width: 120px; accent-color: ${({ theme }) => theme.colors.primary}; }
+  input[type='range'] { width: 100%; height: 44px; accent-color: ${({ theme }) => theme.colors.primary}; }
 `;
 
 /** The band select, themed like every other select (not the browser's white one). */

@@ -100,9 +100,28 @@ const Stage = styled.div`
     height: 100vw;
     transform: rotate(90deg);
   }
+  /* Upright: the picture full width at the top (no black band beyond its own letterbox), the
+     screen controls in a row under it rather than over the machine's header. */
+  @media (orientation: portrait) {
+    flex: none;
+    display: flex;
+    flex-direction: column;
+    padding-top: env(safe-area-inset-top);
+    video { position: static; width: 100%; height: auto; aspect-ratio: 16 / 9; }
+    &[data-rotated='true'] {
+      position: fixed;
+      inset: 0;
+      z-index: 20;
+      display: grid;
+      background: #000;
+    }
+  }
 `;
 
+/** The picture fills its stage, whole (letterboxed), whatever the stage's shape. */
 const Video = styled.video`
+  position: absolute;
+  inset: 0;
   width: 100%;
   height: 100%;
   object-fit: contain;
@@ -128,10 +147,15 @@ const Controls = styled.div`
   display: flex;
   flex-wrap: wrap;
   gap: 8px;
+  @media (orientation: portrait) {
+    position: static;
+    padding: 6px 8px;
+    [data-rotated='true'] > & { position: absolute; top: 12px; }
+  }
 `;
 
 const ControlButton = styled.button`
-  min-height: 40px;
+  min-height: 44px;
   padding: 0 14px;
   border-radius: 20px;
   border: 1px solid rgb(255 255 255 / 30%);
