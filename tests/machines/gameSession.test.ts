@@ -256,6 +256,20 @@ describe('gameSession machine', () => {
     expect(t.wakeLock).toEqual({ taken: 1, released: 1 });
   });
 
+  it('the controls fade after 4 s untouched and come back on a touch', () => {
+    const t = start();
+    joined(t);
+    const faded = () => t.actor.getSnapshot().matches({ connected: { live: { controls: 'faded' } } });
+    t.clock.increment(3999);
+    t.actor.send({ type: 'user.touch' });
+    t.clock.increment(3999);
+    expect(faded()).toBe(false);
+    t.clock.increment(1);
+    expect(faded()).toBe(true);
+    t.actor.send({ type: 'user.touch' });
+    expect(faded()).toBe(false);
+  });
+
   it('a balance update closes money transfer and switches autoplay off', () => {
     const t = start();
     joined(t);
