@@ -39,7 +39,7 @@ export interface ConformanceOptions {
   progress?: (result: CheckResult) => void;
 }
 
-export const AREAS = ['public', 'auth', 'access', 'lobby', 'account', 'template', 'promo', 'notification', 'machine', 'video', 'money', 'session end'] as const;
+export const AREAS = ['public', 'auth', 'access', 'lobby', 'account', 'template', 'promo', 'notification', 'machine', 'video', 'money', 'reconnect', 'session end'] as const;
 export type Area = (typeof AREAS)[number];
 
 export interface CheckResult {
@@ -777,6 +777,37 @@ async function sessionEndArea(run: Run, notes: { socket: FrameSocket; violations
   );
 }
 
+/** The reconnect dialog's Kick and Cashout, on the machine the suite played (no credits on it). */
+async function reconnectArea(run: Run, machineId: number | null): Promise<void> {
+  const needs = run.needsLogin ?? (machineId === null ? 'needs a machine the suite has left (the money checks failed or were skipped)' : null);
+  await run.check(
+    'reconnect',
+    `kick and cancel on a machine without the player's session: 409 ${FloorCode.notJoined}`,
+    async () => {
+      await run.call('kickConnection', { token: run.token!, body: { machineId }, expect: 409, codes: [FloorCode.notJoined] });
+      await run.call('cancelSession', { token: run.token!, body: { machineId }, expect: 409, codes: [FloorCode.notJoined] });
+    },
+    needs,
+  );
+  await run.check(
+    'reconnect',
+    "POST /player/kick: the machine socket gets quit 'kicked' and closes 4002; POST /player/cancel then frees the machine",
+    async () => {
+      const violations: string[] = [];
+      const { socket } = await join(run, machineId!, violations);
+      await run.call('kickConnection', { token: run.token!, body: { machineId }, expect: 200 });
+      await run.frame(socket, violations, "quit frame with reason 'kicked'", (f) => f.type === 'quit' && f.reason === 'kicked');
+      const closed = await socket.waitClosed('the kick', run.o.timeoutMs);
+      if (closed.code !== 4002) throw new Difference(`the kicked socket closed with ${closed.code} ${snippet(closed.reason)}, expected 4002`);
+      await run.call('cancelSession', { token: run.token!, body: { machineId }, expect: 200 });
+      const machines = (await run.call('listMachines', { token: run.token!, expect: 200 })) as Lobby['machines'];
+      const machine = machines.find((candidate) => candidate.id === machineId);
+      if (machine?.reservation !== null) throw new Difference(`after the cancel machine ${machineId} is still reserved: ${snippet(machine)}`);
+    },
+    needs,
+  );
+}
+
 /** Leaves nothing behind: a machine with credits is cashed out, sockets closed, the login ended. */
 async function cleanUp(run: Run, play: Play | null): Promise<void> {
   if (play?.socket.isOpen) {
@@ -805,7 +836,9 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     const band = await videoArea(run, play);
     await moneyArea(run, play);
     await leftVideoArea(run, band, play);
-    await sessionEndArea(run, notes, play && !play.socket.isOpen ? play.machineId : null);
+    const left = play && !play.socket.isOpen ? play.machineId : null;
+    await reconnectArea(run, left);
+    await sessionEndArea(run, notes, left);
   } finally {
     await cleanUp(run, play);
   }

@@ -71,6 +71,7 @@ describe('the conformance suite against the simulator', () => {
       'money: the same id for a transfer of another amount: error 60015, nothing moves',
       'video: WHEP POST with the bearer: 201, SDP answer, Location; DELETE it with the bearer',
       'video: WHEP POST by a player who left the machine: 403',
+      "reconnect: POST /player/kick: the machine socket gets quit 'kicked' and closes 4002; POST /player/cancel then frees the machine",
       'session end: the machine socket gets error 50100, then closes 4401 "50100"',
     ]) {
       expect(names).toContain(expected);
