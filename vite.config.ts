@@ -25,7 +25,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['tests/{machines,paths,simulator}/**/*.test.ts'],
+          include: ['tests/{machines,paths,simulator,project}/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['tests/setup/conservation.ts'],
         },
