@@ -1,7 +1,8 @@
 import { parseArgs } from 'node:util';
 import { DEFAULT_PORT, startSimulator } from './server.ts';
 import { parseExternalVideo } from './video/bands.ts';
-import { DEMO_PLAYERS } from './store/seed.ts';
+import { DEFAULT_SETTINGS } from '../src/protocol/settings.ts';
+import { DEMO_PLAYERS, demoPin } from './store/seed.ts';
 
 /**
  * `npm start` / `npm run serve`: the simulator on all interfaces, with its data in .data/.
@@ -93,7 +94,7 @@ async function main(): Promise<void> {
   console.log('Demo logins (username / password, PIN):');
   for (const player of DEMO_PLAYERS) {
     const note = player.banned ? '  (banned)' : '';
-    console.log(`  ${player.username} / ${player.password}, PIN ${player.pin}${note}`);
+    console.log(`  ${player.username} / ${player.password}, PIN ${demoPin(player, DEFAULT_SETTINGS.DEFAULT_PIN)}${note}`);
   }
 
   let stopping = false;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod/mini';
-import { SettingsOverrides } from '../src/protocol/settings.ts';
+import { DEFAULT_SETTINGS, SettingsOverrides } from '../src/protocol/settings.ts';
 import { accountHistoryRoutes } from './api/account-history.ts';
 import { accountRoutes } from './api/account.ts';
 import { authenticate } from './api/authenticate.ts';
@@ -101,7 +101,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   const bodyTimeoutMs = options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS;
   const store = openStore({ memory: options.memory ?? false, dataDir: options.dataDir ?? '.data', now });
   try {
-    await seedOnce(store, now());
+    // The demo players who chose no PIN get the operator's default (what the lock text names).
+    await seedOnce(store, now(), { ...DEFAULT_SETTINGS, ...settings }.DEFAULT_PIN);
     const ledger = new Ledger(store, now);
     ledger.recordOpeningBalances();
     seedFleetOnce(store, now());

@@ -63,7 +63,9 @@ async function register(request: ApiRequest, deps: ApiDeps, loginRoute: Route) {
   }
   const taken: RegisterResult = { error: { username: USERNAME_TAKEN } };
   if (store.playerByUsername(input.username)) return ok(taken);
-  const [passwordHash, pinHash] = await Promise.all([hashPassword(input.password), createPinCode(input.pin)]);
+  // No PIN chosen: the operator's default, the one the Turkish lock text names.
+  const pin = input.pin ?? deps.control.settings().DEFAULT_PIN;
+  const [passwordHash, pinHash] = await Promise.all([hashPassword(input.password), createPinCode(pin)]);
   // Checked again after the await: another registration may have taken the name meanwhile.
   if (store.playerByUsername(input.username)) return ok(taken);
   store.insertPlayer({

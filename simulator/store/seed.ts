@@ -1,3 +1,4 @@
+import { DEFAULT_SETTINGS } from '../../src/protocol/settings.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { createPinCode } from '../auth/pin.ts';
 import type { Store } from './store.ts';
@@ -6,7 +7,8 @@ import type { Store } from './store.ts';
 export interface DemoPlayer {
   username: string;
   password: string;
-  pin: string;
+  /** The PIN this player chose; without one they have the operator's DEFAULT_PIN (settings). */
+  pin?: string;
   name: string;
   lastname: string;
   email: string;
@@ -18,7 +20,6 @@ export const DEMO_PLAYERS: readonly DemoPlayer[] = [
   {
     username: 'demo',
     password: 'demo1234',
-    pin: '1234',
     name: 'Demo',
     lastname: 'Player',
     email: 'demo@reelside.test',
@@ -38,7 +39,6 @@ export const DEMO_PLAYERS: readonly DemoPlayer[] = [
   {
     username: 'banned',
     password: 'banned123',
-    pin: '0000',
     name: 'Banned',
     lastname: 'Player',
     email: 'banned@reelside.test',
@@ -49,26 +49,33 @@ export const DEMO_PLAYERS: readonly DemoPlayer[] = [
 
 const SEEDED_KEY = 'seeded_at';
 
+/** The PIN a demo player starts with: their own, or the operator's default. */
+export function demoPin(demo: DemoPlayer, defaultPin: string): string {
+  return demo.pin ?? defaultPin;
+}
+
 /**
- * Each demo player's pin_code, derived once per process: the PINs are published (README), and a
- * process that opens many stores (the tests) need not spend 600,000 iterations per player on each.
- * Every demo player still has their own salt.
+ * Each demo player's pin_code, derived once per process and PIN: the PINs are published (README),
+ * and a process that opens many stores (the tests) need not spend 600,000 iterations per player on
+ * each. Every demo player still has their own salt.
  */
 const demoPinCodes = new Map<string, Promise<string>>();
-function demoPinCode(demo: DemoPlayer): Promise<string> {
-  let code = demoPinCodes.get(demo.username);
+function demoPinCode(username: string, pin: string): Promise<string> {
+  const key = `${username}:${pin}`;
+  let code = demoPinCodes.get(key);
   if (!code) {
-    code = createPinCode(demo.pin);
-    demoPinCodes.set(demo.username, code);
+    code = createPinCode(pin);
+    demoPinCodes.set(key, code);
   }
   return code;
 }
 
 /**
  * Seeds once per database, remembered in meta: a player the operator deleted or renamed is not
- * brought back on the next start.
+ * brought back on the next start. `defaultPin` (the DEFAULT_PIN setting) is the PIN of the demo
+ * players who chose none.
  */
-export async function seedOnce(store: Store, now: number): Promise<boolean> {
+export async function seedOnce(store: Store, now: number, defaultPin = DEFAULT_SETTINGS.DEFAULT_PIN): Promise<boolean> {
   if (store.getMeta(SEEDED_KEY) !== undefined) return false;
   const players = await Promise.all(
     DEMO_PLAYERS.map(async (demo) => ({
@@ -77,7 +84,7 @@ export async function seedOnce(store: Store, now: number): Promise<boolean> {
       lastname: demo.lastname,
       email: demo.email,
       passwordHash: await hashPassword(demo.password),
-      pinHash: await demoPinCode(demo),
+      pinHash: await demoPinCode(demo.username, demoPin(demo, defaultPin)),
       balanceMinor: demo.balanceMinor,
       banned: demo.banned,
     })),

@@ -22,6 +22,8 @@ export const Settings = z.object({
   DEFAULT_LANG: z.enum(['en', 'tr', 'ar', 'bg']),
   SITE_ID: z.int().check(z.nonnegative()),
   PIN_CHECK: z.boolean(),
+  /** The idle-lock PIN a player has until they choose their own (the Turkish lock text names it). */
+  DEFAULT_PIN: z.string().check(z.regex(/^\d{4,6}$/, 'a PIN is 4 to 6 digits')),
   IP_CHEKCING: z.boolean(),
   LANG_SELECT: z.boolean(),
   ALLOW_0_BALANCE_TO_PLAY: z.boolean(),
@@ -60,6 +62,7 @@ export const DEFAULT_SETTINGS: Settings = {
   DEFAULT_LANG: 'en',
   SITE_ID: 0,
   PIN_CHECK: true,
+  DEFAULT_PIN: '1234',
   IP_CHEKCING: true,
   LANG_SELECT: true,
   ALLOW_0_BALANCE_TO_PLAY: true,

@@ -20,8 +20,8 @@ export const RegisterRequest = z.object({
   email: z.email().check(z.maxLength(254)),
   name: z.string().check(z.trim(), z.minLength(1), z.maxLength(64)),
   lastname: z._default(z.string().check(z.trim(), z.maxLength(64)), ''),
-  /** The idle-lock PIN; new players get 0000 when none is given. */
-  pin: z._default(z.string().check(z.regex(/^\d{4,6}$/, 'a PIN is 4 to 6 digits')), '0000'),
+  /** The idle-lock PIN; without one the player gets the operator's DEFAULT_PIN (settings). */
+  pin: z.optional(z.string().check(z.regex(/^\d{4,6}$/, 'a PIN is 4 to 6 digits'))),
 });
 export type RegisterRequest = z.input<typeof RegisterRequest>;
 

@@ -110,7 +110,7 @@ describe('idle lock end to end (fake clock)', () => {
     expect(await page.evaluate(() => [localStorage.getItem('reelside.locked'), localStorage.getItem('jwt_access_token')])).toEqual([null, null]);
   });
 
-  it('the Turkish lock text names the default PIN', async () => {
+  it('the Turkish lock text names the default PIN (DEFAULT_PIN), and demo, who kept it, unlocks with it', async () => {
     const { page } = await h.newPage();
     await page.clock.install();
     await page.addInitScript(() => localStorage.setItem('reelside.language', 'tr'));
@@ -122,6 +122,9 @@ describe('idle lock end to end (fake clock)', () => {
     await page.getByRole('heading', { name: 'Lobi' }).waitFor();
     await idleUntilLocked(page, 'KİLİTLENDİ!');
     const dialog = page.getByRole('dialog', { name: 'KİLİTLENDİ!' });
-    expect(await dialog.textContent()).toContain('varsayılan PIN: 0000');
+    expect(await dialog.textContent()).toContain('(varsayılan PIN: 1234).');
+    await dialog.getByLabel('PIN kodu').fill('1234');
+    await dialog.getByRole('button', { name: 'Devam et' }).click();
+    await dialog.waitFor({ state: 'detached' });
   });
 });

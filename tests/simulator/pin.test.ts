@@ -3,6 +3,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LoginResult, PIN_MIN_ITERATIONS, PinCode, formatPinCode } from '../../src/protocol/auth.ts';
 import { derivePinHash, pinCodeUsable, PinCodeRefused, verifyPin } from '../../src/services/pin.ts';
 import { createPinCode, PIN_ITERATIONS, pinMatches } from '../../simulator/auth/pin.ts';
+import { DEFAULT_SETTINGS } from '../../src/protocol/settings.ts';
+import { DEMO_PLAYERS, demoPin } from '../../simulator/store/seed.ts';
 import { call, login, startTestSimulator, type TestSimulator } from './helpers.ts';
 
 /** The idle lock's pin_code: the simulator's PBKDF2 (node:crypto) and the client's (WebCrypto) must agree. */
@@ -39,6 +41,34 @@ describe('pin_code from the simulator', () => {
     expect(await verifyPin(pinCode, '1234')).toBe(true);
     expect(await verifyPin(pinCode, '12345')).toBe(false);
     expect(await verifyPin(pinCode, '4321')).toBe(false);
+  });
+});
+
+describe('the default PIN (DEFAULT_PIN)', () => {
+  const pinOf = (t: TestSimulator, username: string) => t.sim.store.playerByUsername(username)?.pinHash ?? '';
+
+  it('is what the README says the demo players have: demo and banned the default 1234, player2 their own 4321', async () => {
+    expect(DEFAULT_SETTINGS.DEFAULT_PIN).toBe('1234');
+    const t = await startTestSimulator();
+    try {
+      expect(await pinMatches(pinOf(t, 'demo'), '1234')).toBe(true);
+      expect(await pinMatches(pinOf(t, 'banned'), '1234')).toBe(true);
+      expect(await pinMatches(pinOf(t, 'player2'), '4321')).toBe(true);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('is the one the operator configured: the seeded players who chose none get it, and demoPin (what main.ts prints) names it', async () => {
+    const t = await startTestSimulator({ settings: { DEFAULT_PIN: '5577' } });
+    try {
+      expect(await pinMatches(pinOf(t, 'demo'), '5577')).toBe(true);
+      expect(await pinMatches(pinOf(t, 'banned'), '5577')).toBe(true);
+      expect(await pinMatches(pinOf(t, 'player2'), '4321')).toBe(true);
+      expect(DEMO_PLAYERS.map((demo) => demoPin(demo, '5577'))).toEqual(['5577', '4321', '5577']);
+    } finally {
+      await t.close();
+    }
   });
 });
 

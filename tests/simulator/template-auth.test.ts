@@ -3,6 +3,7 @@ import { LoginLogType, LoginResult } from '../../src/protocol/auth.ts';
 import { pinMatches } from '../../simulator/auth/pin.ts';
 import { ErrorCode } from '../../src/protocol/errors.ts';
 import { BalanceResponse } from '../../src/protocol/player.ts';
+import { DEFAULT_SETTINGS } from '../../src/protocol/settings.ts';
 import { RegisterResult, UserSettingsResponse } from '../../src/protocol/template.ts';
 import { Ledger } from '../../simulator/store/ledger.ts';
 import { call, errorOf, login, loginToken, startTestSimulator, START_TIME, type TestSimulator } from './helpers.ts';
@@ -31,13 +32,24 @@ describe('POST /api/auth/register', () => {
 
     const validated = LoginResult.parse((await call(`${t.url}/api/validate`, { token: result.access_token })).body);
     expect(validated.user).toEqual(result.user);
-    // No PIN given: the default 0000.
-    expect(await pinMatches(validated.pin_code ?? '', '0000')).toBe(true);
+    // No PIN given: the operator's default (DEFAULT_PIN).
+    expect(await pinMatches(validated.pin_code ?? '', DEFAULT_SETTINGS.DEFAULT_PIN)).toBe(true);
     const balance = BalanceResponse.parse((await call(`${t.url}/api/player/balance`, { token: result.access_token })).body);
     expect(balance.balance).toBe(0);
 
     expect((await login(t, 'newcomer', 'spin-to-win')).status).toBe(200);
     expect(t.sim.store.loginLog({ playerId: 4 }).at(-1)).toMatchObject({ type: LoginLogType.success, at: START_TIME });
+  });
+
+  it('without a PIN gives the default PIN the operator configured, also when it changes at run time', async () => {
+    await t.close();
+    t = await startTestSimulator({ settings: { DEFAULT_PIN: '864200' } });
+    const first = RegisterResult.parse((await register(NEWCOMER)).body);
+    if (!('user' in first)) throw new Error('expected a user');
+    expect(await pinMatches(t.sim.store.playerById(4)?.pinHash ?? '', '864200')).toBe(true);
+    expect((await call(`${t.url}/sim/settings`, { method: 'PUT', body: { DEFAULT_PIN: '2468' } })).status).toBe(200);
+    RegisterResult.parse((await register({ ...NEWCOMER, username: 'newcomer2' })).body);
+    expect(await pinMatches(t.sim.store.playerByUsername('newcomer2')?.pinHash ?? '', '2468')).toBe(true);
   });
 
   it('takes an optional PIN and no lastname', async () => {

@@ -6,7 +6,8 @@ import { authMachine, type Session, type TokenSources } from '../../machines/aut
 import { idleLockMachine, type RestoredLock } from '../../machines/idleLock.ts';
 import { IdleLockDialog } from '../../src/features/idleLock/IdleLockDialog.tsx';
 import { RuntimeProvider, type ViewRuntime } from '../../src/features/runtime.tsx';
-import { DEFAULT_SETTINGS } from '../../src/protocol/settings.ts';
+import { DEFAULT_SETTINGS, type Settings } from '../../src/protocol/settings.ts';
+import type { Language } from '../../src/app/i18n.ts';
 import { renderView } from './render.tsx';
 
 const session = (pinCode: string | null): Session => ({
@@ -21,7 +22,9 @@ const session = (pinCode: string | null): Session => ({
 });
 
 /** A logged-in auth actor whose idle lock comes back locked after a reload with `attempts` wrong PINs. */
-async function renderLocked(options: { pinCode?: string | null; attempts?: number; refuse?: boolean } = {}) {
+async function renderLocked(
+  options: { pinCode?: string | null; attempts?: number; refuse?: boolean; settings?: Partial<Settings>; language?: Language } = {},
+) {
   const pinCode = options.pinCode === undefined ? 'code-of-1234' : options.pinCode;
   const auth = createActor(
     authMachine.provide({
@@ -41,11 +44,12 @@ async function renderLocked(options: { pinCode?: string | null; attempts?: numbe
   ).start();
   await waitFor(auth, (s) => s.matches('loggedIn'));
   await waitFor(auth.getSnapshot().children.idleLock!, (s) => s.matches('locked'));
-  const runtime = { settings: DEFAULT_SETTINGS, auth } as Partial<ViewRuntime> as ViewRuntime;
+  const runtime = { settings: { ...DEFAULT_SETTINGS, ...options.settings }, auth } as Partial<ViewRuntime> as ViewRuntime;
   await renderView(
     <RuntimeProvider runtime={runtime}>
       <IdleLockDialog />
     </RuntimeProvider>,
+    options.language,
   );
   return auth;
 }
@@ -80,6 +84,14 @@ describe('idle lock dialog', () => {
     await user.click(screen.getByRole('button', { name: 'Logout' }));
     await waitFor(auth, (s) => s.matches('loggedOut'));
     expect(auth.getSnapshot().context.failure).toBeNull();
+  });
+
+  it('the Turkish text names the default PIN the operator configured (DEFAULT_PIN), not a fixed one', async () => {
+    await renderLocked({ settings: { DEFAULT_PIN: '4826' }, language: 'tr' });
+    const text = (await screen.findByRole('dialog')).querySelector('#lock-text')?.textContent;
+    expect(text).toBe(
+      'Hareketsizlik algılandı: Uzun süredir işlem yapmadınız. Devam etmek istiyor musunuz? PIN kodunuzu girin (varsayılan PIN: 4826).',
+    );
   });
 
   it('with a pin_code the client refuses (weak or malformed) it says it cannot be checked safely', async () => {

@@ -8,10 +8,9 @@ import styled from 'styled-components';
 import { Backdrop } from '../../ui/backdrop.ts';
 import { FieldError, Input } from '../../ui/form.ts';
 import { Button } from '../../ui/Button.tsx';
-import { useAuthActor } from '../runtime.tsx';
+import { useAuthActor, useSettings } from '../runtime.tsx';
 
-/** The PIN new accounts get; the Turkish text names it (SPEC §4). */
-const DEFAULT_PIN = '0000';
+/** SPEC §4: the Turkish text names the default PIN ({key}): the operator's DEFAULT_PIN setting. */
 const LOCK_TEXT = msg({
   id: 'idleLock.text',
   message: "Deactivated Detected: You haven't acted for a long time. Do you want to continue?",
@@ -23,6 +22,7 @@ const ACTIVITY_THROTTLE_MS = 1000;
 /** The 'LOCKED!' dialog over everything while the idle lock holds, and the activity it listens to. */
 export function IdleLockDialog() {
   const { t, i18n } = useLingui();
+  const { DEFAULT_PIN } = useSettings();
   const idleLock = useSelector(useAuthActor(), (s) => s.children.idleLock);
   const locked = useSelector(idleLock, (s) => s?.matches('locked') ?? false);
   const checking = useSelector(idleLock, (s) => s?.matches({ locked: 'checking' }) ?? false);
