@@ -1,14 +1,35 @@
-/** Regenerates the README's screenshots from the real product on the simulator (needs `npm run build`). */
+/**
+ * Regenerates the README's screenshots, and the Arabic ones of docs/, from the real product on
+ * the simulator (needs `npm run build`; SCREENSHOTS_DIST names another build folder).
+ */
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 import { startSimulator, type SimulatorOptions } from '../simulator/server.ts';
 import { CHROMIUM_ARGS, PHONE_LANDSCAPE, PHONE_PORTRAIT } from '../tests/e2e/harness.ts';
 
 // A fixed seed: the spin on the game shots is the same every time (machine 1's first spin wins 0.60).
-const SIMULATOR: SimulatorOptions = { port: 0, memory: true, staticDir: 'dist', rngSeed: 'play-f' };
+const SIMULATOR: SimulatorOptions = { port: 0, memory: true, staticDir: process.env.SCREENSHOTS_DIST ?? 'dist', rngSeed: 'play-f' };
+/** SPEC §9: Arabic is reached through DEFAULT_LANG (or the settings panel): an operator whose default it is. */
+const ARABIC: SimulatorOptions = { ...SIMULATOR, settings: { DEFAULT_LANG: 'ar' } };
+const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 800 } };
+
+/** `npm run screenshots -- en` or `-- ar`: only that language's shots. */
+const only = process.argv[2];
 
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
 const written: string[] = [];
 try {
+  if (only !== 'ar') await englishShots(browser);
+  if (only !== 'en') {
+    await arabicShots(browser, DESKTOP, 'desktop');
+    await arabicShots(browser, PHONE_PORTRAIT, 'phone');
+  }
+  console.log(written.join(', '));
+} finally {
+  await browser.close();
+}
+
+/** The README's: login and lobby, and the game on a desktop and on a phone both ways. */
+async function englishShots(browser: Browser): Promise<void> {
   const sim = await startSimulator(SIMULATOR);
   try {
     const page = await browser.newPage({ viewport: { width: 1100, height: 700 }, baseURL: sim.url });
@@ -25,12 +46,9 @@ try {
     await sim.close();
   }
 
-  await gameShot(browser, { viewport: { width: 1280, height: 800 } }, 'docs/screenshot-game-desktop.png');
+  await gameShot(browser, DESKTOP, 'docs/screenshot-game-desktop.png');
   await gameShot(browser, PHONE_PORTRAIT, 'docs/screenshot-game-phone.png');
   await gameShot(browser, PHONE_LANDSCAPE, 'docs/screenshot-game-phone-landscape.png');
-  console.log(written.join(', '));
-} finally {
-  await browser.close();
 }
 
 async function shot(page: Page, path: string): Promise<void> {
@@ -70,6 +88,53 @@ async function gameShot(browser: Browser, options: BrowserContextOptions, path: 
     // The side bar scrolled to the pressed buttons; show it from the top, as a player first sees it.
     await page.getByRole('complementary', { name: 'Machine controls' }).evaluate((bar) => bar.scrollTo(0, 0));
     await shot(page, path);
+  } finally {
+    await context.close();
+    await sim.close();
+  }
+}
+
+/**
+ * The Arabic lobby, game and transactions pages (docs/screenshot-ar-{page}-{device}.png) on a
+ * fresh simulator: the lobby after login, machine 1 with $50.00 on it after one settled spin,
+ * then the transactions with that transfer on top.
+ */
+async function arabicShots(browser: Browser, options: BrowserContextOptions, device: 'desktop' | 'phone'): Promise<void> {
+  const sim = await startSimulator(ARABIC);
+  const context = await browser.newContext({ ...options, baseURL: sim.url, locale: 'ar' });
+  try {
+    const page = await context.newPage();
+    await page.goto('/login');
+    await page.getByLabel('البريد الإلكتروني أو اسم المستخدم').fill('demo');
+    await page.getByLabel('كلمة المرور', { exact: true }).fill('demo1234');
+    await page.getByRole('button', { name: 'تسجيل الدخول' }).click();
+    await page.waitForURL(/\/lobby$/);
+    await page.getByRole('heading', { name: 'الصالة' }).waitFor();
+    await page.getByTestId('brand-1').waitFor();
+    await page.waitForFunction(() => document.documentElement.dir === 'rtl' && document.fonts.status === 'loaded');
+    await shot(page, `docs/screenshot-ar-lobby-${device}.png`);
+
+    await page.getByTestId('brand-1').click();
+    await page.getByTestId('machine-1').getByRole('button', { name: 'العب' }).click();
+    await page.waitForURL(/\/game\/1\//);
+    const spin = page.getByRole('button', { name: 'دوران', exact: true });
+    await page.locator('button:text-is("دوران"):enabled').waitFor();
+    await page.getByRole('button', { name: 'تحويل الأموال' }).click();
+    await page.getByRole('group', { name: 'التحويل إلى الجهاز' }).getByRole('button', { name: /^\D*50\.00\D*$/ }).click();
+    await page.getByTestId('game-credits').getByText('50.00').waitFor();
+    await spin.click();
+    while (sim.floor.machine(1)?.screen().spinning !== null) await page.waitForTimeout(100);
+    await page.waitForFunction(() => {
+      const video = document.querySelector<HTMLVideoElement>('[data-testid="machine-video"]');
+      return video !== null && video.videoWidth > 0 && video.getVideoPlaybackQuality().totalVideoFrames > 10;
+    });
+    await page.waitForTimeout(1000);
+    await page.getByRole('complementary', { name: 'أزرار التحكم في الجهاز' }).evaluate((bar) => bar.scrollTo(0, 0));
+    await shot(page, `docs/screenshot-ar-game-${device}.png`);
+
+    await page.goto('/transactions');
+    await page.getByRole('table', { name: /^المعاملات/ }).waitFor();
+    await shot(page, `docs/screenshot-ar-transactions-${device}.png`);
   } finally {
     await context.close();
     await sim.close();

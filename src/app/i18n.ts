@@ -1,11 +1,10 @@
 import { i18n, type Messages } from '@lingui/core';
 import { messages as enBoot } from '../../locales/en/boot.po';
 import { languageStorage } from '../services/storage.ts';
+import { intlLocale, isRightToLeft } from '../ui/locale.ts';
 
 export const LANGUAGES = ['en', 'tr', 'ar', 'bg'] as const;
 export type Language = (typeof LANGUAGES)[number];
-
-const RTL: ReadonlySet<Language> = new Set(['ar']);
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
@@ -60,9 +59,10 @@ export async function activateLanguage(language: Language): Promise<void> {
   if (appWanted) await ensure('app', language);
   // A later choice made while this one loaded wins.
   if (target !== language) return;
-  i18n.activate(language);
+  // Plurals' # and Lingui's own formats use the same digits as the views' amounts and dates.
+  i18n.activate(language, [intlLocale(language)]);
   document.documentElement.lang = language;
-  document.documentElement.dir = RTL.has(language) ? 'rtl' : 'ltr';
+  document.documentElement.dir = isRightToLeft(language) ? 'rtl' : 'ltr';
 }
 
 /** The texts of every page after login (and of the template pages): loaded once, then kept. */

@@ -25,12 +25,18 @@ async function useLayout(layout: 'layout1' | 'layout2' | 'layout3'): Promise<voi
   expect(answer.ok).toBe(true);
 }
 
-async function signIn(page: Page, language?: string): Promise<void> {
+async function signIn(page: Page, language?: 'ar'): Promise<void> {
   if (language) await page.addInitScript((l) => localStorage.setItem('reelside.language', l), language);
   await page.goto('/login');
-  await login(page);
+  if (language === 'ar') {
+    await page.getByLabel('البريد الإلكتروني أو اسم المستخدم').fill('demo');
+    await page.getByLabel('كلمة المرور', { exact: true }).fill('demo1234');
+    await page.getByRole('button', { name: 'تسجيل الدخول' }).click();
+  } else {
+    await login(page);
+  }
   await page.waitForURL(/\/lobby$/);
-  await page.getByRole('heading', { name: 'Lobby' }).waitFor();
+  await page.getByRole('heading', { name: language === 'ar' ? 'الصالة' : 'Lobby' }).waitFor();
 }
 
 describe('layout end to end', () => {
@@ -133,7 +139,7 @@ describe('layout end to end', () => {
     const navbar = await page.getByTestId('navbar').boundingBox();
     // the navbar stands at the right edge, the logo at the right of the admin bar, the balance at its left
     expect(Math.round((navbar?.x ?? 0) + (navbar?.width ?? 0))).toBe(1280);
-    const logo = await page.getByRole('link', { name: 'Reelside lobby' }).boundingBox();
+    const logo = await page.getByRole('link', { name: 'صالة Reelside' }).boundingBox();
     const balance = await page.getByTestId('balance').boundingBox();
     expect(logo!.x).toBeGreaterThan(640);
     expect(balance!.x).toBeLessThan(640);
@@ -143,8 +149,8 @@ describe('layout end to end', () => {
 
     const phone = await h.newPage({ context: PHONE_PORTRAIT });
     await signIn(phone.page, 'ar');
-    await phone.page.getByRole('button', { name: 'Open the menu' }).click();
-    const drawer = phone.page.getByRole('dialog', { name: 'Menu' });
+    await phone.page.getByRole('button', { name: 'فتح القائمة' }).click();
+    const drawer = phone.page.getByRole('dialog', { name: 'القائمة' });
     // it slides in from the right, the start edge in Arabic
     await expect.poll(async () => {
       const box = await drawer.boundingBox();

@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
-import { formatMoney } from '../../ui/money.ts';
+import { formatNumber, intlLocale } from '../../ui/locale.ts';
+import { formatMoney, moneyFormat } from '../../ui/money.ts';
 import { useSettings } from '../runtime.tsx';
 
 export interface AccountFormat {
@@ -27,11 +28,11 @@ export function useAccountFormat(): AccountFormat {
   const { CURRENCY } = useSettings();
   const locale = i18n.locale;
   return useMemo(() => {
-    const dates = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
-    const signed = new Intl.NumberFormat(locale, { style: 'currency', currency: CURRENCY, signDisplay: 'exceptZero' });
+    const dates = new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeStyle: 'short' });
+    const signed = moneyFormat(locale, CURRENCY, { signDisplay: 'exceptZero' });
     return {
       money: (minor) => formatMoney(minor, CURRENCY, locale),
-      signedMoney: (minor) => signed.format(minor / 100),
+      signedMoney: (minor) => formatNumber(signed, minor / 100, locale),
       dateTime: (iso) => dates.format(new Date(iso)),
       duration: formatDuration,
     };

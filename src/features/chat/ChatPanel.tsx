@@ -5,6 +5,7 @@ import styled from 'styled-components';
 import type { ActorRefFrom } from 'xstate';
 import type { chatPanelMachine, ChatStatus } from '../../../machines/chatPanel.ts';
 import { Button } from '../../ui/Button.tsx';
+import { intlLocale } from '../../ui/locale.ts';
 import { Sheet } from './Sheet.tsx';
 
 type ChatActor = ActorRefFrom<typeof chatPanelMachine>;
@@ -166,7 +167,7 @@ function Conversation({ actor }: { actor: ChatActor }) {
   };
   const time = (iso: string) => {
     const date = new Date(iso);
-    return Number.isNaN(date.getTime()) ? '' : date.toLocaleTimeString(i18n.locale, { hour: '2-digit', minute: '2-digit' });
+    return Number.isNaN(date.getTime()) ? '' : date.toLocaleTimeString(intlLocale(i18n.locale), { hour: '2-digit', minute: '2-digit' });
   };
 
   return (

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import styled from 'styled-components';
+import { intlLocale } from '../../ui/locale.ts';
 import { useAuthActor } from '../runtime.tsx';
 
 /** Layout 3's navbar block: current IP, last login time and last login IP (SPEC §1). */
@@ -30,7 +31,7 @@ function formatWhen(value: string | null, locale: string): string {
   if (!value) return '—';
   const when = new Date(value);
   if (Number.isNaN(when.getTime())) return value;
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' }).format(when);
+  return new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'short', timeStyle: 'short' }).format(when);
 }
 
 const Facts = styled.dl`

@@ -29,8 +29,14 @@ export const Toolbar = styled.header`
   backdrop-filter: blur(8px);
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
   @media ${mobile} {
-    gap: 8px;
+    /* Tight: a phone's toolbar holds the menu, the logo, the tools, the balance and the language
+       (an Arabic balance, 'US$ 1,000.00', is the widest) without scrolling sideways. */
+    gap: 4px;
     padding-inline: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(3)};
+  }
+  @media (max-width: 379.98px) {
+    gap: 0;
+    padding-inline: ${({ theme }) => theme.space(1)};
   }
 `;
 

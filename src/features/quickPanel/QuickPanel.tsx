@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import type { PromiseActorLogic } from 'xstate';
 import type { QuickPanelData } from '../../protocol/template.ts';
+import { intlLocale } from '../../ui/locale.ts';
 import { Sheet } from '../chat/Sheet.tsx';
 import { useActorOptions } from '../runtime.tsx';
 import { quickSettingsStorage, type QuickSettingKey, type QuickSettings } from './storage.ts';
@@ -38,6 +39,7 @@ export function QuickPanel({ logic, onClose }: { logic: PromiseActorLogic<QuickP
 
 function Today() {
   const { i18n } = useLingui();
+  const locale = intlLocale(i18n.locale);
   const [now, setNow] = useState(() => new Date());
   useEffect(() => {
     const timer = window.setInterval(() => setNow(new Date()), 30_000);
@@ -48,9 +50,9 @@ function Today() {
       <h3>
         <Trans>Today</Trans>
       </h3>
-      <strong>{now.toLocaleDateString(i18n.locale, { weekday: 'long' })}</strong>
-      <span>{now.toLocaleDateString(i18n.locale, { day: 'numeric', month: 'long', year: 'numeric' })}</span>
-      <span>{now.toLocaleTimeString(i18n.locale, { hour: '2-digit', minute: '2-digit' })}</span>
+      <strong>{now.toLocaleDateString(locale, { weekday: 'long' })}</strong>
+      <span>{now.toLocaleDateString(locale, { day: 'numeric', month: 'long', year: 'numeric' })}</span>
+      <span>{now.toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' })}</span>
     </TodayBox>
   );
 }
