@@ -130,9 +130,13 @@ export function checkCatalogs(root: string): string[] {
     for (const locale of COMPLETE) {
       const entries = read(locale);
       if (!entries) continue;
+      // A message English has and this catalog lacks (not extracted yet) is untranslated too.
+      const present = new Set(entries.map((entry) => entry.key));
+      const absent = [...english.keys()].filter((key) => !present.has(key)).map((key) => `  - ${key}: not in the catalog (run npm run i18n:extract)`);
       const wrong = entries.flatMap((entry) =>
         translationProblems(locale, english.get(entry.key) ?? entry.id, entry.str, EXTRA_VALUES[entry.key]).map((problem) => `  - ${entry.id}: ${problem}`),
       );
+      wrong.push(...absent);
       if (wrong.length > 0) problems.push(`locales/${locale}/${catalog}.po: ${wrong.length} problem(s):`, ...wrong);
     }
   }

@@ -64,6 +64,13 @@ describe('the catalog check', () => {
     );
   });
 
+  it('fails on a message English has and a complete language’s catalog lacks (not extracted)', () => {
+    const { 'Hello {name}': _dropped, ...rest } = ARABIC;
+    expect(checkCatalogs(project({ en: SOURCE, tr: TURKISH, ar: rest, bg: {} }))).toContain(
+      '  - Hello {name}: not in the catalog (run npm run i18n:extract)',
+    );
+  });
+
   it('fails on a missing catalog, even an empty language’s', () => {
     const root = project({ en: SOURCE, tr: TURKISH, ar: ARABIC });
     expect(checkCatalogs(root)).toEqual(['missing catalog: locales/bg/boot.po', 'missing catalog: locales/bg/messages.po']);
