@@ -26,7 +26,7 @@ const CODE_MESSAGES: Record<number, MessageDescriptor> = {
   10707: msg({ id: 'CODE_10707', message: 'An operator ended your session. Log in again to continue.' }),
   // SPEC §8's texts, with the one-second form English needs ('1 second left', not '1 seconds').
   18800: msg({ id: 'CODE_18800', message: '{count, plural, one {# second left to deposit funds} other {# seconds left to deposit funds}}' }),
-  18801: msg({ id: 'CODE_18801', message: 'Your session is being terminated' }),
+  18801: msg({ id: 'CODE_18801', message: 'Your session is being terminated.' }),
   18802: msg({ id: 'CODE_18802', message: '{count, plural, one {# second left to continue} other {# seconds left to continue}}' }),
   60001: msg({ id: 'CODE_60001', message: 'Another player is on this machine.' }),
   60002: msg({ id: 'CODE_60002', message: 'This machine is out of service.' }),

@@ -6,7 +6,7 @@ import styled from 'styled-components';
 import { showToast, dismissToast } from '../../ui/toasts.tsx';
 import { failureText } from '../errors/codeMessages.ts';
 import { useActorOptions, useAuthActor, useLogic, useSettings } from '../runtime.tsx';
-import { LEAVE_TEXT } from './messages.ts';
+import { leaveToast } from './messages.ts';
 import { SideBar } from './SideBar.tsx';
 import { VideoStage } from './VideoStage.tsx';
 
@@ -40,13 +40,8 @@ export function GamePage() {
     const subscription = game.subscribe((snapshot) => {
       if (snapshot.status !== 'done') return;
       dismissToast(WARNING_TOAST_ID);
-      const { reason, failure } = snapshot.output;
-      const text = LEAVE_TEXT[reason];
-      const detail = failure && reason !== 'cashout' ? failureText(i18n, failure) : null;
-      if (text || detail) {
-        const variant = reason === 'cashout' ? 'success' : reason === 'quit' ? 'warning' : 'error';
-        showToast([text ? i18n._(text) : null, detail].filter(Boolean).join(' '), variant);
-      }
+      const toast = leaveToast(i18n, snapshot.output.reason, snapshot.output.failure);
+      if (toast) showToast(toast.text, toast.variant);
       void navigate({ to: '/lobby', replace: true });
     });
     return () => subscription.unsubscribe();
