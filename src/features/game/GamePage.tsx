@@ -7,6 +7,7 @@ import { showToast, dismissToast } from '../../ui/toasts.tsx';
 import { failureText } from '../errors/codeMessages.ts';
 import { useActorOptions, useAuthActor, useLogic, useSettings } from '../runtime.tsx';
 import { leaveToast } from './messages.ts';
+import { LeaveDialog } from './LeaveDialog.tsx';
 import { SideBar } from './SideBar.tsx';
 import { VideoStage } from './VideoStage.tsx';
 
@@ -40,12 +41,14 @@ export function GamePage() {
     const subscription = game.subscribe((snapshot) => {
       if (snapshot.status !== 'done') return;
       dismissToast(WARNING_TOAST_ID);
+      // Left on purpose: a machine kept for the player's return is not an open session to greet.
+      if (snapshot.output.reason === 'left') reconnect?.send({ type: 'game.kept', machineId });
       const toast = leaveToast(i18n, snapshot.output.reason, snapshot.output.failure);
       if (toast) showToast(toast.text, toast.variant);
       void navigate({ to: '/lobby', replace: true });
     });
     return () => subscription.unsubscribe();
-  }, [game, navigate, i18n]);
+  }, [game, navigate, i18n, reconnect, machineId]);
 
   const warning = useSelector(game, (s) => s.context.warning);
   useEffect(() => {
@@ -68,9 +71,10 @@ export function GamePage() {
   );
 
   return (
-    <Root ref={containerRef} data-state={state}>
+    <Root ref={containerRef} data-state={state} onPointerDown={() => game.send({ type: 'user.touch' })}>
       <VideoStage game={game} container={containerRef} />
       <SideBar game={game} />
+      <LeaveDialog game={game} />
     </Root>
   );
 }
