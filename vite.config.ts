@@ -2,9 +2,45 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import babel from '@rolldown/plugin-babel';
 import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin';
+import { VitePWA } from 'vite-plugin-pwa';
+import { nightTheme } from './src/theme/theme.ts';
 
 export default defineConfig({
-  plugins: [react(), lingui(), babel({ presets: [linguiTransformerBabelPreset()] })],
+  plugins: [
+    react(),
+    lingui(),
+    babel({ presets: [linguiTransformerBabelPreset()] }),
+    // Installable: a manifest, and a service worker that precaches the app shell only (the page
+    // registers it after its first paint: src/app/serviceWorker.ts).
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: false,
+      manifest: {
+        name: 'Reelside',
+        short_name: 'Reelside',
+        description: 'Play real slot machines live, from your phone.',
+        start_url: '/lobby',
+        scope: '/',
+        display: 'standalone',
+        background_color: nightTheme.colors.background,
+        theme_color: nightTheme.colors.background,
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        // The shell: scripts, styles, the page and its pictures. Never source maps.
+        globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+        navigateFallback: '/index.html',
+        // The operator's calls always go to the network: API, sockets, video, control, the IP
+        // check and the settings are never answered from a cache (there is no runtime caching).
+        navigateFallbackDenylist: [/^\/(api|ws|whep|sim|check)(\/|$)/, /^\/Settings\.json$/, /\.html$/],
+        cleanupOutdatedCaches: true,
+      },
+    }),
+  ],
   build: {
     outDir: 'dist',
     sourcemap: true,

@@ -1,26 +1,27 @@
 import { I18nProvider } from '@lingui/react';
 import { RouterProvider } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { ThemeProvider } from 'styled-components';
 import type { ActorRefFrom } from 'xstate';
 import type { createSettingsMachine } from '../../machines/settings.ts';
 import type { Settings } from '../protocol/settings.ts';
-import { supportsWebRtc } from '../services/browser.ts';
+import { onlineStatus, supportsWebRtc } from '../services/browser.ts';
 import { GlobalStyle } from '../theme/GlobalStyle.ts';
 import { nightTheme } from '../theme/theme.ts';
-import {
-  CheckingIpScreen,
-  LoadingScreen,
-  NetworkErrorScreen,
-  NoWebRtcScreen,
-  NotPermittedScreen,
-  SplashScreen,
-} from '../features/boot/BootScreens.tsx';
+import { CheckingIpScreen, LoadingScreen, NetworkErrorScreen, SplashScreen } from '../features/boot/BootScreens.tsx';
 import { RuntimeProvider, useLoggedInReady } from '../features/runtime.tsx';
 import { LookHost } from '../features/settings/LookHost.tsx';
 import { activateLanguage, i18n, initialLanguage } from './i18n.ts';
 import { createRuntime, type Runtime } from './runtime.ts';
+import { pendingUpdate } from './serviceWorker.ts';
+
+// Screens few visitors see, loaded when one is needed (the service worker keeps them for offline).
+const rare = () => import('../features/boot/RareScreens.tsx');
+const NotPermittedScreen = lazy(() => rare().then((m) => ({ default: m.NotPermittedScreen })));
+const NoWebRtcScreen = lazy(() => rare().then((m) => ({ default: m.NoWebRtcScreen })));
+const OfflineScreen = lazy(() => rare().then((m) => ({ default: m.OfflineScreen })));
+const UpdatePrompt = lazy(() => rare().then((m) => ({ default: m.UpdatePrompt })));
 
 // Only loaded when the page was opened with ?inspect (or in a dev build).
 const InspectorPanel = lazy(() => import('../features/inspector/InspectorPanel.tsx').then((m) => ({ default: m.InspectorPanel })));
@@ -42,6 +43,7 @@ export function App({ settingsActor }: { settingsActor: SettingsActor }) {
       <ThemeProvider theme={nightTheme}>
         <GlobalStyle />
         {settings && languageReady ? <Booted settings={settings} /> : <LoadingScreen />}
+        <NewVersion />
       </ThemeProvider>
     </I18nProvider>
   );
@@ -49,16 +51,29 @@ export function App({ settingsActor }: { settingsActor: SettingsActor }) {
 
 function Booted({ settings }: { settings: Settings }) {
   const [runtime] = useState<Runtime>(() => createRuntime(settings));
-  if (!supportsWebRtc()) return <NoWebRtcScreen />;
+  if (!supportsWebRtc()) return <Rare><NoWebRtcScreen /></Rare>;
   return <Gate runtime={runtime} />;
 }
 
 function Gate({ runtime }: { runtime: Runtime }) {
   const ip = useSelector(runtime.ipCheck, (s) => ({ value: s.value, answer: s.context.answer }), sameIpView);
   const authPending = useSelector(runtime.auth, (s) => s.matches('splash') || s.matches('validating'));
+  const online = useSyncExternalStore(onlineStatus.subscribe, onlineStatus.online);
+  const networkFailed = ip.value === 'networkError';
+  // Back online after starting without a network: check again by itself.
+  useEffect(() => {
+    if (online && networkFailed) runtime.ipCheck.send({ type: 'user.retry' });
+  }, [online, networkFailed, runtime]);
 
+  if (!online && (ip.value === 'checking' || ip.value === 'networkError')) return <Rare><OfflineScreen /></Rare>;
   if (ip.value === 'checking') return <CheckingIpScreen />;
-  if (ip.value === 'blocked') return <NotPermittedScreen country={ip.answer?.country ?? ''} ip={ip.answer?.ip ?? ''} />;
+  if (ip.value === 'blocked') {
+    return (
+      <Rare>
+        <NotPermittedScreen country={ip.answer?.country ?? ''} ip={ip.answer?.ip ?? ''} />
+      </Rare>
+    );
+  }
   if (ip.value === 'networkError') return <NetworkErrorScreen onRetry={() => runtime.ipCheck.send({ type: 'user.retry' })} />;
   if (authPending) return <SplashScreen />;
   return (
@@ -83,6 +98,17 @@ function Gate({ runtime }: { runtime: Runtime }) {
 function PlayerLook({ runtime, children }: { runtime: Runtime; children: ReactNode }) {
   const ready = useLoggedInReady();
   return <LookHost actor={ready ? (runtime.uiSettings ?? null) : null}>{children}</LookHost>;
+}
+
+/** The service worker installed a newer build: offer the reload (no stale shell stays). */
+function NewVersion() {
+  const apply = useSyncExternalStore(pendingUpdate.subscribe, pendingUpdate.current);
+  return apply ? <Suspense fallback={null}><UpdatePrompt onReload={apply} /></Suspense> : null;
+}
+
+/** A rare screen on its way: the loading screen meanwhile. */
+function Rare({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<LoadingScreen />}>{children}</Suspense>;
 }
 
 function sameIpView(a: { value: unknown; answer: unknown }, b: { value: unknown; answer: unknown }) {

@@ -5,6 +5,7 @@ import { createSettingsMachine } from '../../machines/settings.ts';
 import { DEFAULT_SETTINGS } from '../protocol/settings.ts';
 import { fetchSettings } from '../services/settings.ts';
 import { App } from './App.tsx';
+import { registerServiceWorker } from './serviceWorker.ts';
 
 const settingsActor = createActor(
   createSettingsMachine(DEFAULT_SETTINGS).provide({ actors: { loadSettings: fromPromise(fetchSettings) } }),
@@ -17,3 +18,5 @@ createRoot(root).render(
     <App settingsActor={settingsActor} />
   </StrictMode>,
 );
+
+registerServiceWorker();

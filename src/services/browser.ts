@@ -8,3 +8,16 @@ export function isRecommendedBrowser(userAgent: string = navigator.userAgent): b
   if (/Edg\/|OPR\/|SamsungBrowser|Firefox\/|FxiOS/.test(userAgent)) return false;
   return /Chrome\/|CriOS\/|HeadlessChrome\//.test(userAgent) || (/Safari\//.test(userAgent) && /Version\//.test(userAgent));
 }
+
+/** Whether the browser has a network, as a store React can follow (useSyncExternalStore). */
+export const onlineStatus = {
+  subscribe(onChange: () => void): () => void {
+    window.addEventListener('online', onChange);
+    window.addEventListener('offline', onChange);
+    return () => {
+      window.removeEventListener('online', onChange);
+      window.removeEventListener('offline', onChange);
+    };
+  },
+  online: (): boolean => navigator.onLine,
+};

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
 import { Button } from '../../ui/Button.tsx';
-import { FullPage, Muted, Title } from '../../ui/FullPage.tsx';
+import { FullPage, Title } from '../../ui/FullPage.tsx';
 import { ProgressBar } from '../../ui/ProgressBar.tsx';
 
 /** Full-page 'Loading...' with a progress bar (settings and catalogs on their way). */
@@ -39,22 +39,6 @@ export function CheckingIpScreen() {
   );
 }
 
-export function NotPermittedScreen({ country, ip }: { country: string; ip: string }) {
-  return (
-    <FullPage state="not-permitted">
-      <Title>
-        <Trans>Access not permitted</Trans>
-      </Title>
-      <Muted>
-        <Trans>
-          We see that you are connecting from {country} with {ip} address. Unfortunately, you are not among the
-          permitted countries.
-        </Trans>
-      </Muted>
-    </FullPage>
-  );
-}
-
 /** SPEC §7: a non-200 answer of the IP check. */
 export function NetworkErrorScreen({ onRetry }: { onRetry: () => void }) {
   return (
@@ -68,34 +52,6 @@ export function NetworkErrorScreen({ onRetry }: { onRetry: () => void }) {
     </FullPage>
   );
 }
-
-export function NoWebRtcScreen() {
-  return (
-    <FullPage state="no-webrtc">
-      <Title>
-        <Trans>Your browser does not support WebRTC technology</Trans>
-      </Title>
-      <Hints>
-        <li>
-          <Trans>Make sure WebRTC is enabled in your browser settings.</Trans>
-        </li>
-        <li>
-          <Trans>Some VPNs do not support WebRTC; turn yours off and reload the page.</Trans>
-        </li>
-        <li>
-          <Trans>For a better experience, Google Chrome or Apple Safari should be used.</Trans>
-        </li>
-      </Hints>
-    </FullPage>
-  );
-}
-
-const Hints = styled.ul`
-  margin: 0;
-  padding-inline-start: 20px;
-  text-align: start;
-  color: ${({ theme }) => theme.colors.textMuted};
-`;
 
 /** Banner for browsers other than Chrome or Safari. */
 export function BrowserNotice() {
@@ -114,3 +70,4 @@ const Notice = styled.p`
   color: ${({ theme }) => theme.colors.textMuted};
   font-size: 0.85rem;
 `;
+

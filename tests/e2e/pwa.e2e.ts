@@ -1,0 +1,71 @@
+/**
+ * Installable (issue 12): a linked manifest with its icons, a service worker that controls the
+ * page after the first visit and precaches the app shell only, and a translated offline page
+ * instead of the browser's error when the network is gone.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startHarness, type Harness } from './harness.ts';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness({ rngSeed: 'pwa' });
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+describe('the installable app', () => {
+  it('links a manifest that names the app, starts at the lobby, standalone, with 192/512 and maskable icons', async () => {
+    const { page } = await h.newPage();
+    await page.goto('/login');
+    const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+    expect(href).toBe('/manifest.webmanifest');
+    const answer = await fetch(`${h.sim.url}${href}`);
+    expect(answer.headers.get('content-type')).toMatch(/^application\/manifest\+json/);
+    const manifest = (await answer.json()) as {
+      name: string;
+      short_name: string;
+      start_url: string;
+      display: string;
+      theme_color: string;
+      background_color: string;
+      icons: Array<{ src: string; sizes: string; purpose?: string }>;
+    };
+    expect(manifest).toMatchObject({ name: 'Reelside', short_name: 'Reelside', start_url: '/lobby', display: 'standalone' });
+    expect(manifest.theme_color).toBe('#0b0d17');
+    expect(manifest.icons.map((icon) => `${icon.sizes}${icon.purpose ? ` ${icon.purpose}` : ''}`)).toEqual(['192x192', '512x512', '512x512 maskable']);
+    for (const icon of manifest.icons) {
+      const image = await fetch(`${h.sim.url}${icon.src}`);
+      expect(image.status).toBe(200);
+      const bytes = Buffer.from(await image.arrayBuffer());
+      // The PNG's own size (IHDR) is what the manifest says.
+      expect(`${bytes.readUInt32BE(16)}x${bytes.readUInt32BE(20)}`).toBe(icon.sizes);
+    }
+  });
+
+  it('the service worker controls the page after the first visit; offline, the shell still starts and says so, and no API answer comes from a cache', async () => {
+    const { context, page } = await h.newPage();
+    await page.goto('/login');
+    await page.getByRole('heading', { name: 'Sign in to play' }).waitFor();
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await page.reload();
+    await page.getByRole('heading', { name: 'Sign in to play' }).waitFor();
+    expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+
+    await context.setOffline(true);
+    try {
+      await page.reload();
+      await page.getByRole('alert').filter({ hasText: 'You are offline' }).waitFor();
+      expect(await page.getByText('Reelside needs the network to show the machines.', { exact: false }).isVisible()).toBe(true);
+      const api = await page.evaluate(async () => {
+        const tries = ['/Settings.json', '/api/player/balance', '/check'];
+        return Promise.all(tries.map((url) => fetch(url).then((r) => `${url} ${r.status}`, () => `${url} failed`)));
+      });
+      expect(api).toEqual(['/Settings.json failed', '/api/player/balance failed', '/check failed']);
+    } finally {
+      await context.setOffline(false);
+    }
+    // Back online the app carries on by itself: the login form.
+    await page.getByRole('heading', { name: 'Sign in to play' }).waitFor();
+  });
+});
