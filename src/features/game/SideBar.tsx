@@ -148,7 +148,10 @@ export function SideBar({ game }: { game: Game }) {
           )}
           {stats && (
             <Stats data-testid="video-stats">
-              {stats.width}×{stats.height} · {stats.fps} fps{stats.roundTripMs !== null ? ` · ${stats.roundTripMs} ms` : ''}
+              {/* Figures with their units, read left to right in right-to-left text too. */}
+              <span dir="ltr">
+                {stats.width}×{stats.height} · {stats.fps} fps{stats.roundTripMs !== null ? ` · ${stats.roundTripMs} ms` : ''}
+              </span>
             </Stats>
           )}
           <Button type="button" $variant="ghost" onClick={() => game.send({ type: 'user.leave' })}>
@@ -270,9 +273,11 @@ const SpinButton = styled(Button)`
 
 const Buttons = styled.div`
   display: grid;
-  grid-template-columns: repeat(3, 1fr);
+  /* Equal columns whatever the labels: a long one ('Max bet' in Arabic) wraps instead of pushing
+     the row past the side bar's edge. */
+  grid-template-columns: repeat(3, minmax(0, 1fr));
   gap: 8px;
-  > * { min-height: 44px; }
+  > * { min-height: 44px; padding-inline: 8px; }
 `;
 
 const Check = styled.div`
