@@ -7,6 +7,7 @@ import styled from 'styled-components';
 import { Backdrop } from '../../ui/backdrop.ts';
 import { reconnectVariant, type ReconnectVariant } from '../../../machines/reconnect.ts';
 import { Button } from '../../ui/Button.tsx';
+import { DialogActions, DialogPanel } from '../../ui/dialogPanel.ts';
 import { failureText } from '../errors/codeMessages.ts';
 import { useAuthActor } from '../runtime.tsx';
 
@@ -36,13 +37,13 @@ export function ReconnectDialog() {
     <Dialog.Root open={open} onOpenChange={(next) => !next && reconnect.send({ type: 'user.dismiss' })}>
       <Dialog.Portal>
         <Backdrop $layer={900} $dim={60} />
-        <Content data-variant={variant} aria-describedby="reconnect-text">
+        <DialogPanel $layer={900} data-variant={variant} aria-describedby="reconnect-text">
           <Dialog.Title>
             <Trans>Open session</Trans>
           </Dialog.Title>
           <p id="reconnect-text">{i18n._({ ...VARIANT_TEXT[variant], values: { name: session.machineName } })}</p>
           {failure && <p role="alert">{failureText(i18n, failure)}</p>}
-          <Actions>
+          <DialogActions>
             <Button type="button" disabled={busy} onClick={() => reconnect.send({ type: 'user.continue' })}>
               <Trans>Continue</Trans>
             </Button>
@@ -52,40 +53,17 @@ export function ReconnectDialog() {
             <Button type="button" $variant="ghost" disabled={busy} onClick={() => reconnect.send({ type: 'user.kick' })}>
               <Trans>Kick</Trans>
             </Button>
-          </Actions>
+          </DialogActions>
           <Dialog.Close asChild>
             <Close type="button" aria-label={t`Close`}>
               ×
             </Close>
           </Dialog.Close>
-        </Content>
+        </DialogPanel>
       </Dialog.Portal>
     </Dialog.Root>
   );
 }
-
-const Content = styled(Dialog.Content)`
-  position: fixed;
-  top: 50%;
-  left: 50%;
-  transform: translate(-50%, -50%);
-  z-index: 901;
-  width: min(440px, calc(100% - 32px));
-  padding: 24px;
-  border-radius: ${({ theme }) => theme.radius.lg};
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  color: ${({ theme }) => theme.colors.text};
-  h2 { margin: 0 0 8px; font-size: 1.2rem; }
-  p { margin: 0 0 16px; color: ${({ theme }) => theme.colors.textMuted}; }
-  p[role='alert'] { color: ${({ theme }) => theme.colors.danger}; }
-`;
-
-const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 8px;
-`;
 
 const Close = styled.button`
   position: absolute;
