@@ -18,14 +18,14 @@ const dark = (id: string, name: string, c: { background: string; surface: string
   id,
   name,
   tone: 'dark',
-  theme: buildTheme({ ...c, danger: '#ff5c6c', success: '#3ad29f', focus: '#7cc4ff' }),
+  theme: buildTheme({ ...c, danger: '#ff5c6c', dangerFill: '#d12f45', success: '#3ad29f', focus: '#7cc4ff' }),
 });
 
 const light = (id: string, name: string, c: { background: string; surface: string; surfaceRaised: string; text: string; textMuted: string; primary: string; primaryText: string; border: string }): ThemePreset => ({
   id,
   name,
   tone: 'light',
-  theme: buildTheme({ ...c, danger: '#c62839', success: '#17875f', focus: '#1b6ee0' }),
+  theme: buildTheme({ ...c, danger: '#c62839', dangerFill: '#c62839', success: '#17875f', focus: '#1b6ee0' }),
 });
 
 export const THEME_PRESETS: readonly ThemePreset[] = [

@@ -8,7 +8,10 @@ export interface Colors {
   textMuted: string;
   primary: string;
   primaryText: string;
+  /** Errors, losses and warnings, as text or a mark on the page's surfaces. */
   danger: string;
+  /** A danger button's fill: white text on it keeps WCAG AA's 4.5:1 (`danger` itself may be too light for that). */
+  dangerFill: string;
   success: string;
   border: string;
   focus: string;
@@ -50,6 +53,7 @@ export const nightTheme = buildTheme({
   primary: '#f5b301',
   primaryText: '#1a1300',
   danger: '#ff5c6c',
+  dangerFill: '#d12f45',
   success: '#3ad29f',
   border: '#2c3558',
   focus: '#7cc4ff',

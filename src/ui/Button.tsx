@@ -16,7 +16,7 @@ export const Button = styled.button<{ $variant?: 'primary' | 'ghost' | 'danger' 
     $variant === 'primary'
       ? css`background: ${theme.colors.primary}; color: ${theme.colors.primaryText};`
       : $variant === 'danger'
-        ? css`background: ${theme.colors.danger}; color: #fff;`
+        ? css`background: ${theme.colors.dangerFill}; color: #fff;`
         : css`background: transparent; color: ${theme.colors.text}; border-color: ${theme.colors.border};`}
   &:disabled { opacity: 0.45; cursor: not-allowed; }
 `;

@@ -87,7 +87,8 @@ export function VideoStage({ game, container }: { game: Game; container: RefObje
   );
 }
 
-const Stage = styled.div`
+/** The page's main landmark (the side bar beside it is the complementary one). */
+const Stage = styled.main`
   position: relative;
   flex: 1;
   min-width: 0;

@@ -60,7 +60,8 @@ function VerticalEntry({ item, level }: { item: NavItem; level: number }) {
 
   switch (item.type) {
     case 'divider':
-      return <Divider role="separator" data-part="divider" />;
+      // A line for the eye only: a list holds list items, and a screen reader has nothing to read here.
+      return <Divider aria-hidden="true" data-part="divider" />;
     case 'group':
       return (
         <li>
@@ -149,7 +150,7 @@ function HorizontalEntry({ item, nested }: { item: NavItem; nested: boolean }) {
   const nav = useNavigationActor();
   switch (item.type) {
     case 'divider':
-      return <Divider role="separator" data-part="divider" data-nested={nested || undefined} />;
+      return <Divider aria-hidden="true" data-part="divider" data-nested={nested || undefined} />;
     case 'group':
     case 'collapse':
       return <HorizontalSubmenu item={item} nested={nested} />;
