@@ -222,7 +222,7 @@ describe('layout 3', () => {
     const facts = within(navbar).getByTestId('last-login');
     expect(facts.textContent).toContain('Current IP10.1.2.3');
     expect(facts.textContent).toContain('Last login IP10.9.8.7');
-    expect(facts.textContent).toContain('Last login3/1/25');
+    expect(facts.textContent).toContain('Last loginMar 1, 2025');
     expect(within(navbar).getByText('Reelside v2.3.4')).toBeTruthy();
   });
 

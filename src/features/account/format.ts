@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
-import { formatNumber, intlLocale } from '../../ui/locale.ts';
+import { formatDateTime } from '../../ui/dates.ts';
+import { formatNumber } from '../../ui/locale.ts';
 import { formatMoney, moneyFormat } from '../../ui/money.ts';
 import { useSettings } from '../runtime.tsx';
 
@@ -28,12 +29,11 @@ export function useAccountFormat(): AccountFormat {
   const { CURRENCY } = useSettings();
   const locale = i18n.locale;
   return useMemo(() => {
-    const dates = new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeStyle: 'short' });
     const signed = moneyFormat(locale, CURRENCY, { signDisplay: 'exceptZero' });
     return {
       money: (minor) => formatMoney(minor, CURRENCY, locale),
       signedMoney: (minor) => formatNumber(signed, minor / 100, locale),
-      dateTime: (iso) => dates.format(new Date(iso)),
+      dateTime: (iso) => formatDateTime(iso, locale),
       duration: formatDuration,
     };
   }, [locale, CURRENCY]);

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import styled from 'styled-components';
-import { intlLocale } from '../../ui/locale.ts';
+import { formatDateTime } from '../../ui/dates.ts';
 import { useAuthActor } from '../runtime.tsx';
 
 /** Layout 3's navbar block: current IP, last login time and last login IP (SPEC §1). */
@@ -18,7 +18,7 @@ export function LastLogin() {
       <dt>
         <Trans>Last login</Trans>
       </dt>
-      <dd>{formatWhen(user.lastLogon, i18n.locale)}</dd>
+      <dd>{user.lastLogon ? formatDateTime(user.lastLogon, i18n.locale) : '—'}</dd>
       <dt>
         <Trans>Last login IP</Trans>
       </dt>
@@ -27,16 +27,10 @@ export function LastLogin() {
   );
 }
 
-function formatWhen(value: string | null, locale: string): string {
-  if (!value) return '—';
-  const when = new Date(value);
-  if (Number.isNaN(when.getTime())) return value;
-  return new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'short', timeStyle: 'short' }).format(when);
-}
-
 const Facts = styled.dl`
   display: grid;
-  grid-template-columns: auto 1fr;
+  /* The figure keeps its width; a long label (Arabic's) takes two lines before a date would. */
+  grid-template-columns: minmax(min-content, 1fr) auto;
   gap: 4px 12px;
   margin: 0;
   padding: 12px 14px;
@@ -44,6 +38,7 @@ const Facts = styled.dl`
   border: 1px solid ${({ theme }) => theme.colors.border};
   background: rgb(255 255 255 / 2%);
   font-size: 0.8rem;
-  dt { color: ${({ theme }) => theme.colors.textMuted}; white-space: nowrap; }
-  dd { margin: 0; color: ${({ theme }) => theme.colors.text}; text-align: end; white-space: nowrap; unicode-bidi: plaintext; }
+  dt { color: ${({ theme }) => theme.colors.textMuted}; }
+  /* At the block's end edge whatever its own direction (an IP reads left to right in Arabic too). */
+  dd { justify-self: end; margin: 0; min-width: 0; color: ${({ theme }) => theme.colors.text}; text-align: end; unicode-bidi: plaintext; }
 `;
