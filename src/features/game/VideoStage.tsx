@@ -127,6 +127,12 @@ const Video = styled.video`
   height: 100%;
   object-fit: contain;
   background: #000;
+  /* On a phone on its side the controls lie over the end of the screen: the picture keeps to
+     the start, so they cover as little of it as they can. */
+  @media (orientation: landscape) and (max-height: 540px) {
+    object-position: left center;
+    &:dir(rtl) { object-position: right center; }
+  }
 `;
 
 const Overlay = styled.div`
