@@ -11,10 +11,10 @@ import { DEMO_PLAYERS, demoPin } from './store/seed.ts';
 
 const USAGE = `usage: node simulator/main.ts [--port N] [--host H] [--memory] [--data-dir DIR] [--static DIR]
   [--seed TEXT] [--allowed-countries TR,GB,...] [--timer-scale X] [--fps N] [--control | --no-control]
-  [--external-video MACHINE[/BAND]=URL,...]
+  [--external-video MACHINE[/BAND]=URL,...] [--video-strip]
 environment: PORT, SIM_HOST, SIM_MEMORY=1, SIM_DATA_DIR, SIM_STATIC, SIM_SEED, SIM_ALLOWED_COUNTRIES,
   SIM_TIMER_SCALE, SIM_FPS, SIM_CONTROL=0|1 (the control API is off by default when NODE_ENV=production),
-  SIM_EXTERNAL_VIDEO; with NODE_ENV=production the client's source maps (*.map) are not served`;
+  SIM_EXTERNAL_VIDEO, SIM_VIDEO_STRIP=1 (the request strip in the video, docs/video.md); with NODE_ENV=production the client's source maps (*.map) are not served`;
 
 function parseNumber(name: string, text: string | undefined): number | undefined {
   if (text === undefined || text === '') return undefined;
@@ -52,6 +52,7 @@ async function main(): Promise<void> {
       control: { type: 'boolean' },
       'no-control': { type: 'boolean' },
       'external-video': { type: 'string' },
+      'video-strip': { type: 'boolean' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -72,6 +73,7 @@ async function main(): Promise<void> {
   const timerScale = parseNumber('timer scale', values['timer-scale'] ?? env.SIM_TIMER_SCALE);
   const fps = parseNumber('fps', values.fps ?? env.SIM_FPS);
   const externalVideo = parseExternalVideo(values['external-video'] ?? env.SIM_EXTERNAL_VIDEO);
+  const videoStrip = values['video-strip'] ?? parseFlag(env.SIM_VIDEO_STRIP) ?? false;
   const simulator = await startSimulator({
     port: parsePort(values.port) ?? parsePort(env.PORT) ?? DEFAULT_PORT,
     host: values.host ?? env.SIM_HOST ?? '0.0.0.0',
@@ -84,6 +86,7 @@ async function main(): Promise<void> {
     ...(timerScale ? { timerScale } : {}),
     ...(fps ? { videoFps: fps } : {}),
     ...(externalVideo ? { externalVideo } : {}),
+    ...(videoStrip ? { video: { strip: true } } : {}),
     // The client's source maps are for developers, not for a production audience.
     serveSourceMaps: env.NODE_ENV !== 'production',
   });

@@ -25,7 +25,7 @@ import { floorControlRoutes, floorRoutes } from './floor/routes.ts';
 import { attachSockets, type SocketServer } from './floor/sockets.ts';
 import { DEFAULT_TIMINGS, scaleTimings } from './floor/timings.ts';
 import { MachineStore } from './store/machines.ts';
-import { createVideoService, type VideoService } from './video/index.ts';
+import { createVideoService, type VideoOptions, type VideoService } from './video/index.ts';
 import type { ScreenState } from './video/screen.ts';
 import { answerClientError, createRequestHandler } from './handler.ts';
 import { registerLedger } from './live.ts';
@@ -69,6 +69,11 @@ export interface SimulatorOptions {
   videoFps?: number;
   /** External WHEP endpoints: `${machineId}/${bandId}` or machineId → URL (a real camera feed). */
   externalVideo?: Record<string, string>;
+  /**
+   * The machines' video, further: the request strip (off by default), drawing the answer to a
+   * request at once (on by default), a trace of each answer frame (the bench). docs/video.md.
+   */
+  video?: Pick<VideoOptions, 'strip' | 'answerAtOnce' | 'trace'>;
   /** How long a request's body may take to arrive after its headers before a 408. Default 10 s. */
   bodyTimeoutMs?: number;
   /** Serve the client's *.map files. Default: unless NODE_ENV is production. */
@@ -146,6 +151,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       },
       ...(options.videoFps ? { fps: options.videoFps } : {}),
       ...(options.externalVideo ? { external: options.externalVideo } : {}),
+      ...options.video,
       now,
     });
     const floor = new Floor({
@@ -163,6 +169,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       engine: (rngState, machineId) => createEngine(rngState, `${rngSeed}:${machineId}`),
       bands: (machineId) => video.bandsFor(String(machineId)),
       endVideo: (machineId) => video.endVideo(String(machineId)),
+      requestAnswered: (machineId) => video.requestAnswered(String(machineId)),
     });
     screenOf = (machineId) => floor.machine(Number(machineId))?.screen();
     occupantOf = (machineId) => floor.machine(Number(machineId))?.occupantId ?? null;

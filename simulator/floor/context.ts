@@ -33,6 +33,11 @@ export interface FloorContext {
    * the video is only for the player on the machine.
    */
   endVideo(machineId: number): void;
+  /**
+   * The machine handled a player's request (its screen may show the answer): the video draws a
+   * frame now rather than on its next tick. Called after the request's answer is sent.
+   */
+  requestAnswered?(machineId: number): void;
   /** Video bands of a machine, for the join answer. */
   bands(machineId: number): Array<{ id: string; name: string; Order: number; width: number; height: number; whepUrl: string }>;
 }

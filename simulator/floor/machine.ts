@@ -67,6 +67,8 @@ export class MachineRuntime {
   #lastActionAt = 0;
   #zeroCreditsSince: number | null = null;
   #message: string | null = null;
+  /** Player requests handled (accepted or refused) since start: the video's request strip. */
+  #requestSeq = 0;
 
   constructor(record: MachineRecord, ctx: FloorContext) {
     this.id = record.id;
@@ -224,6 +226,17 @@ export class MachineRuntime {
    */
   handle(conn: PlayerConnection, request: PlayerRequest): { duplicate: boolean } {
     if (conn !== this.#conn || this.#session === null) throw new Refusal(FloorCode.notJoined, 'not joined to this machine');
+    try {
+      return this.#handle(conn, request, this.#session);
+    } finally {
+      // Counted whether accepted or refused: the video's request strip shows the count, and the
+      // frame that answers the request is drawn now (after the answer is sent: a microtask).
+      this.#requestSeq += 1;
+      queueMicrotask(() => this.#ctx.requestAnswered?.(this.id));
+    }
+  }
+
+  #handle(conn: PlayerConnection, request: PlayerRequest, session: GameSessionRecord): { duplicate: boolean } {
     if (request.requestId === undefined) {
       this.#apply(request);
       return { duplicate: false };
@@ -232,7 +245,7 @@ export class MachineRuntime {
     const once = this.#ctx.requests.once(
       {
         playerId: conn.playerId,
-        scope: requestScope(this.#session.id),
+        scope: requestScope(session.id),
         operation: request.type === 'button' ? request.button : request.type,
         requestId,
         fingerprint: JSON.stringify(payload),
@@ -512,6 +525,7 @@ export class MachineRuntime {
       autoplay: state.autoplay,
       jackpot: state.jackpot,
       message: this.#screenMessage(state),
+      requestSeq: this.#requestSeq,
     };
   }
 

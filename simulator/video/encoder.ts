@@ -30,6 +30,8 @@ export interface Encoder {
   ready(): boolean;
   /** Hands ffmpeg a width×height×4 RGBA frame. */
   writeFrame(frame: Buffer): void;
+  /** Called each time ffmpeg has taken a frame that it could not take at once (ready() turns true). */
+  onReady(listener: () => void): void;
   onPacket(listener: (packet: Buffer) => void): void;
   /** Called once when ffmpeg exits or cannot start, with its last error output. */
   onExit(listener: (reason: string) => void): void;
@@ -87,6 +89,7 @@ export async function startEncoder(options: EncoderOptions): Promise<Encoder> {
 function wrap(child: ChildProcess, socket: Socket, ssrc: number): Encoder {
   const packetListeners: ((packet: Buffer) => void)[] = [];
   const exitListeners: ((reason: string) => void)[] = [];
+  const readyListeners: (() => void)[] = [];
   let exited = false;
   let exitReason = '';
   let busy = false;
@@ -112,6 +115,7 @@ function wrap(child: ChildProcess, socket: Socket, ssrc: number): Encoder {
   child.stdin?.on('error', () => {});
   child.stdin?.on('drain', () => {
     busy = false;
+    for (const listener of readyListeners) listener();
   });
   socket.on('error', () => {});
   socket.on('message', (packet, remote) => {
@@ -126,6 +130,9 @@ function wrap(child: ChildProcess, socket: Socket, ssrc: number): Encoder {
     writeFrame(frame) {
       if (exited || !child.stdin?.writable) return;
       busy = !child.stdin.write(frame);
+    },
+    onReady(listener) {
+      readyListeners.push(listener);
     },
     onPacket(listener) {
       packetListeners.push(listener);

@@ -9,7 +9,7 @@ import type { VideoBand, VideoOptions, VideoService } from './types.ts';
 import { warmUp } from './warmup.ts';
 import { handleWhep, isWhepPath } from './whep.ts';
 
-export type { BandInfo, VideoBand, VideoOptions, VideoService } from './types.ts';
+export type { BandInfo, FrameTrace, VideoBand, VideoOptions, VideoService } from './types.ts';
 export { DEFAULT_BANDS } from './bands.ts';
 export { ENCODER_MARKER } from './encoder.ts';
 
@@ -29,6 +29,9 @@ export function createVideoService(options: VideoOptions): VideoService {
   const now = options.now ?? Date.now;
   const sessions = new Map<string, ViewerSession>();
   const stalled = new Set<string>();
+  // When each machine's screen last answered a request (epoch ms): the trace's first line.
+  const answeredAt = new Map<string, number>();
+  const answerAtOnce = options.answerAtOnce ?? true;
   // Sessions still negotiating: they already own an ffmpeg, so they count and close() awaits them.
   const opening = new Set<Promise<unknown>>();
   let closed = false;
@@ -58,6 +61,8 @@ export function createVideoService(options: VideoOptions): VideoService {
       connectTimeoutMs: options.connectTimeoutMs ?? 15_000,
       silenceTimeoutMs: options.silenceTimeoutMs ?? 5_000,
       isStalled: () => stalled.has(machineId),
+      ...(options.strip ? { strip: true } : {}),
+      ...(options.trace ? { trace: options.trace, requestedAt: () => answeredAt.get(machineId) ?? null } : {}),
       onClosed,
     });
     opening.add(pending);
@@ -103,6 +108,11 @@ export function createVideoService(options: VideoOptions): VideoService {
     activeSessions: () => sessions.size,
     activeEncoders: () => opening.size + [...sessions.values()].filter((session) => session.encoderRunning()).length,
     spareEncoders: () => spares?.count() ?? 0,
+    requestAnswered(machineId) {
+      if (options.trace) answeredAt.set(machineId, performance.timeOrigin + performance.now());
+      if (!answerAtOnce) return;
+      for (const session of sessions.values()) if (session.machineId === machineId) session.redraw();
+    },
     stall(machineId, on) {
       if (on) stalled.add(machineId);
       else stalled.delete(machineId);

@@ -1,3 +1,4 @@
+import { paintStrip, stripLayout } from '../../src/protocol/videoStrip.ts';
 import { formatClock, formatMoney } from './format.ts';
 import { bezel, DESIGN_HEIGHT, DESIGN_WIDTH, fitText, font, GOLD, LED, MONO, type Ctx } from './paint.ts';
 import { drawStatusOverlay } from './render-overlay.ts';
@@ -17,6 +18,8 @@ export interface FrameInput {
   now: number;
   frame: number;
   paylines?: readonly (readonly number[])[] | undefined;
+  /** Draw the request strip (the bench's marker of the last request handled) over the picture. */
+  strip?: boolean | undefined;
 }
 
 const LAMP: Record<MachineStatus, string> = {
@@ -40,6 +43,8 @@ export function drawFrame(ctx: Ctx, width: number, height: number, input: FrameI
   ctx.scale(scale, scale);
   drawCabinet(ctx, input);
   ctx.restore();
+  // In frame pixels, after the scaling: its cells sit on the encoder's macroblock grid.
+  if (input.strip) paintStrip(ctx, stripLayout(width, height), input.screen?.requestSeq ?? 0);
 }
 
 function drawCabinet(ctx: Ctx, { screen, now, frame, paylines }: FrameInput): void {

@@ -38,4 +38,9 @@ export interface ScreenState {
   jackpot: number;
   /** A status line, e.g. 'INSERT CREDITS', 'FREE SPINS 3 LEFT', 'JACKPOT!'. */
   message: string | null;
+  /**
+   * Player requests the machine has handled (accepted or refused) since the simulator started:
+   * what the request strip shows (src/protocol/videoStrip.ts). Absent: 0.
+   */
+  requestSeq?: number;
 }

@@ -1,9 +1,9 @@
 import { MediaStreamTrack, RTCPeerConnection, RTCRtpCodecParameters } from 'werift';
 import { startEncoder, type Encoder } from './encoder.ts';
-import { createFeeder, type Feeder } from './feeder.ts';
-import { createRestamper } from './rtp.ts';
+import { createFeeder, type DrawnFrame, type Feeder } from './feeder.ts';
+import { createRestamper, isRtp } from './rtp.ts';
 import type { ScreenState } from './screen.ts';
-import type { VideoBand } from './types.ts';
+import type { FrameTrace, VideoBand } from './types.ts';
 
 /**
  * One WHEP viewer: a werift peer with one sendonly VP8 track, fed by its own ffmpeg: a spare
@@ -36,6 +36,11 @@ export interface SessionConfig {
   isStalled?: () => boolean;
   /** An encoder already running for this session (a spare started with its id); else one is started. */
   encoder?: Encoder;
+  /** Draw the request strip in every frame. */
+  strip?: boolean;
+  /** When the floor last said the machine answered a request (epoch ms), for the trace. */
+  requestedAt?: () => number | null;
+  trace?: (frame: FrameTrace) => void;
   onClosed: (id: string, reason: string) => void;
 }
 
@@ -45,6 +50,8 @@ export interface ViewerSession {
   readonly bandId: string;
   /** The SDP answer, with every local candidate (no trickle ICE). */
   readonly answer: string;
+  /** The machine's screen answered a request: a frame now rather than on the next tick. */
+  redraw(): void;
   setStalled(stalled: boolean): void;
   encoderRunning(): boolean;
   /** True from the moment close() starts. */
@@ -135,6 +142,7 @@ function run(config: SessionConfig, pc: RTCPeerConnection, track: MediaStreamTra
   let closing: Promise<void> | undefined;
   let disconnectTimer: ReturnType<typeof setTimeout> | undefined;
   const restamper = createRestamper();
+  const tracer = config.trace ? createTracer(config, config.trace) : undefined;
   const feeder: Feeder = createFeeder({
     width: config.band.width,
     height: config.band.height,
@@ -142,8 +150,10 @@ function run(config: SessionConfig, pc: RTCPeerConnection, track: MediaStreamTra
     screen: () => config.getScreen(config.machineId),
     now: config.now,
     paylines: config.paylines,
-    sink: { ready: () => encoder.ready(), write: (rgba) => encoder.writeFrame(rgba) },
+    strip: config.strip,
+    sink: { ready: () => encoder.ready(), write: (rgba) => encoder.writeFrame(rgba), onReady: (listener) => encoder.onReady(listener) },
     onError: (error) => void close(`drawing failed: ${error instanceof Error ? error.message : String(error)}`),
+    ...(tracer ? { onFrame: tracer.drawn } : {}),
   });
   // Stalled before the first frame is primed, so a viewer who arrives during a stall sees none.
   if (config.isStalled?.()) feeder.setStalled(true);
@@ -177,9 +187,12 @@ function run(config: SessionConfig, pc: RTCPeerConnection, track: MediaStreamTra
   // The first frame's packets, until the viewer is connected (null from then on).
   let held: Buffer[] | null = [];
   encoder.onPacket((packet) => {
+    // ffmpeg's own timestamp (frames counted at the nominal rate), before the wall clock replaces it.
+    const encoded = tracer && isRtp(packet) ? packet.readUInt32BE(4) : undefined;
     if (!restamper.restamp(packet)) return;
     if (!held) track.writeRtp(packet);
     else if (held.length < MAX_HELD_PACKETS) held.push(packet);
+    if (encoded !== undefined) tracer?.packet(encoded, (packet[1] ?? 0) >= 0x80, held !== null);
   });
   encoder.onExit((reason) => void close(reason));
   const onState = (state: RTCPeerConnection['connectionState']) => {
@@ -192,6 +205,7 @@ function run(config: SessionConfig, pc: RTCPeerConnection, track: MediaStreamTra
         const first = held;
         held = null;
         for (const packet of first) track.writeRtp(packet);
+        tracer?.released();
       }
       feeder.start();
     } else if (state === 'disconnected') {
@@ -215,9 +229,69 @@ function run(config: SessionConfig, pc: RTCPeerConnection, track: MediaStreamTra
     machineId: config.machineId,
     bandId: config.band.id,
     answer,
+    redraw: () => feeder.redraw(),
     setStalled: (stalled) => feeder.setStalled(stalled),
     encoderRunning: () => encoder.running(),
     closed: () => closing !== undefined,
     close,
+  };
+}
+
+/** Epoch milliseconds with sub-millisecond precision, comparable across processes on one machine. */
+const epoch = (performanceNow: number) => performance.timeOrigin + performanceNow;
+
+/**
+ * Follows each frame that first shows a new request count from the feeder through ffmpeg to
+ * werift, and reports it once its last packet is sent. ffmpeg stamps frame n with
+ * first + n × (90 000 / fps), so a packet's original timestamp names its frame.
+ */
+function createTracer(config: SessionConfig, report: (frame: FrameTrace) => void) {
+  const step = 90_000 / config.fps;
+  const waiting = new Map<number, DrawnFrame & { firstPacket?: number; packets: number; requestedAt: number | null }>();
+  let lastSeq: number | undefined;
+  let base: number | undefined;
+  const finish = (index: number, sent: number) => {
+    const frame = waiting.get(index);
+    if (!frame || frame.firstPacket === undefined) return;
+    waiting.delete(index);
+    report({
+      machineId: config.machineId,
+      sessionId: config.id,
+      frame: frame.index,
+      requestSeq: frame.requestSeq,
+      redraw: frame.redraw,
+      requestedAt: frame.requestedAt,
+      drawStart: epoch(frame.drawStart),
+      written: epoch(frame.written),
+      firstPacket: frame.firstPacket,
+      sent: epoch(sent),
+      packets: frame.packets,
+    });
+  };
+  // Frames whose packets wait for the viewer to connect: reported when they are let go.
+  const heldBack = new Set<number>();
+  return {
+    drawn(frame: DrawnFrame) {
+      if (frame.requestSeq !== lastSeq) waiting.set(frame.index, { ...frame, packets: 0, requestedAt: config.requestedAt?.() ?? null });
+      lastSeq = frame.requestSeq;
+      // A frame whose packets never came (ffmpeg dropped it) must not be kept for ever.
+      for (const index of waiting.keys()) if (index < frame.index - 2 * config.fps) waiting.delete(index);
+    },
+    packet(timestamp: number, marker: boolean, held: boolean) {
+      base ??= timestamp;
+      const index = Math.round(((timestamp - base) >>> 0) / step);
+      const frame = waiting.get(index);
+      if (!frame) return;
+      frame.firstPacket ??= epoch(performance.now());
+      frame.packets += 1;
+      if (!marker) return;
+      if (held) heldBack.add(index);
+      else finish(index, performance.now());
+    },
+    released() {
+      const now = performance.now();
+      for (const index of heldBack) finish(index, now);
+      heldBack.clear();
+    },
   };
 }

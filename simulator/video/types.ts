@@ -53,7 +53,44 @@ export interface VideoOptions {
    * does not wait for ffmpeg's start-up. The first spare of a band follows its first viewer.
    */
   spareEncoders?: boolean;
+  /**
+   * Draw the request strip in every frame (src/protocol/videoStrip.ts): the low bits of the
+   * machine's request count, for a viewer that measures press → picture (the bench). Default off.
+   */
+  strip?: boolean;
+  /**
+   * Draw the frame that answers a player's request at once (redraw) rather than on the next tick
+   * (default true; false is the old behaviour, kept for the bench's comparison).
+   */
+  answerAtOnce?: boolean;
+  /** Told, for every viewer, of each frame that first shows a new request count, once it is sent (the bench). */
+  trace?: (frame: FrameTrace) => void;
   now?: () => number;
+}
+
+/**
+ * How the frame that first showed a request count went through the server. Times are epoch
+ * milliseconds with sub-millisecond precision (performance.timeOrigin + performance.now()), so a
+ * browser on the same machine can line them up with its own.
+ */
+export interface FrameTrace {
+  machineId: string;
+  sessionId: string;
+  /** The frame's index in its session (0 = the first). */
+  frame: number;
+  requestSeq: number;
+  /** Drawn at once for the request (true) or on the steady tick. */
+  redraw: boolean;
+  /** When the floor last said the machine's screen answered a request (null: never). */
+  requestedAt: number | null;
+  drawStart: number;
+  /** Drawn and handed to ffmpeg's stdin. */
+  written: number;
+  /** ffmpeg's first RTP packet of the frame, and its last one handed to werift (sent). */
+  firstPacket: number;
+  sent: number;
+  /** RTP packets of the frame. */
+  packets: number;
 }
 
 export interface VideoService {
@@ -66,6 +103,11 @@ export interface VideoService {
   activeEncoders(): number;
   /** Idle spare encoders waiting for the next viewers. */
   spareEncoders(): number;
+  /**
+   * The machine's screen answered a player's request (the floor calls it after each one): its
+   * viewers get a frame now instead of on the next tick.
+   */
+  requestAnswered(machineId: string): void;
   /** Stop (on) or resume (off) feeding frames to the machine's viewers; peers stay connected. */
   stall(machineId: string, on: boolean): void;
   /**

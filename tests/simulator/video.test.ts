@@ -8,6 +8,8 @@ import { RTCPeerConnection } from 'werift';
 import type { SymbolId } from '../../simulator/game/symbols.ts';
 import { createVideoService, ENCODER_MARKER, type VideoOptions, type VideoService } from '../../simulator/video/index.ts';
 import type { ScreenState } from '../../simulator/video/screen.ts';
+import { decodeStripLumas, stripLayout, stripLumas } from '../../src/protocol/videoStrip.ts';
+import type { FrameTrace } from '../../simulator/video/index.ts';
 
 /**
  * The WHEP video service end to end: its HTTP contract (with werift as a Node client), then
@@ -464,6 +466,63 @@ describe.skipIf(!existsSync(CHROMIUM))('WHEP playback in Chromium', () => {
         expect(encoderProcesses(sessionId)).toEqual([]);
       } finally {
         await page.close();
+      }
+    },
+    SLOW,
+  );
+
+  it(
+    'draws the answer to a request at once, and the viewer reads its count from the request strip',
+    async () => {
+      let requestSeq = 0;
+      const traces: FrameTrace[] = [];
+      const stripped = await startHarness({
+        getScreen: (id) => (id === 'm1' ? { ...SCREEN, requestSeq } : undefined),
+        strip: true,
+        trace: (frame) => traces.push(frame),
+      });
+      const page = await viewer(stripped);
+      try {
+        const joined = await join(page, '/whep/m1/hd');
+        // The page reads the strip of every presented frame, with the functions the bench uses.
+        await page.evaluate(
+          ({ layoutSource, lumasSource, decodeSource }) => {
+            const layoutOf = new Function(`return (${layoutSource})`)() as typeof stripLayout;
+            const lumasOf = new Function(`return (${lumasSource})`)() as typeof stripLumas;
+            const decode = new Function(`return (${decodeSource})`)() as typeof decodeStripLumas;
+            const video = document.querySelector('video')!;
+            const ctx = document.createElement('canvas').getContext('2d', { willReadFrequently: true })!;
+            const seen: (number | null)[] = [];
+            (window as unknown as { seen: typeof seen }).seen = seen;
+            const onFrame = (_: number, meta: VideoFrameCallbackMetadata) => {
+              const layout = layoutOf(meta.width, meta.height);
+              ctx.canvas.width = layout.width;
+              ctx.canvas.height = layout.height;
+              ctx.drawImage(video, layout.x, layout.y, layout.width, layout.height, 0, 0, layout.width, layout.height);
+              seen.push(decode(lumasOf(ctx.getImageData(0, 0, layout.width, layout.height).data, layout.width, layout.cell)));
+              video.requestVideoFrameCallback(onFrame);
+            };
+            video.requestVideoFrameCallback(onFrame);
+          },
+          { layoutSource: stripLayout.toString(), lumasSource: stripLumas.toString(), decodeSource: decodeStripLumas.toString() },
+        );
+        const seen = () => page.evaluate(() => (window as unknown as { seen: (number | null)[] }).seen);
+        expect(await until(async () => (await seen()).includes(0), 5000)).toBe(true);
+        for (const count of [1, 2, 3]) {
+          requestSeq = count;
+          stripped.video.requestAnswered('m1');
+          expect(await until(async () => (await seen()).includes(count), 5000), `count ${count} on the video`).toBe(true);
+          const answer = traces.find((frame) => frame.requestSeq === count);
+          // Drawn for the request itself, not on the next tick; traced through ffmpeg to werift.
+          expect(answer).toMatchObject({ machineId: 'm1', redraw: true });
+          expect(answer!.drawStart).toBeGreaterThanOrEqual(answer!.requestedAt!);
+          expect(answer!.sent).toBeGreaterThanOrEqual(answer!.firstPacket);
+          expect(answer!.packets).toBeGreaterThan(0);
+        }
+        expect(await leave(page, joined.location)).toBe(200);
+      } finally {
+        await page.close();
+        await stripped.close();
       }
     },
     SLOW,
