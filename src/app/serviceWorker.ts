@@ -34,8 +34,3 @@ export function registerServiceWorker(): void {
   if (document.readyState === 'complete') afterLoad();
   else window.addEventListener('load', afterLoad, { once: true });
 }
-
-/** For view tests: pretend a new version is waiting. */
-export function offerUpdateForTest(next: () => void): void {
-  offerUpdate(next);
-}

@@ -3,6 +3,9 @@
  * page after the first visit and precaches the app shell only, and a translated offline page
  * instead of the browser's error when the network is gone.
  */
+import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness.ts';
 
@@ -68,4 +71,37 @@ describe('the installable app', () => {
     // Back online the app carries on by itself: the login form.
     await page.getByRole('heading', { name: 'Sign in to play' }).waitFor();
   });
+
+  it('a new build waits for the player: a Reload prompt, and after it the page runs under the new worker', async () => {
+    // A copy of the build that can become 'the next build' while the page is open.
+    const root = mkdtempSync(join(tmpdir(), 'reelside-pwa-'));
+    cpSync(process.env.E2E_DIST ?? 'dist', root, { recursive: true });
+    const next = await startHarness({ rngSeed: 'pwa-update', staticDir: root });
+    try {
+      const { page } = await next.newPage();
+      await page.goto('/login');
+      await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+      await page.reload();
+      await page.getByRole('heading', { name: 'Sign in to play' }).waitFor();
+      const first = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null);
+      expect(first).toMatch(/\/sw\.js$/);
+      expect(await page.getByText('A new version of Reelside is ready.').count()).toBe(0);
+
+      appendFileSync(join(root, 'sw.js'), '\n// the next build\n');
+      await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.update()));
+      const prompt = page.getByRole('status').filter({ hasText: 'A new version of Reelside is ready.' });
+      await prompt.waitFor({ timeout: 10_000 });
+      const reloaded = page.waitForEvent('load');
+      await prompt.getByRole('button', { name: 'Reload' }).click();
+      await reloaded;
+      await page.getByRole('heading', { name: 'Sign in to play' }).waitFor();
+      expect(await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.waiting ?? null))).toBeNull();
+      expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+      expect(await page.getByText('A new version of Reelside is ready.').count()).toBe(0);
+    } finally {
+      await next.close();
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
 });
+
