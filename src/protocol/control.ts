@@ -1,4 +1,6 @@
 import { z } from 'zod/mini';
+import { ErrorCode } from './errors.ts';
+import { MachineStatus } from './floor.ts';
 
 /**
  * The simulator's control API (/sim/*), used by end-to-end tests and demos to steer the
@@ -54,7 +56,7 @@ export type SimHealth = z.infer<typeof SimHealth>;
 /** POST /sim/machine-status: force a machine's status (a fault, maintenance, a busy machine). */
 export const MachineStatusRequest = z.strictObject({
   machineId: z.int(),
-  status: z.enum(['free', 'playing', 'waiting', 'inBonus', 'tryingCashout', 'error', 'malfunction', 'offline']),
+  status: MachineStatus,
 });
 
 /** POST /sim/drop: cut every socket of a player, as a network failure would. */
@@ -69,7 +71,7 @@ export const EndSessionRequest = DropRequest;
 /** POST /sim/warn: start a close warning on a joined machine now. */
 export const WarnRequest = z.strictObject({
   machineId: z.int(),
-  code: z.union([z.literal(18800), z.literal(18802)]),
+  code: z.union([z.literal(ErrorCode.depositCountdown), z.literal(ErrorCode.continueCountdown)]),
   count: z.optional(z.int().check(z.gte(1), z.lte(60))),
 });
 
