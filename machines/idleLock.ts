@@ -78,7 +78,7 @@ export const idleLockMachine = setup({
     wasLockedOut: (_, answer: RestoredLock) => answer.locked && answer.attempts >= MAX_WRONG_PINS,
     /**
      * Whether there is a pin_code to check a PIN against. src/app also checks its form and
-     * strength (src/protocol/auth.ts PinCode): a refused one cannot unlock either.
+     * strength (src/protocol/pinCode.ts): a refused one cannot unlock either.
      */
     pinCodeUsable: ({ context }) => context.pinCode !== null,
     pinMatches: (_, matched: boolean) => matched,

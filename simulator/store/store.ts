@@ -23,7 +23,7 @@ export interface PlayerRecord {
   lastname: string;
   email: string;
   passwordHash: string;
-  /** The idle lock's pin_code (src/protocol/auth.ts PinCode), or NO_PIN (simulator/auth/pin.ts) while the player has none. */
+  /** The idle lock's pin_code (src/protocol/pinCode.ts), or NO_PIN (simulator/auth/pin.ts) while the player has none. */
   pinHash: string;
   balanceMinor: number;
   banned: boolean;

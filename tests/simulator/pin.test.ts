@@ -1,6 +1,7 @@
 import { pbkdf2Sync } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LoginResult, PIN_MIN_ITERATIONS, PinCode, formatPinCode } from '../../src/protocol/auth.ts';
+import { LoginResult } from '../../src/protocol/auth.ts';
+import { PIN_MIN_ITERATIONS, PinCode, formatPinCode } from '../../src/protocol/pinCode.ts';
 import { derivePinHash, pinCodeUsable, PinCodeRefused, verifyPin } from '../../src/services/pin.ts';
 import { createPinCode, PIN_ITERATIONS, pinMatches } from '../../simulator/auth/pin.ts';
 import { DEFAULT_SETTINGS } from '../../src/protocol/settings.ts';
