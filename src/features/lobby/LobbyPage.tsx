@@ -91,68 +91,71 @@ export function LobbyPage() {
   const selected = brands.find((b) => b.id === brandId);
 
   return (
-    <Root className="lobby-background">
+    <div className="lobby-background">
       <PageHeader title={selected ? selected.name : <Trans>Lobby</Trans>}>
         <PromoButtons />
       </PageHeader>
-      {failed && (
-        <Problem role="alert">
-          <Trans>The lobby could not be loaded.</Trans>{' '}
-          <Button type="button" $variant="ghost" onClick={() => lobby.send({ type: 'user.retry' })}>
-            <Trans>Try again</Trans>
-          </Button>
-        </Problem>
-      )}
-      {loading && <p aria-busy="true">{t`Loading...`}</p>}
-      {reservedIds.length > 0 && (
-        <Section aria-labelledby="reserved-title">
-          <h2 id="reserved-title">
-            <Trans>Reserved</Trans>
-          </h2>
-          <Grid>
-            {reservedIds.map((id) => (
-              <LiveTile key={id} lobby={lobby} id={id} player={player} currency={settings.CURRENCY} onPlay={play} />
-            ))}
-          </Grid>
-        </Section>
-      )}
-      {settings.SHOW_LOBBY && (
-        <Section aria-labelledby="brands-title">
-          <h2 id="brands-title">
-            <Trans>Brands</Trans>
-          </h2>
-          <Grid $narrow>
-            {brands.map((b) => (
-              <BrandTile key={b.id} brand={b} selected={b.id === brandId} currency={settings.CURRENCY} onSelect={selectBrand} />
-            ))}
-          </Grid>
-        </Section>
-      )}
-      {showMachines && (
-        <Section aria-labelledby="machines-title">
-          <h2 id="machines-title">
-            <Trans>Machines</Trans>
-          </h2>
-          {machineIds.length > MANY_TILES ? (
-            <Blocks>
-              {blocksOf(machineIds).map((block) => (
-                <Grid key={block[0]} $many>
-                  {block.map((id) => (
-                    <LiveTile key={id} lobby={lobby} id={id} player={player} currency={settings.CURRENCY} onPlay={play} />
-                  ))}
-                </Grid>
-              ))}
-            </Blocks>
-          ) : (
+      {/* The header keeps its own space below it, as on every page; the sections space each other. */}
+      <Sections>
+        {failed && (
+          <Problem role="alert">
+            <Trans>The lobby could not be loaded.</Trans>{' '}
+            <Button type="button" $variant="ghost" onClick={() => lobby.send({ type: 'user.retry' })}>
+              <Trans>Try again</Trans>
+            </Button>
+          </Problem>
+        )}
+        {loading && <p aria-busy="true">{t`Loading...`}</p>}
+        {reservedIds.length > 0 && (
+          <Section aria-labelledby="reserved-title">
+            <h2 id="reserved-title">
+              <Trans>Reserved</Trans>
+            </h2>
             <Grid>
-              {machineIds.map((id) => (
+              {reservedIds.map((id) => (
                 <LiveTile key={id} lobby={lobby} id={id} player={player} currency={settings.CURRENCY} onPlay={play} />
               ))}
             </Grid>
-          )}
-        </Section>
-      )}
-    </Root>
+          </Section>
+        )}
+        {settings.SHOW_LOBBY && (
+          <Section aria-labelledby="brands-title">
+            <h2 id="brands-title">
+              <Trans>Brands</Trans>
+            </h2>
+            <Grid $narrow>
+              {brands.map((b) => (
+                <BrandTile key={b.id} brand={b} selected={b.id === brandId} currency={settings.CURRENCY} onSelect={selectBrand} />
+              ))}
+            </Grid>
+          </Section>
+        )}
+        {showMachines && (
+          <Section aria-labelledby="machines-title">
+            <h2 id="machines-title">
+              <Trans>Machines</Trans>
+            </h2>
+            {machineIds.length > MANY_TILES ? (
+              <Blocks>
+                {blocksOf(machineIds).map((block) => (
+                  <Grid key={block[0]} $many>
+                    {block.map((id) => (
+                      <LiveTile key={id} lobby={lobby} id={id} player={player} currency={settings.CURRENCY} onPlay={play} />
+                    ))}
+                  </Grid>
+                ))}
+              </Blocks>
+            ) : (
+              <Grid>
+                {machineIds.map((id) => (
+                  <LiveTile key={id} lobby={lobby} id={id} player={player} currency={settings.CURRENCY} onPlay={play} />
+                ))}
+              </Grid>
+            )}
+          </Section>
+        )}
+      </Sections>
+    </div>
   );
 }
 
@@ -187,7 +190,7 @@ function LiveTile({ lobby, id, player, currency, onPlay }: { lobby: LobbyActor; 
   return <MachineTile machine={machine} joinable={joinability(machine, player)} currency={currency} onPlay={onPlay} />;
 }
 
-const Root = styled.div`
+const Sections = styled.div`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space(6)};

@@ -15,6 +15,8 @@ const COOLDOWN_MS = 30_000;
 /** The discount and bonus buttons, each only when its AUTO_ setting is on. */
 export function PromoButtons() {
   const settings = useSettings();
+  // Neither is on: no empty row under the page's heading.
+  if (!settings.AUTO_DISCOUNT && !settings.AUTO_BONUS) return null;
   return (
     <Row>
       {settings.AUTO_DISCOUNT && <PromoButton kind="discount" />}
@@ -73,5 +75,4 @@ function PromoButton({ kind }: { kind: 'discount' | 'bonus' }) {
 const Row = styled.div`
   display: flex;
   gap: 8px;
-  margin-top: 8px;
 `;
