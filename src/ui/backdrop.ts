@@ -2,6 +2,12 @@ import * as Dialog from '@radix-ui/react-dialog';
 import styled from 'styled-components';
 
 /**
+ * How dark the page goes behind a modal question — reconnect, leave the machine, the idle lock:
+ * dim enough to put the page out of mind, light enough that the player still sees where they are.
+ */
+export const DIALOG_DIM = 60;
+
+/**
  * The page dimmed behind a dialog, sheet or drawer: on the layer just below its content, as
  * dark (`$dim`, percent) and as blurred (`$blur`, px) as the dialog needs the page out of mind.
  */

@@ -1,5 +1,6 @@
 /**
- * The smaller things players saw (issue 14, bug 9): the space under page headings.
+ * The smaller things players saw (issue 14, bug 9): the space under page headings and the idle
+ * lock's backdrop.
  */
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -55,5 +56,50 @@ describe('page headings', () => {
     // The lobby had 56 px: the heading's margin, the header's and the lobby's gap added up.
     expect(spaces).toEqual({ '/lobby': 24, '/lobby/1/:name': 24, '/profile': 24, '/slot-sessions': 24, '/transactions': 24 });
     await browserContext.close();
+  });
+});
+
+/** The alpha of the background of the backdrop behind this dialog (its sibling in the portal). */
+function backdropOf(page: Page, name: string) {
+  return page
+    .getByRole('dialog', { name })
+    .locator('xpath=preceding-sibling::*[1]')
+    .evaluate((element) => {
+      const style = getComputedStyle(element);
+      const alpha = /rgba?\((?:[\d.]+[, ]+){3}([\d.]+)\)/.exec(style.backgroundColor)?.[1];
+      return { alpha: alpha === undefined ? 1 : Number(alpha), filter: style.backdropFilter, position: style.position };
+    });
+}
+
+describe('the idle lock', () => {
+  it('dims the page as the other dialogs do, not near black', async () => {
+    const { page, context } = await h.newPage({ context: DESKTOP });
+    await page.clock.install();
+    // player2 left a session open (seeded): the reconnect dialog comes first.
+    await page.goto('/login');
+    await page.getByLabel('Email or username').fill('player2');
+    await page.getByLabel('Password', { exact: true }).fill('player2pass');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByRole('dialog', { name: 'Open session' }).waitFor();
+    const reconnect = await backdropOf(page, 'Open session');
+    expect(reconnect.position).toBe('fixed');
+    await page.getByRole('dialog', { name: 'Open session' }).getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('dialog', { name: 'Open session' }).waitFor({ state: 'detached' });
+
+    const lock = page.getByRole('dialog', { name: 'LOCKED!' });
+    for (let attempt = 0; attempt < 3 && !(await lock.isVisible()); attempt += 1) {
+      await page.clock.fastForward(61_000);
+      await lock.waitFor({ timeout: 2000 }).catch(() => undefined);
+    }
+    await lock.waitFor();
+    const locked = await backdropOf(page, 'LOCKED!');
+    // It was 0.92 and blurred.
+    expect(locked).toEqual(reconnect);
+    expect(locked.alpha).toBe(0.6);
+
+    await page.getByLabel('PIN code').fill('4321');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await lock.waitFor({ state: 'detached' });
+    await context.close();
   });
 });

@@ -4,7 +4,7 @@ import { useSelector } from '@xstate/react';
 import styled from 'styled-components';
 import type { ActorRefFrom } from 'xstate';
 import type { gameSessionMachine } from '../../../machines/gameSession.ts';
-import { Backdrop } from '../../ui/backdrop.ts';
+import { Backdrop, DIALOG_DIM } from '../../ui/backdrop.ts';
 import { Button } from '../../ui/Button.tsx';
 import { DialogActions, DialogPanel } from '../../ui/dialogPanel.ts';
 
@@ -19,7 +19,7 @@ export function LeaveDialog({ game }: { game: Game }) {
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !next && game.send({ type: 'user.stay' })}>
       <Dialog.Portal>
-        <Backdrop $layer={950} $dim={60} />
+        <Backdrop $layer={950} $dim={DIALOG_DIM} />
         <DialogPanel $layer={950} $width={420} aria-describedby="leave-text">
           <Dialog.Title>
             <Trans>Leave the machine?</Trans>

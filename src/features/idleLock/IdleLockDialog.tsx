@@ -5,7 +5,7 @@ import { useSelector } from '@xstate/react';
 import { MAX_WRONG_PINS } from '../../../machines/idleLock.ts';
 import { useEffect, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { Backdrop } from '../../ui/backdrop.ts';
+import { Backdrop, DIALOG_DIM } from '../../ui/backdrop.ts';
 import { FieldError, Input } from '../../ui/form.ts';
 import { Button } from '../../ui/Button.tsx';
 import { useAuthActor, useSettings } from '../runtime.tsx';
@@ -62,7 +62,7 @@ export function IdleLockDialog() {
   return (
     <Dialog.Root open={locked}>
       <Dialog.Portal>
-        <Backdrop $layer={1100} $dim={92} $blur={6} />
+        <Backdrop $layer={1100} $dim={DIALOG_DIM} />
         <Content onEscapeKeyDown={(e) => e.preventDefault()} onPointerDownOutside={(e) => e.preventDefault()} aria-describedby="lock-text">
           <Dialog.Title>
             <Trans>LOCKED!</Trans>

@@ -4,7 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useSelector } from '@xstate/react';
 import styled from 'styled-components';
-import { Backdrop } from '../../ui/backdrop.ts';
+import { Backdrop, DIALOG_DIM } from '../../ui/backdrop.ts';
 import { reconnectVariant, type ReconnectVariant } from '../../../machines/reconnect.ts';
 import { Button } from '../../ui/Button.tsx';
 import { DialogActions, DialogPanel } from '../../ui/dialogPanel.ts';
@@ -36,7 +36,7 @@ export function ReconnectDialog() {
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !next && reconnect.send({ type: 'user.dismiss' })}>
       <Dialog.Portal>
-        <Backdrop $layer={900} $dim={60} />
+        <Backdrop $layer={900} $dim={DIALOG_DIM} />
         <DialogPanel $layer={900} data-variant={variant} aria-describedby="reconnect-text">
           <Dialog.Title>
             <Trans>Open session</Trans>
