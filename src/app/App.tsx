@@ -1,8 +1,8 @@
 import { I18nProvider } from '@lingui/react';
 import { RouterProvider } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { ThemeProvider } from 'styled-components';
+import { lazy, Suspense, useCallback, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import styled, { ThemeProvider } from 'styled-components';
 import type { ActorRefFrom } from 'xstate';
 import type { createSettingsMachine } from '../../machines/settings.ts';
 import type { Settings } from '../protocol/settings.ts';
@@ -82,6 +82,7 @@ function Gate({ runtime }: { runtime: Runtime }) {
       <PlayerLook runtime={runtime}>
         <RouterProvider router={runtime.router} />
       </PlayerLook>
+      <FirstPageCover router={runtime.router} />
       {runtime.inspector && (
         <Suspense fallback={null}>
           <InspectorPanel store={runtime.inspector} />
@@ -99,6 +100,30 @@ function PlayerLook({ runtime, children }: { runtime: Runtime; children: ReactNo
   const ready = useLoggedInReady();
   return <LookHost actor={ready ? (runtime.uiSettings ?? null) : null}>{children}</LookHost>;
 }
+
+/**
+ * The brand card over the page until the router has shown its first page. A reload of /lobby or
+ * /game/… loads that page's code and the logged-in half before the router draws anything: without
+ * this, the page stood empty and dark between the boot screens and the page.
+ */
+function FirstPageCover({ router }: { router: Runtime['router'] }) {
+  const subscribe = useCallback((changed: () => void) => router.subscribe('onResolved', changed), [router]);
+  const pageIn = useSyncExternalStore(subscribe, () => router.state.resolvedLocation !== undefined);
+  if (pageIn) return null;
+  return (
+    <Cover>
+      <SplashScreen />
+    </Cover>
+  );
+}
+
+/** Over the page (and whatever the router draws as it comes), never beside it. */
+const Cover = styled.div`
+  position: fixed;
+  inset: 0;
+  z-index: 2000;
+  overflow: auto;
+`;
 
 /** The service worker installed a newer build: offer the reload (no stale shell stays). */
 function NewVersion() {

@@ -1,6 +1,6 @@
 /**
- * The smaller things players saw (issue 14, bug 9): the space under page headings and the idle
- * lock's backdrop.
+ * The smaller things players saw (issue 14, bug 9): the space under page headings, the idle
+ * lock's backdrop, and what a reload shows before the page is back.
  */
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -101,5 +101,67 @@ describe('the idle lock', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
     await lock.waitFor({ state: 'detached' });
     await context.close();
+  });
+});
+
+declare global {
+  interface Window {
+    __bootFrames?: Array<{ at: number; body: boolean; brand: boolean; page: boolean; background: string }>;
+  }
+}
+
+/**
+ * Records, every animation frame from the document's start, whether the Reelside mark is on
+ * screen (a boot card's, or the page's own) and whether the page's heading is.
+ */
+async function recordFrames(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const frames: NonNullable<Window['__bootFrames']> = [];
+    window.__bootFrames = frames;
+    const start = performance.now();
+    const onScreen = (element: Element) => {
+      const box = element.getBoundingClientRect();
+      return box.width > 0 && box.height > 0 && box.bottom > 0 && box.top < innerHeight && getComputedStyle(element).visibility !== 'hidden';
+    };
+    const sample = () => {
+      frames.push({
+        at: Math.round(performance.now() - start),
+        body: document.body !== null,
+        brand: [...document.querySelectorAll('svg[viewBox="0 0 150 40"]')].some(onScreen),
+        page: [...document.querySelectorAll('h1')].some((h1) => onScreen(h1) && h1.closest('[data-state]') === null),
+        background: document.body ? getComputedStyle(document.body).backgroundColor : '',
+      });
+      if (performance.now() - start < 8000) requestAnimationFrame(sample);
+    };
+    requestAnimationFrame(sample);
+  });
+}
+
+describe('a reload', () => {
+  it.each([
+    ['/lobby', PHONE_PORTRAIT],
+    ['/profile', DESKTOP],
+  ] as const)('of %s shows the brand card or the page in every frame, never an empty page', async (path, context) => {
+    const { page, context: browserContext } = await h.newPage({ context });
+    await loginToLobby(page);
+    if (path !== '/lobby') await page.goto(path);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await recordFrames(page);
+    // A slower phone: the boot steps and the page's code take long enough to be seen.
+    const cdp = await browserContext.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await page.reload();
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.waitForTimeout(300);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+
+    const frames = (await page.evaluate(() => window.__bootFrames ?? [])).filter((frame) => frame.body);
+    expect(frames.length).toBeGreaterThan(10);
+    const blank = frames.filter((frame) => !frame.brand && !frame.page);
+    expect(blank, `frames without the brand card or the page: ${JSON.stringify(blank.slice(0, 5))}`).toEqual([]);
+    // The night page from the first frame on (the browser's white before).
+    expect(frames.filter((frame) => frame.background !== 'rgb(11, 13, 23)')).toEqual([]);
+    expect(frames.at(-1)!.page).toBe(true);
+    await browserContext.close();
   });
 });
