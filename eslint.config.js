@@ -25,7 +25,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['../src/*', '../../src/*'], message: 'machines import nothing from src/' },
+            { regex: '^(\\.\\./)+src/', message: 'machines import nothing from src/' },
             { group: ['react', 'react-dom', 'ky', '@lingui/*', 'styled-components'], message: 'machines stay pure' },
           ],
         },
@@ -39,7 +39,39 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['../src/!(protocol)/**', '../../src/!(protocol)/**', '../machines/*'], message: 'the simulator imports only src/protocol' }] },
+        {
+          // At any depth (simulator/video/x/y.ts too): only src/protocol, never machines/.
+          patterns: [
+            { regex: '^(\\.\\./)+src/(?!protocol/)', message: 'the simulator imports only src/protocol' },
+            { regex: '^(\\.\\./)+machines/', message: 'the simulator imports only src/protocol' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The wire's schemas are a leaf: the client and the simulator both stand on them.
+    files: ['src/protocol/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^\\.\\./(app|features|services|ui|theme)/', message: 'src/protocol is a leaf: it imports nothing of the client' },
+            { regex: '^(\\.\\./)+(machines|simulator)/', message: 'src/protocol is a leaf' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Services talk to the outside world; they never reach for views or the composition root.
+    // (Themes too, once uiSettings.ts no longer reads the preset ids from src/theme.)
+    files: ['src/services/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^\\.\\./(features|ui|app)/', message: 'services import no views or the composition root' }] },
       ],
     },
   },

@@ -1,0 +1,34 @@
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * DESIGN §3's import rules are enforced by the lint config, not remembered: a wrong-way import
+ * fails `npm run lint`. Each case lints one line as if it stood in the named file.
+ */
+const eslint = new ESLint();
+
+async function restricted(filePath: string, source: string): Promise<string[]> {
+  const [result] = await eslint.lintText(`${source}\nexport const used = imported;\n`, { filePath });
+  return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+}
+
+describe('the import rules of DESIGN §3', () => {
+  it.each([
+    ['machines/x.ts', "import { imported } from '../src/services/http.ts';", 'machines import nothing from src/'],
+    ['machines/nested/x.ts', "import { imported } from '../../src/protocol/errors.ts';", 'machines import nothing from src/'],
+    ['simulator/video/deep/x.ts', "import { imported } from '../../../src/services/http.ts';", 'the simulator imports only src/protocol'],
+    ['simulator/floor/x.ts', "import { imported } from '../../machines/auth.ts';", 'the simulator imports only src/protocol'],
+    ['src/protocol/x.ts', "import { imported } from '../services/http.ts';", 'src/protocol is a leaf'],
+    ['src/services/x.ts', "import { imported } from '../features/game/SideBar.tsx';", 'services import no views'],
+  ])('%s may not: %s', async (file, source, message) => {
+    expect((await restricted(file, source)).join(' ')).toContain(message);
+  });
+
+  it.each([
+    ['simulator/video/deep/x.ts', "import { imported } from '../../../src/protocol/errors.ts';"],
+    ['src/services/x.ts', "import { imported } from '../protocol/errors.ts';"],
+    ['machines/x.ts', "import { imported } from './failure.ts';"],
+  ])('%s may: %s', async (file, source) => {
+    expect(await restricted(file, source)).toEqual([]);
+  });
+});
