@@ -20,6 +20,7 @@ import { chromium, type Page } from 'playwright-core';
 import { startSimulator, type Simulator } from '../simulator/server.ts';
 import type { FrameTrace } from '../simulator/video/index.ts';
 import { breakdown, inputToVideo, percentile } from './inputLatency.ts';
+import { clearJoinMarks, installJoinTrace, joinMarks, printJoinSteps, type Milestone } from './joinTrace.ts';
 import { lobbyStress } from './lobbyStress.ts';
 
 const DIST = process.env.BENCH_DIST ?? 'dist';
@@ -119,6 +120,8 @@ declare global {
 async function joinLatency(sim: Simulator, page: Page, joins: number): Promise<void> {
   const times: number[] = [];
   const outside: number[] = [];
+  const steps: Partial<Record<Milestone, number>>[] = [];
+  await installJoinTrace(page);
   for (let i = 0; i < joins; i++) {
     const machineId = [1, 2, 5, 9, 10][i % 5]!;
     await page.goto('/lobby');
@@ -138,6 +141,7 @@ async function joinLatency(sim: Simulator, page: Page, joins: number): Promise<v
         video.requestVideoFrameCallback((_now, meta) => (join.frameAt = meta.presentationTime));
       }).observe(document.body, { childList: true, subtree: true });
     });
+    await clearJoinMarks(page);
     const started = Date.now();
     await play.click();
     await page.waitForFunction(() => window.__benchJoin?.frameAt !== undefined, undefined, { timeout: 15_000, polling: 5 });
@@ -145,6 +149,7 @@ async function joinLatency(sim: Simulator, page: Page, joins: number): Promise<v
     outside.push(Date.now() - started);
     const join = await page.evaluate(() => window.__benchJoin!);
     times.push(Math.round(join.frameAt! - join.clickAt!));
+    steps.push(await joinMarks(page, join.clickAt!, join.frameAt!));
     await page.getByRole('button', { name: 'Cash out' }).click();
     await page.waitForURL(/lobby/);
     await waitFor(() => sim.video.activeEncoders() === 0, 5000);
@@ -152,10 +157,13 @@ async function joinLatency(sim: Simulator, page: Page, joins: number): Promise<v
   // In join order: the first join is colder (Chromium's first peer connection, no spare encoder).
   console.log(`join → first frame, each join (ms): ${times.join(', ')}`);
   console.log(`  the same timed from outside the page (Playwright click and polling): ${outside.join(', ')}`);
+  printJoinSteps(steps);
+  const slowest = steps.reduce((a, b) => ((b.frame ?? 0) > (a.frame ?? 0) ? b : a), {});
+  console.log(`  the slowest join: ${Object.entries(slowest).sort((a, b) => a[1] - b[1]).map(([k, v]) => `${k} ${Math.round(v)}`).join(', ')}`);
   const median = percentile(times, 0.5);
   const p95 = percentile(times, 0.95);
   record('join → first frame (median)', `${median} ms`, '≤ 250 ms (bar 500)', median <= 250, times);
-  record('join → first frame (p95)', `${p95} ms`, '≤ 350 ms (bar 500)', p95 <= 350, { p95, outside });
+  record('join → first frame (p95)', `${p95} ms`, '≤ 350 ms (bar 500)', p95 <= 350, { p95, outside, steps });
 }
 
 // ---- 2b. press → first presented frame that answers it ----------------------------------------
@@ -176,6 +184,9 @@ async function inputLatency(page: Page, traces: FrameTrace[], presses: number): 
     tickWait: 'wait for the frame to be drawn',
     draw: 'drawing',
     encode: 'encode (ffmpeg stdin → last RTP packet)',
+    pipe: '  of which: the frame through the pipe',
+    vp8: '  of which: libvpx → first RTP packet',
+    packets: '  of which: first → last packet',
     network: 'network (SRTP, loopback, receive)',
     decode: 'decode',
     jitterAndRender: 'jitter buffer + render',

@@ -24,6 +24,12 @@ export interface PressSample {
   socket: number | null;
   tickWait: number | null;
   draw: number | null;
+  /** The frame through the pipe to ffmpeg (its stdin drained). */
+  pipe: number | null;
+  /** ffmpeg's libvpx: frame read → its first RTP packet. */
+  vp8: number | null;
+  /** First → last RTP packet of the frame handed to werift. */
+  packets: number | null;
   encode: number | null;
   network: number | null;
   decode: number | null;
@@ -167,6 +173,9 @@ function sample(button: string, sentAt: number, frame: PageFrame, trace: FrameTr
     socket: step(sentAt, trace?.requestedAt),
     tickWait: step(trace?.requestedAt, trace?.drawStart),
     draw: step(trace?.drawStart, trace?.written),
+    pipe: step(trace?.written, trace?.taken),
+    vp8: step(trace?.taken, trace?.firstPacket),
+    packets: step(trace?.firstPacket, trace?.sent),
     encode: step(trace?.written, trace?.sent),
     network: step(trace?.sent, receive),
     decode,
@@ -184,7 +193,7 @@ export function percentile(values: number[], p: number): number {
 
 /** The steps' medians and p95s, in the order a press goes through them. */
 export function breakdown(samples: PressSample[]) {
-  const steps = ['socket', 'tickWait', 'draw', 'encode', 'network', 'decode', 'jitterAndRender', 'display'] as const;
+  const steps = ['socket', 'tickWait', 'draw', 'encode', 'pipe', 'vp8', 'packets', 'network', 'decode', 'jitterAndRender', 'display'] as const;
   const of = (key: (typeof steps)[number]) => samples.map((s) => s[key]).filter((v): v is number => v !== null);
   return Object.fromEntries(steps.map((key) => [key, { median: percentile(of(key), 0.5), p95: percentile(of(key), 0.95), n: of(key).length }])) as Record<
     (typeof steps)[number],

@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { RtpPacket } from 'werift';
 
 /**
  * RTP from ffmpeg, made fit for the viewer's jitter buffer. werift's sender rewrites SSRC,
@@ -44,4 +45,32 @@ export function createRestamper(nowMs: () => number = () => performance.now()): 
       return true;
     },
   };
+}
+
+/**
+ * The playout delay RTP header extension (webrtc.org's, which Chromium offers): the sender's
+ * word on how long the receiver may hold a frame. Min 0 and max 0 (units of 10 ms) ask it to
+ * show each frame as soon as it is decoded, with no smoothing buffer: right for a live game,
+ * where a press must show at once and a late frame is better shown late than held back.
+ */
+export const PLAYOUT_DELAY_URI = 'http://www.webrtc.org/experiments/rtp-hdrext/playout-delay';
+const PLAYOUT_NOW = Buffer.alloc(3); // min 0 (12 bits), max 0 (12 bits)
+
+/** The extension's id in the answer's video section, or undefined when it was not agreed. */
+export function playoutDelayId(answer: string): number | undefined {
+  for (const line of answer.split(/\r?\n/)) {
+    const [map, uri] = line.trim().split(/\s+/);
+    if (uri !== PLAYOUT_DELAY_URI || !map?.startsWith('a=extmap:')) continue;
+    const id = Number.parseInt(map.slice('a=extmap:'.length), 10);
+    // One-byte header extensions only (ids 1–14), the form written here.
+    return id >= 1 && id <= 14 ? id : undefined;
+  }
+  return undefined;
+}
+
+/** The packet with a zero playout delay in its header extensions (any others it had are kept). */
+export function withPlayoutDelay(packet: Buffer, id: number): RtpPacket {
+  const rtp = RtpPacket.deSerialize(packet);
+  rtp.header.extensions = [...rtp.header.extensions.filter((extension) => extension.id !== id), { id, payload: PLAYOUT_NOW }];
+  return rtp;
 }

@@ -1,7 +1,7 @@
-import { MediaStreamTrack, RTCPeerConnection, RTCRtpCodecParameters } from 'werift';
+import { DtlsClient, MediaStreamTrack, RTCPeerConnection, RTCRtpCodecParameters, RTCRtpHeaderExtensionParameters, type RtpPacket } from 'werift';
 import { startEncoder, type Encoder } from './encoder.ts';
 import { createFeeder, type DrawnFrame, type Feeder } from './feeder.ts';
-import { createRestamper, isRtp } from './rtp.ts';
+import { createRestamper, isRtp, PLAYOUT_DELAY_URI, playoutDelayId, withPlayoutDelay } from './rtp.ts';
 import type { ScreenState } from './screen.ts';
 import type { FrameTrace, VideoBand } from './types.ts';
 
@@ -11,7 +11,8 @@ import type { FrameTrace, VideoBand } from './types.ts';
  * soon as the answer is out, so ffmpeg's start-up and its first encode overlap ICE and DTLS.
  * werift stays the DTLS client (`a=setup:active`): answering as the server let the browser's first
  * handshake flight arrive before werift listened, and under load some joins never connected
- * (measured in tests/simulator/video.test.ts on a busy machine). That frame's packets wait
+ * (measured in tests/simulator/video.test.ts on a busy machine). As the client it starts the
+ * handshake the moment ICE connects (handshakeAtOnce), not after werift's fixed 100 ms. That frame's packets wait
  * until the peer is connected; the steady frames follow. The first frame the viewer receives is
  * thus the encoder's first, a keyframe. Every way a viewer can go away ends in close(), which
  * releases the encoder and the peer.
@@ -104,6 +105,9 @@ function createPeer(): RTCPeerConnection {
       ],
       audio: [],
     },
+    // The playout delay hint (min = max = 0: show each frame as soon as it is decoded), when the
+    // viewer offers it (Chromium does); run() adds it to the packets.
+    headerExtensions: { video: [new RTCRtpHeaderExtensionParameters({ uri: PLAYOUT_DELAY_URI })], audio: [] },
   });
 }
 
@@ -118,6 +122,7 @@ async function negotiate(pc: RTCPeerConnection, track: MediaStreamTrack, offer: 
   await transceiver.sender.replaceTrack(track);
   transceiver.setDirection('sendonly');
   await pc.setLocalDescription(await pc.createAnswer());
+  handshakeAtOnce(pc);
   if (pc.iceGatheringState !== 'complete') {
     await new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, GATHER_LIMIT_MS);
@@ -132,6 +137,30 @@ async function negotiate(pc: RTCPeerConnection, track: MediaStreamTrack, offer: 
   const sdp = pc.localDescription?.sdp ?? '';
   if (!/^m=video [1-9]/m.test(sdp) || !/^a=rtpmap:\d+ VP8\/90000/im.test(sdp)) throw new OfferRejected('no VP8 video could be negotiated');
   return sdp;
+}
+
+/**
+ * werift 0.25 as the DTLS client waits a fixed 100 ms after ICE connects before it sends its
+ * ClientHello (in case the peer's DTLS server is not listening yet). A browser's is: it has our
+ * answer before ICE can connect, and Chromium keeps a ClientHello that arrives before its own
+ * DTLS starts. So the wait is only latency on every join: start the handshake the moment werift
+ * creates its client (it says 'connecting' and creates it in the same turn), and hand werift's own
+ * call, 100 ms later, that same handshake rather than a second one. Should werift change, nothing
+ * matches and its own timing stands.
+ */
+function handshakeAtOnce(pc: RTCPeerConnection): void {
+  for (const transport of pc.dtlsTransports) {
+    transport.onStateChange.subscribe((state) => {
+      if (state !== 'connecting') return;
+      queueMicrotask(() => {
+        const dtls = transport.dtls;
+        if (!(dtls instanceof DtlsClient)) return;
+        const handshake = dtls.connect();
+        handshake.catch(() => {}); // werift's own call (below) reports a failure
+        dtls.connect = () => handshake;
+      });
+    });
+  }
 }
 
 function transceiverOf(pc: RTCPeerConnection) {
@@ -185,15 +214,20 @@ function run(config: SessionConfig, pc: RTCPeerConnection, track: MediaStreamTra
     heardAt = performance.now();
   });
   // The first frame's packets, until the viewer is connected (null from then on).
-  let held: Buffer[] | null = [];
-  encoder.onPacket((packet) => {
+  let held: (Buffer | RtpPacket)[] | null = [];
+  // Where the viewer agreed to the playout delay extension: on every packet, so every frame says it.
+  const playoutId = playoutDelayId(answer);
+  encoder.onPacket((raw) => {
     // ffmpeg's own timestamp (frames counted at the nominal rate), before the wall clock replaces it.
-    const encoded = tracer && isRtp(packet) ? packet.readUInt32BE(4) : undefined;
-    if (!restamper.restamp(packet)) return;
+    const encoded = tracer && isRtp(raw) ? raw.readUInt32BE(4) : undefined;
+    if (!restamper.restamp(raw)) return;
+    const packet = playoutId === undefined ? raw : withPlayoutDelay(raw, playoutId);
     if (!held) track.writeRtp(packet);
     else if (held.length < MAX_HELD_PACKETS) held.push(packet);
-    if (encoded !== undefined) tracer?.packet(encoded, (packet[1] ?? 0) >= 0x80, held !== null);
+    if (encoded !== undefined) tracer?.packet(encoded, (raw[1] ?? 0) >= 0x80, held !== null);
   });
+  // ffmpeg has read the whole of the last frame written (its stdin drained).
+  if (tracer) encoder.onReady(() => tracer.taken(performance.now()));
   encoder.onExit((reason) => void close(reason));
   const onState = (state: RTCPeerConnection['connectionState']) => {
     if (state === 'connected') {
@@ -247,8 +281,9 @@ const epoch = (performanceNow: number) => performance.timeOrigin + performanceNo
  */
 function createTracer(config: SessionConfig, report: (frame: FrameTrace) => void) {
   const step = 90_000 / config.fps;
-  const waiting = new Map<number, DrawnFrame & { firstPacket?: number; packets: number; requestedAt: number | null }>();
+  const waiting = new Map<number, DrawnFrame & { taken?: number; firstPacket?: number; packets: number; requestedAt: number | null }>();
   let lastSeq: number | undefined;
+  let lastWritten = -1;
   let base: number | undefined;
   const finish = (index: number, sent: number) => {
     const frame = waiting.get(index);
@@ -263,6 +298,7 @@ function createTracer(config: SessionConfig, report: (frame: FrameTrace) => void
       requestedAt: frame.requestedAt,
       drawStart: epoch(frame.drawStart),
       written: epoch(frame.written),
+      taken: epoch(frame.taken ?? frame.written),
       firstPacket: frame.firstPacket,
       sent: epoch(sent),
       packets: frame.packets,
@@ -272,10 +308,15 @@ function createTracer(config: SessionConfig, report: (frame: FrameTrace) => void
   const heldBack = new Set<number>();
   return {
     drawn(frame: DrawnFrame) {
+      lastWritten = frame.index;
       if (frame.requestSeq !== lastSeq) waiting.set(frame.index, { ...frame, packets: 0, requestedAt: config.requestedAt?.() ?? null });
       lastSeq = frame.requestSeq;
       // A frame whose packets never came (ffmpeg dropped it) must not be kept for ever.
       for (const index of waiting.keys()) if (index < frame.index - 2 * config.fps) waiting.delete(index);
+    },
+    taken(at: number) {
+      const frame = waiting.get(lastWritten);
+      if (frame) frame.taken ??= at;
     },
     packet(timestamp: number, marker: boolean, held: boolean) {
       base ??= timestamp;

@@ -86,6 +86,8 @@ export interface FrameTrace {
   drawStart: number;
   /** Drawn and handed to ffmpeg's stdin. */
   written: number;
+  /** ffmpeg had read all of it (the pipe drained; = written when it fit in the pipe at once). */
+  taken: number;
   /** ffmpeg's first RTP packet of the frame, and its last one handed to werift (sent). */
   firstPacket: number;
   sent: number;

@@ -5,7 +5,7 @@ import { bandInfos, DEFAULT_BANDS, externalUrl, validateBands } from '../../simu
 import { formatClock, formatMoney } from '../../simulator/video/format.ts';
 import { reelScroll, reelView, ROWS_PER_MS, SETTLE_MS } from '../../simulator/video/reels.ts';
 import { drawFrame } from '../../simulator/video/render.ts';
-import { createRestamper, isRtp } from '../../simulator/video/rtp.ts';
+import { createRestamper, isRtp, PLAYOUT_DELAY_URI, playoutDelayId, withPlayoutDelay } from '../../simulator/video/rtp.ts';
 import type { ScreenState } from '../../simulator/video/screen.ts';
 import { checkOffer } from '../../simulator/video/sdp.ts';
 
@@ -252,5 +252,28 @@ describe('RTP restamping', () => {
     expect(isRtp(packet(0, 200))).toBe(false);
     expect(isRtp(Buffer.from([1, 2, 3]))).toBe(false);
     expect(createRestamper().restamp(packet(0, 201))).toBe(false);
+  });
+});
+
+describe('playout delay hint', () => {
+  it('finds the id the viewer agreed to, and only a one-byte one', () => {
+    const answer = (line: string) => `v=0\r\no=- 1 1 IN IP4 0.0.0.0\r\nm=video 9 UDP/TLS/RTP/SAVPF 96\r\n${line}\r\na=rtpmap:96 VP8/90000\r\n`;
+    expect(playoutDelayId(answer(`a=extmap:5 ${PLAYOUT_DELAY_URI}`))).toBe(5);
+    expect(playoutDelayId(answer(`a=extmap:7/sendonly ${PLAYOUT_DELAY_URI}`))).toBe(7);
+    expect(playoutDelayId(answer('a=extmap:5 urn:ietf:params:rtp-hdrext:sdes:mid'))).toBeUndefined();
+    expect(playoutDelayId(answer(`a=extmap:15 ${PLAYOUT_DELAY_URI}`))).toBeUndefined();
+  });
+
+  it('puts min 0 / max 0 on a packet, keeping its header and payload', () => {
+    const raw = Buffer.concat([Buffer.from([0x80, 0xe0, 0x01, 0x02, 0, 0, 0x0b, 0xb8, 0, 0, 0, 42]), Buffer.from('vp8 payload')]);
+    const rtp = withPlayoutDelay(raw, 5);
+    const out = rtp.serialize();
+    expect(out[0]! & 0x10).toBe(0x10); // the extension bit
+    expect(out[1]).toBe(0xe0); // marker and payload type kept
+    expect(out.readUInt16BE(12)).toBe(0xbede); // one-byte header extensions
+    expect(out.readUInt16BE(14)).toBe(1); // one 32-bit word
+    expect([...out.subarray(16, 20)]).toEqual([(5 << 4) | 2, 0, 0, 0]); // id 5, 3 bytes: min 0, max 0
+    expect(out.subarray(20).toString()).toBe('vp8 payload');
+    expect(rtp.header.timestamp).toBe(3000);
   });
 });

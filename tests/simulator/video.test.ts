@@ -484,6 +484,10 @@ describe.skipIf(!existsSync(CHROMIUM))('WHEP playback in Chromium', () => {
       const page = await viewer(stripped);
       try {
         const joined = await join(page, '/whep/m1/hd');
+        // Chromium offers the playout delay extension and the answer takes it (frames shown at once).
+        expect(await page.evaluate(() => (window as unknown as { pc: RTCPeerConnection }).pc.remoteDescription?.sdp)).toContain(
+          'http://www.webrtc.org/experiments/rtp-hdrext/playout-delay',
+        );
         // The page reads the strip of every presented frame, with the functions the bench uses.
         await page.evaluate(
           ({ layoutSource, lumasSource, decodeSource }) => {
