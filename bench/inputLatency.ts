@@ -43,6 +43,8 @@ export interface PressSample {
 export interface InputLatency {
   samples: PressSample[];
   fps: number;
+  /** The game's stats line at the end, as the player saw it. */
+  sideBar: string | null;
 }
 
 interface PageFrame {
@@ -157,10 +159,13 @@ export async function inputToVideo(page: Page, traces: FrameTrace[], presses: nu
     samples.push(sample(button, send.at, frame, trace));
     await sleep(button === 'Spin' ? 2300 : 150 + Math.random() * 250);
   }
+  // What the player's own stats line measured meanwhile (the median of its latest presses).
+  await sleep(1100);
+  const sideBar = await page.getByTestId('video-stats').textContent();
   // Leave as the other figures expect to find the machine: free, nothing on it.
   await page.getByRole('button', { name: 'Cash out' }).click();
   await page.waitForURL(/lobby/);
-  return { samples, fps };
+  return { samples, fps, sideBar };
 }
 
 function sample(button: string, sentAt: number, frame: PageFrame, trace: FrameTrace | null): PressSample {

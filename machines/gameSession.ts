@@ -21,7 +21,7 @@
  * return to /lobby. The screen is kept awake (wakeLock child) for the whole visit, reconnects
  * included, and may sleep again once the visit is over.
  */
-import { assign, fromCallback, raise, sendTo, setup, spawnChild, stopChild } from 'xstate';
+import { assign, enqueueActions, fromCallback, raise, sendTo, setup, spawnChild, stopChild } from 'xstate';
 import type { Failure } from './failure.ts';
 
 export interface VideoBandInfo {
@@ -74,8 +74,12 @@ export type MachineRequest =
 export interface VideoStats {
   width: number;
   height: number;
+  /** Frames decoded in the last second. */
   fps: number;
+  /** Round trip of the video's own connection (its ICE checks), when the browser reports it. */
   roundTripMs: number | null;
+  /** Press → first picture that shows the machine's answer, when the video lets it be measured. */
+  inputDelayMs: number | null;
 }
 
 /** The floor's code for a machine out of service (error, malfunction, offline). */
@@ -142,8 +146,11 @@ export interface VideoInput {
   token: string;
 }
 
-/** Sent to the video child: the band to play, once the join answer has named it. */
-export type VideoCommand = { type: 'video.play'; whepUrl: string };
+/**
+ * Sent to the video child: the band to play, once the join answer has named it; and each player
+ * request as it goes out (the video measures press → picture where it can).
+ */
+export type VideoCommand = { type: 'video.play'; whepUrl: string } | { type: 'video.request' };
 
 export type VideoEvent =
   | { type: 'video.stream'; stream: unknown }
@@ -201,6 +208,14 @@ export const gameSessionMachine = setup({
   },
   actions: {
     request: sendTo('socket', (_, message: MachineRequest) => ({ type: 'send' as const, message })),
+    /**
+     * A play request went out: the video child times press → picture where it can. Only when it
+     * runs (a send to a missing child throws); path generation's stand-in actor has no snapshot.
+     */
+    tellVideo: enqueueActions(({ enqueue, self }) => {
+      const snapshot = self.getSnapshot() as { children?: Record<string, unknown> } | undefined;
+      if (snapshot?.children?.video) enqueue.sendTo('video', { type: 'video.request' as const });
+    }),
     nextRequest: assign({ requestSeq: ({ context }) => context.requestSeq + 1 }),
     leaveWith: assign((_, params: { reason: LeaveReason; failure?: Failure | null }) => ({
       leaveReason: params.reason,
@@ -367,12 +382,14 @@ export const gameSessionMachine = setup({
                 assign({ refusal: null }),
                 { type: 'request', params: ({ context, event }) => ({ type: 'button', button: event.button, requestId: requestId(context) }) },
                 'nextRequest',
+                'tellVideo',
               ],
             },
             'user.autoplay': {
               actions: [
                 { type: 'request', params: ({ context, event }) => ({ type: 'autoplay', on: event.on, requestId: requestId(context) }) },
                 'nextRequest',
+                'tellVideo',
               ],
             },
             'user.transfer': {
@@ -380,6 +397,7 @@ export const gameSessionMachine = setup({
                 assign({ refusal: null }),
                 { type: 'request', params: ({ context, event }) => ({ type: 'transfer', amount: event.amount, requestId: requestId(context) }) },
                 'nextRequest',
+                'tellVideo',
               ],
             },
             'user.toggleMoneyTransfer': { actions: assign({ moneyTransfer: ({ context }) => !context.moneyTransfer }) },

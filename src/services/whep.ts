@@ -1,5 +1,6 @@
 import { fromCallback } from 'xstate';
 import type { VideoCommand, VideoEvent, VideoInput, VideoStats } from '../../machines/gameSession.ts';
+import { createInputDelayMeter } from './inputDelay.ts';
 
 /**
  * A WHEP player (draft-ietf-wish-whep) as a child actor of gameSession: one recvonly video
@@ -7,6 +8,8 @@ import type { VideoCommand, VideoEvent, VideoInput, VideoStats } from '../../mac
  * handed to the view. Started without a URL (the join is still in flight) it creates its peer and
  * offer at once and POSTs as soon as video.play names the band. It DELETEs its resource on leave
  * and on pagehide (keepalive), and reconnects with backoff when ICE fails or frames stop arriving.
+ * Every second it reports what the player's stats line shows: size, decoded frames per second,
+ * the round trip of its connection, and press → picture where the video lets it be measured.
  */
 
 const STATS_EVERY_MS = 1000;
@@ -58,8 +61,12 @@ export function whepLogic() {
     let playUrl: (url: string) => void = () => {};
     const whepUrl: Promise<string> =
       input.whepUrl !== null ? Promise.resolve(input.whepUrl) : new Promise((resolve) => (playUrl = resolve));
+    // The stream handed to the view, and the <video> that shows it (found when a press needs it).
+    let shown: MediaStream | null = null;
+    const meter = createInputDelayMeter(() => [...document.querySelectorAll('video')].find((video) => video.srcObject === shown) ?? null);
     receive((event) => {
       if (event.type === 'video.play') playUrl(event.whepUrl);
+      else meter.request();
     });
     let stopped = false;
     let pc: RTCPeerConnection | null = null;
@@ -99,7 +106,9 @@ export function whepLogic() {
       if (!pc) return;
       const report = await pc.getStats();
       let frames = 0;
-      const stats: VideoStats = { width: 0, height: 0, fps: 0, roundTripMs: null };
+      let selectedPair: string | undefined;
+      const stats: VideoStats = { width: 0, height: 0, fps: 0, roundTripMs: null, inputDelayMs: meter.latest() };
+      const roundTrips = new Map<string, number>();
       report.forEach((entry) => {
         if (entry.type === 'inbound-rtp' && entry.kind === 'video') {
           frames = entry.framesDecoded ?? 0;
@@ -107,10 +116,15 @@ export function whepLogic() {
           stats.height = entry.frameHeight ?? 0;
           stats.fps = Math.round(entry.framesPerSecond ?? 0);
         }
-        if (entry.type === 'candidate-pair' && entry.nominated && typeof entry.currentRoundTripTime === 'number') {
-          stats.roundTripMs = Math.round(entry.currentRoundTripTime * 1000);
+        if (entry.type === 'transport' && typeof entry.selectedCandidatePairId === 'string') selectedPair = entry.selectedCandidatePairId;
+        if (entry.type === 'candidate-pair' && typeof entry.currentRoundTripTime === 'number') {
+          roundTrips.set(entry.id, entry.currentRoundTripTime);
+          if (entry.nominated && entry.state === 'succeeded') roundTrips.set('nominated', entry.currentRoundTripTime);
         }
       });
+      // The pair the transport uses (or, where that is not reported, the nominated one).
+      const roundTrip = (selectedPair ? roundTrips.get(selectedPair) : undefined) ?? roundTrips.get('nominated');
+      if (roundTrip !== undefined) stats.roundTripMs = Math.round(roundTrip * 1000);
       const now = Date.now();
       if (frames > lastFrames) {
         lastFrames = frames;
@@ -134,10 +148,15 @@ export function whepLogic() {
         pc = self;
         self.addTransceiver('video', { direction: 'recvonly' });
         self.addEventListener('track', (event) => {
-          // Live play wants the picture now rather than smooth: ask for the smallest buffer.
-          const receiver = event.receiver as RTCRtpReceiver & { jitterBufferTarget?: number | null };
+          // Live play wants the picture now rather than smooth: ask for the smallest buffer, by
+          // the standard hint or Chromium's older one. (The sender's playout delay extension, where
+          // the media server sends it, goes further: each frame shown as soon as it is decoded.)
+          const receiver: { jitterBufferTarget?: number | null; playoutDelayHint?: number | null } = event.receiver;
           if ('jitterBufferTarget' in receiver) receiver.jitterBufferTarget = 0;
-          tell({ type: 'video.stream', stream: event.streams[0] ?? new MediaStream([event.track]) });
+          else if ('playoutDelayHint' in receiver) receiver.playoutDelayHint = 0;
+          shown = event.streams[0] ?? new MediaStream([event.track]);
+          meter.reset();
+          tell({ type: 'video.stream', stream: shown });
         });
         self.addEventListener('connectionstatechange', () => {
           if (self === pc && (self.connectionState === 'failed' || self.connectionState === 'closed')) retry();
@@ -180,6 +199,7 @@ export function whepLogic() {
     void connect();
     return () => {
       stopped = true;
+      meter.stop();
       clearTimeout(retryTimer);
       window.removeEventListener('pagehide', onPageHide);
       release(true);

@@ -24,6 +24,7 @@ function start(maxReconnects = 3) {
   const sockets: Array<(event: AnyEventObject) => void> = [];
   const started: Array<string | null> = [];
   const videos: string[] = [];
+  const requestsToVideo: string[] = [];
   let videosStopped = 0;
   const wakeLock = { taken: 0, released: 0 };
   const clock = new SimulatedClock();
@@ -37,7 +38,10 @@ function start(maxReconnects = 3) {
         video: fromCallback(({ input, receive }) => {
           started.push(input.whepUrl);
           if (input.whepUrl !== null) videos.push(input.whepUrl);
-          receive((event) => videos.push(event.whepUrl));
+          receive((event) => {
+            if (event.type === 'video.play') videos.push(event.whepUrl);
+            else requestsToVideo.push(event.type);
+          });
           return () => {
             videosStopped += 1;
           };
@@ -53,7 +57,7 @@ function start(maxReconnects = 3) {
     { input: { machineId: 1, token: 'tok', maxReconnects, visitId: 'v1' }, clock },
   ).start();
   const server = (event: AnyEventObject) => sockets[sockets.length - 1]!(event);
-  return { actor, sent, server, started, videos, clock, sockets, wakeLock, stopped: () => videosStopped };
+  return { actor, sent, server, started, videos, requestsToVideo, clock, sockets, wakeLock, stopped: () => videosStopped };
 }
 
 function joined(t: ReturnType<typeof start>) {
@@ -160,6 +164,8 @@ describe('gameSession machine', () => {
       { type: 'button', button: 'spin', requestId: 'v1-1' },
       { type: 'autoplay', on: true, requestId: 'v1-2' },
     ]);
+    // The video is told of each, as it goes: it times press → picture where the video allows.
+    expect(t.requestsToVideo).toEqual(['video.request', 'video.request', 'video.request']);
   });
 
   it('a close warning counts down in place and an accepted request ends it', () => {

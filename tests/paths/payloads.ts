@@ -155,7 +155,7 @@ export const gameSessionPayloads: Payloads = {
   'socket.closed': [{ type: 'socket.closed', code: 1000 }],
   'socket.sessionEnded': [{ type: 'socket.sessionEnded' }],
   'video.stream': [{ type: 'video.stream', stream: 'stream' }],
-  'video.stats': [{ type: 'video.stats', stats: { width: 640, height: 360, fps: 30, roundTripMs: 1 } }],
+  'video.stats': [{ type: 'video.stats', stats: { width: 640, height: 360, fps: 30, roundTripMs: 1, inputDelayMs: 20 } }],
   'video.problem': [{ type: 'video.problem', active: true }],
   'user.press': [{ type: 'user.press', button: 'spin' }],
   'user.autoplay': [{ type: 'user.autoplay', on: true }],

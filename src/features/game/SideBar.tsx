@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import styled from 'styled-components';
 import type { ActorRefFrom } from 'xstate';
-import type { gameSessionMachine } from '../../../machines/gameSession.ts';
+import type { gameSessionMachine, VideoStats } from '../../../machines/gameSession.ts';
 import { buttonFeedback } from '../../services/clickSound.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Select } from '../../ui/form.ts';
@@ -146,14 +146,7 @@ export function SideBar({ game }: { game: Game }) {
               </Select>
             </Quality>
           )}
-          {stats && (
-            <Stats data-testid="video-stats">
-              {/* Figures with their units, read left to right in right-to-left text too. */}
-              <span dir="ltr">
-                {stats.width}×{stats.height} · {stats.fps} fps{stats.roundTripMs !== null ? ` · ${stats.roundTripMs} ms` : ''}
-              </span>
-            </Stats>
-          )}
+          {stats && <VideoFigures stats={stats} />}
           <Button type="button" $variant="ghost" onClick={() => game.send({ type: 'user.leave' })}>
             <Trans>Back to the lobby</Trans>
           </Button>
@@ -303,6 +296,31 @@ const Volume = styled.label`
   align-items: center;
   input[type='range'] { width: 100%; height: 44px; accent-color: ${({ theme }) => theme.colors.primary}; }
 `;
+
+/**
+ * The link's health as the player's browser measures it: the picture's size, frames decoded per
+ * second, the round trip of the video's connection, and — only where the video lets it be
+ * measured (the request strip) — how long a press takes to show on the picture. A figure that is
+ * not known is left out, never guessed.
+ */
+export function VideoFigures({ stats }: { stats: VideoStats }) {
+  const { t } = useLingui();
+  const { fps, roundTripMs: roundTrip, inputDelayMs: inputDelay } = stats;
+  const figures = [
+    // The size reads left to right in right-to-left text too.
+    <bdi key="size" dir="ltr">
+      {stats.width}×{stats.height}
+    </bdi>,
+    <span key="fps">{t`${fps} fps`}</span>,
+    roundTrip !== null && <span key="rtt">{t`round trip ${roundTrip} ms`}</span>,
+    inputDelay !== null && (
+      <span key="input" data-testid="video-input-delay">
+        {t`press → video ${inputDelay} ms`}
+      </span>
+    ),
+  ].filter(Boolean);
+  return <Stats data-testid="video-stats">{figures.flatMap((figure, index) => (index === 0 ? [figure] : [' · ', figure]))}</Stats>;
+}
 
 /** The band select, themed like every other select (not the browser's white one). */
 const Quality = styled.label`
