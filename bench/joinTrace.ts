@@ -13,6 +13,7 @@ export const MILESTONES = [
   ['socketOpen', 'machine socket open'],
   ['offer', 'offer set (setLocalDescription)'],
   ['joined', 'joined answered'],
+  ['candidate', 'first ICE candidate gathered'],
   ['post', 'WHEP POST sent'],
   ['answer', 'WHEP answer received'],
   ['remote', 'answer applied'],
@@ -51,6 +52,9 @@ export async function installJoinTrace(page: Page): Promise<void> {
       constructor(config?: RTCConfiguration) {
         super(config);
         mark('peer');
+        this.addEventListener('icecandidate', (event) => {
+          if (event.candidate) mark('candidate');
+        });
         this.addEventListener('iceconnectionstatechange', () => {
           if (this.iceConnectionState === 'connected') mark('ice');
         });

@@ -4,7 +4,7 @@ import { createInputDelayMeter } from './inputDelay.ts';
 
 /**
  * A WHEP player (draft-ietf-wish-whep) as a child actor of gameSession: one recvonly video
- * transceiver, the offer POSTed with its host ICE candidates, the answer applied, the stream
+ * transceiver, the offer POSTed with the host ICE candidates it has by then, the answer applied, the stream
  * handed to the view. Started without a URL (the join is still in flight) it creates its peer and
  * offer at once and POSTs as soon as video.play names the band. It DELETEs its resource on leave
  * and on pagehide (keepalive), and reconnects with backoff when ICE fails or frames stop arriving.
@@ -18,40 +18,6 @@ const STALL_MS = 3000;
 /** A new connection gets this long to show its first frame. */
 const FIRST_FRAME_MS = 5000;
 const MAX_BACKOFF_MS = 8000;
-/** The offer goes at the latest this long after gathering starts, whatever it has by then. */
-const GATHER_TIMEOUT_MS = 1500;
-/** Host candidates of every interface arrive together; this long after the first, the offer goes. */
-const HOST_SETTLE_MS = 10;
-
-/**
- * Resolves when the offer has the candidates it needs. Chromium reports every host candidate
- * within a few milliseconds, then takes 60–120 ms more (measured on loopback) before it calls
- * gathering complete, with nothing new to offer: the client has no STUN or TURN servers, and the
- * WHEP server learns any other address from our connectivity checks (peer-reflexive). So the
- * offer goes HOST_SETTLE_MS after the first candidate, at completion if that is sooner, or after
- * GATHER_TIMEOUT_MS. Listens from before setLocalDescription, so no candidate is missed.
- */
-function candidatesSettled(pc: RTCPeerConnection): Promise<void> {
-  return new Promise((resolve) => {
-    let settle: ReturnType<typeof setTimeout> | undefined;
-    const done = () => {
-      pc.removeEventListener('icegatheringstatechange', onState);
-      pc.removeEventListener('icecandidate', onCandidate);
-      clearTimeout(timeout);
-      clearTimeout(settle);
-      resolve();
-    };
-    const onState = () => {
-      if (pc.iceGatheringState === 'complete') done();
-    };
-    const onCandidate = (event: RTCPeerConnectionIceEvent) => {
-      if (event.candidate) settle ??= setTimeout(done, HOST_SETTLE_MS);
-    };
-    const timeout = setTimeout(done, GATHER_TIMEOUT_MS);
-    pc.addEventListener('icegatheringstatechange', onState);
-    pc.addEventListener('icecandidate', onCandidate);
-  });
-}
 
 export function whepLogic() {
   return fromCallback<VideoCommand, VideoInput>(({ input, sendBack, receive }) => {
@@ -161,10 +127,14 @@ export function whepLogic() {
         self.addEventListener('connectionstatechange', () => {
           if (self === pc && (self.connectionState === 'failed' || self.connectionState === 'closed')) retry();
         });
-        const settled = candidatesSettled(self);
         await self.setLocalDescription(await self.createOffer());
-        // The offer is ready before the join is answered; only now does it need the band.
-        const [url] = await Promise.all([whepUrl, settled]);
+        // The offer is ready before the join is answered; only now does it need the band. It goes
+        // at once, with the host candidates gathered by then (Chromium's first comes 15–20 ms
+        // after setLocalDescription, often after the join's answer on loopback): a WHEP server
+        // needs none of them. Our connectivity checks teach it our address (peer-reflexive,
+        // RFC 8445 §7.3.1.3), which is the only address it could use anyway when we are behind a
+        // NAT; the client has no STUN or TURN servers and does not trickle.
+        const url = await whepUrl;
         if (stopped || self !== pc) return;
         const response = await fetch(url, {
           method: 'POST',
