@@ -88,8 +88,8 @@ export function createFeeder(options: FeederOptions): Feeder {
     }
   };
   const tick = () => {
-    pending = false;
-    draw(false);
+    // A tick that finds the encoder busy leaves a waiting answer waiting: it goes when ffmpeg is free.
+    if (draw(false)) pending = false;
   };
   const restart = () => {
     if (timer) clearInterval(timer);

@@ -245,6 +245,21 @@ describe('drawing the answer to a request at once', () => {
     feed.stop();
   });
 
+  it('keeps the answer waiting through a tick that finds the encoder still busy', () => {
+    let ready = true;
+    const { feed, frames, answer, drained } = feeder(() => ready);
+    feed.start();
+    ready = false;
+    answer(1);
+    vi.advanceTimersByTime(100); // the steady tick: the encoder is still busy, nothing is drawn
+    expect(frames).toHaveLength(1);
+    ready = true;
+    drained(); // not the next tick, 100 ms later: now
+    expect(frames).toHaveLength(2);
+    expect(frames[1]).toMatchObject({ redraw: true, requestSeq: 1 });
+    feed.stop();
+  });
+
   it('draws nothing for a request before the viewer is connected, while stalled, or once stopped', () => {
     const { feed, frames, answer } = feeder();
     answer(1);
