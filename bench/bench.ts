@@ -175,8 +175,11 @@ async function inputLatency(page: Page, traces: FrameTrace[], presses: number): 
   const p95 = percentile(totals, 0.95);
   const max = Math.max(...totals);
   const steps = breakdown(samples);
-  // The floor: a frame interval (the next picture), encoding it, decoding it.
+  // The floor as DESIGN §7 and issue 16 put it: a frame interval (the next picture), encoding it,
+  // decoding it. With the answer drawn at once the frame interval is gone: drawing, encoding and
+  // decoding are what no pipeline can skip.
   const floor = 1000 / fps + steps.encode.median + steps.decode.median;
+  const floorAtOnce = steps.draw.median + steps.encode.median + steps.decode.median;
   const ms = (v: number) => (Number.isFinite(v) ? `${v.toFixed(1)}` : '—');
   console.log(`input → video over ${samples.length} presses (ms), median / p95 of each step:`);
   const names: Record<Exclude<keyof typeof steps, 'display'>, string> = {
@@ -195,9 +198,16 @@ async function inputLatency(page: Page, traces: FrameTrace[], presses: number): 
     console.log(`  ${label.padEnd(46)} ${ms(steps[key].median).padStart(6)} / ${ms(steps[key].p95).padStart(6)}`);
   }
   const redraws = samples.filter((s) => s.redraw).length;
-  console.log(`  total ${ms(median)} / ${ms(p95)}, max ${ms(max)}; floor (1 frame + encode + decode) ${ms(floor)}; answer frames drawn at once: ${redraws}/${samples.length}`);
+  console.log(`  total ${ms(median)} / ${ms(p95)}, max ${ms(max)}; floor: 1 frame + encode + decode ${ms(floor)}, drawn at once (draw + encode + decode) ${ms(floorAtOnce)}; answer frames drawn at once: ${redraws}/${samples.length}`);
   console.log(`  the player's stats line at the end: ${sideBar ?? '(none)'}`);
-  record('input → video (median)', `${Math.round(median)} ms (floor ${Math.round(floor)} ms)`, '≤ 50 ms (bar 100)', median <= 50, { samples, steps, floor, fps, sideBar });
+  record('input → video (median)', `${Math.round(median)} ms (floor ${Math.round(floor)} / ${Math.round(floorAtOnce)} ms)`, '≤ 50 ms (bar 100)', median <= 50, {
+    samples,
+    steps,
+    floor,
+    floorAtOnce,
+    fps,
+    sideBar,
+  });
   record('input → video (p95)', `${Math.round(p95)} ms (max ${Math.round(max)} ms)`, '≤ 80 ms, none > 150 ms', p95 <= 80 && max <= 150, { p95, max });
 }
 
