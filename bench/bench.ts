@@ -22,6 +22,7 @@ import type { FrameTrace } from '../simulator/video/index.ts';
 import { breakdown, inputToVideo, percentile } from './inputLatency.ts';
 import { clearJoinMarks, installJoinTrace, joinMarks, printJoinSteps, type Milestone } from './joinTrace.ts';
 import { lobbyStress } from './lobbyStress.ts';
+import { sampleCpu } from './streamCpu.ts';
 
 const DIST = process.env.BENCH_DIST ?? 'dist';
 /** The machines' video frame rate (the simulator's default). */
@@ -245,6 +246,32 @@ async function heapOverAutoplay(page: Page, seconds: number): Promise<void> {
   await page.waitForURL(/lobby/);
 }
 
+/** The simulator's CPU for one viewer of each video band (the bands are named by their size). */
+async function cpuPerStream(page: Page): Promise<void> {
+  if (process.platform !== 'linux') {
+    record('simulator CPU per stream', 'not taken: needs /proc', '—', null, {});
+    return;
+  }
+  await page.goto('/game/12/bench');
+  const quality = page.getByRole('combobox', { name: 'Video quality' });
+  await quality.waitFor();
+  const bands = await quality.locator('option').evaluateAll((options) => options.map((o) => ({ value: (o as HTMLOptionElement).value, name: o.textContent ?? '' })));
+  for (const band of bands) {
+    await quality.selectOption(band.value);
+    await page.waitForTimeout(2000); // the band's encoder started and settled
+    const cpu = await sampleCpu(5000);
+    record(
+      `simulator CPU per stream (${band.name})`,
+      `encoder ${(cpu.encoders * 100).toFixed(1)}% · process ${(cpu.process * 100).toFixed(1)}% of a core`,
+      'informational',
+      null,
+      cpu,
+    );
+  }
+  await page.getByRole('button', { name: 'Back to the lobby' }).click();
+  await page.waitForURL(/lobby/);
+}
+
 // ---- 4. simulator capacity ------------------------------------------------------------------
 
 async function capacity(sim: Simulator, sockets: number): Promise<void> {
@@ -321,6 +348,7 @@ async function main(): Promise<void> {
     if (wanted('joins')) await attempt('joins', () => joinLatency(sim, page, Number(values.joins)));
     if (wanted('input')) await attempt('input', () => inputLatency(page, traces, Number(values.presses)));
     if (wanted('heap')) await attempt('heap', () => heapOverAutoplay(page, values.long ? 1800 : Number(values['autoplay-s'])));
+    if (wanted('cpu')) await attempt('cpu', () => cpuPerStream(page));
     if (wanted('sockets')) await attempt('sockets', () => capacity(sim, Number(values.sockets)));
     await page.close();
     if (wanted('lobby')) {
