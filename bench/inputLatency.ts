@@ -88,39 +88,7 @@ export async function inputToVideo(page: Page, traces: FrameTrace[], presses: nu
   await page.waitForFunction(() => (document.querySelector('video')?.getVideoPlaybackQuality().totalVideoFrames ?? 0) > 0, undefined, { timeout: 15_000 });
 
   // Read the strip of every presented frame, in the page.
-  await page.evaluate(
-    ({ layoutSource, lumasSource, decodeSource }) => {
-      const layoutOf = new Function(`return (${layoutSource})`)() as typeof stripLayout;
-      const lumasOf = new Function(`return (${lumasSource})`)() as typeof stripLumas;
-      const decode = new Function(`return (${decodeSource})`)() as typeof decodeStripLumas;
-      const video = document.querySelector('video')!;
-      const canvas = document.createElement('canvas');
-      const ctx = canvas.getContext('2d', { willReadFrequently: true })!;
-      const frames: PageFrame[] = [];
-      window.__benchFrames = frames;
-      const onFrame = (_now: number, meta: VideoFrameCallbackMetadata) => {
-        const layout = layoutOf(meta.width, meta.height);
-        if (canvas.width !== layout.width || canvas.height !== layout.height) {
-          canvas.width = layout.width;
-          canvas.height = layout.height;
-        }
-        ctx.drawImage(video, layout.x, layout.y, layout.width, layout.height, 0, 0, layout.width, layout.height);
-        const pixels = ctx.getImageData(0, 0, layout.width, layout.height).data;
-        const origin = performance.timeOrigin;
-        frames.push({
-          value: decode(lumasOf(pixels, layout.width, layout.cell)),
-          presentationTime: origin + meta.presentationTime,
-          expectedDisplayTime: origin + meta.expectedDisplayTime,
-          receiveTime: meta.receiveTime === undefined ? null : origin + meta.receiveTime,
-          processingDuration: meta.processingDuration === undefined ? null : meta.processingDuration * 1000,
-        });
-        if (frames.length > 4000) frames.splice(0, 2000);
-        video.requestVideoFrameCallback(onFrame);
-      };
-      video.requestVideoFrameCallback(onFrame);
-    },
-    { layoutSource: stripLayout.toString(), lumasSource: stripLumas.toString(), decodeSource: decodeStripLumas.toString() },
-  );
+  await readStripOfEveryFrame(page);
   await page.waitForFunction(() => (window.__benchFrames ?? []).some((frame) => frame.value !== null), undefined, { timeout: 5000 }).catch(() => {
     throw new Error('the video carries no request strip');
   });
@@ -204,4 +172,46 @@ export function breakdown(samples: PressSample[]) {
     (typeof steps)[number],
     { median: number; p95: number; n: number }
   >;
+}
+
+/**
+ * Installs in the page a reader of the request strip of every presented frame of its <video>
+ * (requestVideoFrameCallback, a canvas of the strip's few pixels), kept in window.__benchFrames
+ * with the frame's timing. The reading functions travel as source: they use nothing outside
+ * themselves (src/protocol/videoStrip.ts). The bench and the video tests share it.
+ */
+export async function readStripOfEveryFrame(page: Page): Promise<void> {
+  await page.evaluate(
+    ({ layoutSource, lumasSource, decodeSource }) => {
+      const layoutOf = new Function(`return (${layoutSource})`)() as typeof stripLayout;
+      const lumasOf = new Function(`return (${lumasSource})`)() as typeof stripLumas;
+      const decode = new Function(`return (${decodeSource})`)() as typeof decodeStripLumas;
+      const video = document.querySelector('video')!;
+      const canvas = document.createElement('canvas');
+      const ctx = canvas.getContext('2d', { willReadFrequently: true })!;
+      const frames: PageFrame[] = [];
+      window.__benchFrames = frames;
+      const onFrame = (_now: number, meta: VideoFrameCallbackMetadata) => {
+        const layout = layoutOf(meta.width, meta.height);
+        if (canvas.width !== layout.width || canvas.height !== layout.height) {
+          canvas.width = layout.width;
+          canvas.height = layout.height;
+        }
+        ctx.drawImage(video, layout.x, layout.y, layout.width, layout.height, 0, 0, layout.width, layout.height);
+        const pixels = ctx.getImageData(0, 0, layout.width, layout.height).data;
+        const origin = performance.timeOrigin;
+        frames.push({
+          value: decode(lumasOf(pixels, layout.width, layout.cell)),
+          presentationTime: origin + meta.presentationTime,
+          expectedDisplayTime: origin + meta.expectedDisplayTime,
+          receiveTime: meta.receiveTime === undefined ? null : origin + meta.receiveTime,
+          processingDuration: meta.processingDuration === undefined ? null : meta.processingDuration * 1000,
+        });
+        if (frames.length > 4000) frames.splice(0, 2000);
+        video.requestVideoFrameCallback(onFrame);
+      };
+      video.requestVideoFrameCallback(onFrame);
+    },
+    { layoutSource: stripLayout.toString(), lumasSource: stripLumas.toString(), decodeSource: decodeStripLumas.toString() },
+  );
 }

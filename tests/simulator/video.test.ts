@@ -8,8 +8,8 @@ import { RTCPeerConnection } from 'werift';
 import type { SymbolId } from '../../simulator/game/symbols.ts';
 import { createVideoService, ENCODER_MARKER, type VideoOptions, type VideoService } from '../../simulator/video/index.ts';
 import type { ScreenState } from '../../simulator/video/screen.ts';
-import { decodeStripLumas, stripLayout, stripLumas } from '../../src/protocol/videoStrip.ts';
 import type { FrameTrace } from '../../simulator/video/index.ts';
+import { readStripOfEveryFrame } from '../../bench/inputLatency.ts';
 
 /**
  * The WHEP video service end to end: its HTTP contract (with werift as a Node client), then
@@ -488,29 +488,9 @@ describe.skipIf(!existsSync(CHROMIUM))('WHEP playback in Chromium', () => {
         expect(await page.evaluate(() => (window as unknown as { pc: RTCPeerConnection }).pc.remoteDescription?.sdp)).toContain(
           'http://www.webrtc.org/experiments/rtp-hdrext/playout-delay',
         );
-        // The page reads the strip of every presented frame, with the functions the bench uses.
-        await page.evaluate(
-          ({ layoutSource, lumasSource, decodeSource }) => {
-            const layoutOf = new Function(`return (${layoutSource})`)() as typeof stripLayout;
-            const lumasOf = new Function(`return (${lumasSource})`)() as typeof stripLumas;
-            const decode = new Function(`return (${decodeSource})`)() as typeof decodeStripLumas;
-            const video = document.querySelector('video')!;
-            const ctx = document.createElement('canvas').getContext('2d', { willReadFrequently: true })!;
-            const seen: (number | null)[] = [];
-            (window as unknown as { seen: typeof seen }).seen = seen;
-            const onFrame = (_: number, meta: VideoFrameCallbackMetadata) => {
-              const layout = layoutOf(meta.width, meta.height);
-              ctx.canvas.width = layout.width;
-              ctx.canvas.height = layout.height;
-              ctx.drawImage(video, layout.x, layout.y, layout.width, layout.height, 0, 0, layout.width, layout.height);
-              seen.push(decode(lumasOf(ctx.getImageData(0, 0, layout.width, layout.height).data, layout.width, layout.cell)));
-              video.requestVideoFrameCallback(onFrame);
-            };
-            video.requestVideoFrameCallback(onFrame);
-          },
-          { layoutSource: stripLayout.toString(), lumasSource: stripLumas.toString(), decodeSource: decodeStripLumas.toString() },
-        );
-        const seen = () => page.evaluate(() => (window as unknown as { seen: (number | null)[] }).seen);
+        // The page reads the strip of every presented frame, with the bench's own reader.
+        await readStripOfEveryFrame(page);
+        const seen = () => page.evaluate(() => (window.__benchFrames ?? []).map((frame) => frame.value));
         expect(await until(async () => (await seen()).includes(0), 5000)).toBe(true);
         for (const count of [1, 2, 3]) {
           requestSeq = count;
