@@ -18,8 +18,8 @@
  */
 import { assign, emit, fromCallback, fromPromise, sendTo, setup } from 'xstate';
 import { toFailure, type Failure } from './failure.ts';
-import { idleLockMachine, type IdleLockOutput } from './idleLock.ts';
-import { reconnectMachine } from './reconnect.ts';
+import type { idleLockMachine, IdleLockOutput } from './idleLock.ts';
+import type { reconnectMachine } from './reconnect.ts';
 import { walletMachine } from './wallet.ts';
 
 export interface SessionUser {
@@ -98,6 +98,16 @@ export type AuthEvent =
   | { type: 'server.unauthorized'; failure: Failure }
   | { type: 'user.dismissFailure' };
 
+/**
+ * The stand-in for a child machine the app must provide: typed as that machine, failing with a
+ * clear message if it is ever started unprovided.
+ */
+function mustBeProvided<TLogic>(name: string): TLogic {
+  return fromPromise<never>(async () => {
+    throw new Error(`auth: the ${name} machine was not provided`);
+  }) as unknown as TLogic;
+}
+
 export const authMachine = setup({
   types: {
     context: {} as AuthContext,
@@ -108,8 +118,12 @@ export const authMachine = setup({
   actors: {
     /** The balance lives as long as the login: a child of loggedIn. */
     wallet: walletMachine,
-    reconnect: reconnectMachine,
-    idleLock: idleLockMachine,
+    /**
+     * The reconnect dialog and the idle lock run only for a logged-in player, so the app provides
+     * them (with their services) and can load them beside the login rather than with /login.
+     */
+    reconnect: mustBeProvided<typeof reconnectMachine>('reconnect'),
+    idleLock: mustBeProvided<typeof idleLockMachine>('idleLock'),
     /** The notification socket, opened with the token after login; sends back server.* events. */
     // Inert until provided: without a socket there is simply nothing to hear.
     notifications: fromCallback<{ type: 'noop' }, { token: string; playerId: string }>(() => () => {}),

@@ -4,23 +4,22 @@
  * use (lobby, game, account, template panels, the player's look) is wired in loggedIn.ts,
  * loaded lazily so /login carries none of it.
  */
-import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
+import { createActor, fromPromise, type ActorRefFrom, type InspectionEvent } from 'xstate';
 import { authMachine } from '../../machines/auth.ts';
-import { idleLockMachine } from '../../machines/idleLock.ts';
 import { ipCheckMachine } from '../../machines/ipCheck.ts';
-import { reconnectMachine } from '../../machines/reconnect.ts';
 import { walletMachine } from '../../machines/wallet.ts';
 import type { ViewLogic, ViewRuntime } from '../features/runtime.tsx';
-import { lazyCallback } from '../services/lazyCallback.ts';
-import { pinCodeUsable, verifyPin } from '../services/pin.ts';
+import { lazyCallback, lazyLogic } from '../services/lazyActors.ts';
 import { lockStorage } from '../services/storage.ts';
 import type { Settings } from '../protocol/settings.ts';
 import { createHttp } from '../services/http.ts';
 import { checkIp, createAuthService } from '../services/session.ts';
 import { queryToken, tokenStorage } from '../services/storage.ts';
 import { slug } from '../features/slug.ts';
-import { createInspectorStore, wantsInspector, wantsStatelyMirror, type InspectorStore } from '../services/inspector.ts';
+import { wantsInspector, wantsStatelyMirror } from '../services/browser.ts';
+import type { InspectorStore } from '../services/inspector.ts';
 import type { LoggedIn, UiSettingsActor } from './loggedIn.ts';
+import type { createPlayerMachines } from './playerMachines.ts';
 import { loadAppMessages } from './i18n.ts';
 import { createAppRouter } from './router.tsx';
 
@@ -40,13 +39,23 @@ export interface Runtime extends ViewRuntime {
   /** Loads (once) the logged-in half of the composition root: see loggedIn.ts. */
   loadLoggedIn(): Promise<LoggedIn>;
   /** The live inspector's record, when the page was opened with ?inspect (or in a dev build). */
-  inspector: InspectorStore | null;
+  inspector: Promise<InspectorStore> | null;
+  inspect: ((event: InspectionEvent) => void) | undefined;
 }
 
 export function createRuntime(settings: Settings): Runtime {
   const mirror = wantsStatelyMirror() ? import('../services/statelyInspector.ts').then((m) => m.connectStately()) : undefined;
-  const inspector = wantsInspector() ? createInspectorStore(Date.now, mirror) : null;
-  const inspect = inspector ? (event: Parameters<InspectorStore['observe']>[0]) => inspector.observe(event) : undefined;
+  // ?inspect: the inspector's record downloads after the page; what the actors did until then is
+  // handed to it when it has.
+  const inspector = wantsInspector() ? import('../services/inspector.ts').then((m) => m.createInspectorStore(Date.now, mirror)) : null;
+  let inspected: InspectorStore | null = null;
+  let early: InspectionEvent[] | null = [];
+  void inspector?.then((store) => {
+    inspected = store;
+    early?.forEach((event) => store.observe(event));
+    early = null;
+  });
+  const inspect = inspector ? (event: InspectionEvent) => (inspected ? inspected.observe(event) : early?.push(event)) : undefined;
   // The http client reports 401s to the auth actor created just below; it only calls these
   // callbacks once requests run, after the actor exists.
   const http = createHttp({
@@ -58,12 +67,32 @@ export function createRuntime(settings: Settings): Runtime {
   // Set once the router exists; the reconnect dialog's Continue navigates with it.
   let navigateToGame: (machineId: number, machineName: string) => void = () => {};
 
+  // The logged-in player's idle lock and reconnect dialog download beside the login or the
+  // token check, and auth enters loggedIn (which starts them) only once both are here.
+  let playerMachines: Promise<ReturnType<typeof createPlayerMachines>> | null = null;
+  const loadPlayerMachines = () =>
+    (playerMachines ??= import('./playerMachines.ts').then(
+      ({ createPlayerMachines }) =>
+        createPlayerMachines({ settings, loadLoggedIn, navigateToGame: (machineId, machineName) => navigateToGame(machineId, machineName) }),
+      (error: unknown) => {
+        // A failed download fails this login (with the network's message); the next one tries again.
+        playerMachines = null;
+        throw error;
+      },
+    ));
+  const idleLock = lazyLogic(() => loadPlayerMachines().then((machines) => machines.idleLock));
+  const reconnect = lazyLogic(() => loadPlayerMachines().then((machines) => machines.reconnect));
+  const withPlayerMachines = async <T,>(answer: Promise<T>): Promise<T> => {
+    const [result] = await Promise.all([answer, idleLock.ready(), reconnect.ready()]);
+    return result;
+  };
+
   const auth: AuthActor = createActor(
     authMachine.provide({
       actors: {
         readTokens: fromPromise(async () => ({ queryToken: queryToken.read(), storedToken: tokenStorage.read() })),
-        validateToken: fromPromise(({ input }) => session.validate(input.token)),
-        login: fromPromise(({ input }) => session.login(input)),
+        validateToken: fromPromise(({ input }) => withPlayerMachines(session.validate(input.token))),
+        login: fromPromise(({ input }) => withPlayerMachines(session.login(input))),
         logout: fromPromise(({ input }) => session.logout(input.token)),
         wallet: walletMachine.provide({ actors: { fetchBalance: fromPromise(() => session.balance()) } }),
         // Opened after login: its code (and the socket schemas) load then.
@@ -71,25 +100,8 @@ export function createRuntime(settings: Settings): Runtime {
           const { openNotificationSocket } = await import('../services/notificationSocket.ts');
           return (input, sendBack) => openNotificationSocket(settings.NOTIFICATION_URL, input, sendBack);
         }),
-        idleLock: idleLockMachine.provide({
-          actors: {
-            restoreLock: fromPromise(async () => ({ pinCheck: settings.PIN_CHECK, ...lockStorage.read() })),
-            verifyPin: fromPromise(({ input }) => verifyPin(input.pinCode, input.pin)),
-          },
-          actions: {
-            storeLockFlag: (_, locked) => lockStorage.write(locked),
-            storeAttempts: (_, attempts) => lockStorage.writeAttempts(attempts),
-          },
-          guards: { pinCodeUsable: ({ context }) => context.pinCode !== null && pinCodeUsable(context.pinCode) },
-        }),
-        reconnect: reconnectMachine.provide({
-          actors: {
-            // The floor's calls come with the logged-in half, which a logged-in player has.
-            cancelSession: fromPromise(async ({ input }) => (await loadLoggedIn()).floor.cancel(input.machineId)),
-            kickConnection: fromPromise(async ({ input }) => (await loadLoggedIn()).floor.kick(input.machineId)),
-          },
-          actions: { rejoin: (_, { machineId, machineName }) => navigateToGame(machineId, machineName) },
-        }),
+        idleLock: idleLock.logic,
+        reconnect: reconnect.logic,
       },
       actions: {
         storeToken: (_, { token, remember }) => tokenStorage.write(token, remember),
@@ -143,6 +155,7 @@ export function createRuntime(settings: Settings): Runtime {
     ipCheck,
     router,
     inspector,
+    inspect,
     loadLoggedIn,
     get logic() {
       if (!loggedIn) throw new Error('The logged-in pages rendered before loadLoggedIn() resolved');

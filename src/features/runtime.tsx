@@ -16,7 +16,7 @@ import type { AccountLogic } from './account/logic.ts';
 /** What views may reach of the running app: the root actors and the settings. Created by src/app. */
 export interface ViewRuntime {
   /** Set when the live inspector runs: actors the views create report to it too. */
-  inspector?: { observe(event: InspectionEvent): void } | null;
+  inspect?: ((event: InspectionEvent) => void) | undefined;
   settings: Settings;
   auth: ActorRefFrom<typeof authMachine>;
   /** Machines with their real services provided, for the views that run them. */
@@ -80,6 +80,6 @@ export function useLoggedInReady(): boolean {
 
 /** Options for useActorRef: the view's actors join the inspector when it runs. */
 export function useActorOptions(): { inspect?: (event: InspectionEvent) => void } {
-  const inspector = useRuntime().inspector;
-  return inspector ? { inspect: (event) => inspector.observe(event) } : {};
+  const inspect = useRuntime().inspect;
+  return inspect ? { inspect } : {};
 }

@@ -21,3 +21,13 @@ export const onlineStatus = {
   },
   online: (): boolean => navigator.onLine,
 };
+
+/** `?inspect=stately`: the inspector also mirrors to Stately Inspector (an outside site). */
+export function wantsStatelyMirror(): boolean {
+  return new URLSearchParams(window.location.search).get('inspect') === 'stately';
+}
+
+/** The live inspector runs when the page is opened with ?inspect (or in a dev build). */
+export function wantsInspector(): boolean {
+  return new URLSearchParams(window.location.search).has('inspect') || import.meta.env.DEV;
+}

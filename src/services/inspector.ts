@@ -89,13 +89,3 @@ export function createInspectorStore(now: () => number = Date.now, mirror?: Prom
     },
   };
 }
-
-/** `?inspect=stately`: the inspector also mirrors to Stately Inspector (an outside site). */
-export function wantsStatelyMirror(): boolean {
-  return new URLSearchParams(window.location.search).get('inspect') === 'stately';
-}
-
-/** The inspector runs when the page is opened with ?inspect (or in a dev build). */
-export function wantsInspector(): boolean {
-  return new URLSearchParams(window.location.search).has('inspect') || import.meta.env.DEV;
-}

@@ -1,4 +1,3 @@
-import { decodeJwt } from 'jose';
 import type { Credentials, Session } from '../../machines/auth.ts';
 import { LoginResult, TokenClaims } from '../protocol/auth.ts';
 import { OkResponse } from '../protocol/errors.ts';
@@ -7,8 +6,14 @@ import { IpCheckResult } from '../protocol/check.ts';
 import type { Http } from './http.ts';
 import { ApiFailure } from './apiFailure.ts';
 
+/**
+ * The JWT reader (jose) loads beside the first login or token check rather than with /login's
+ * first paint: nothing on the page before that reads a token.
+ */
+const loadJwt = () => import('jose').then(({ decodeJwt }) => decodeJwt);
+
 /** Turn the operator's login answer into the session the auth machine keeps. */
-export function toSession(result: LoginResult, now: number): Session {
+export function toSession(result: LoginResult, decodeJwt: (token: string) => unknown, now: number): Session {
   const claims = TokenClaims.safeParse(decodeJwt(result.token));
   if (!claims.success) throw new ApiFailure(200, 10, 'signature not verified');
   return {
@@ -31,15 +36,15 @@ export function toSession(result: LoginResult, now: number): Session {
 export function createAuthService(http: Http, siteId: number) {
   return {
     async login(credentials: Credentials): Promise<Session> {
-      const result = await http.post(
-        '/login',
-        { username: credentials.username, password: credentials.password, site_id: siteId },
-        LoginResult,
-      );
-      return toSession(result, Date.now());
+      const [result, decodeJwt] = await Promise.all([
+        http.post('/login', { username: credentials.username, password: credentials.password, site_id: siteId }, LoginResult),
+        loadJwt(),
+      ]);
+      return toSession(result, decodeJwt, Date.now());
     },
     async validate(token: string): Promise<Session> {
-      return toSession(await http.get('/validate', LoginResult, { token }), Date.now());
+      const [result, decodeJwt] = await Promise.all([http.get('/validate', LoginResult, { token }), loadJwt()]);
+      return toSession(result, decodeJwt, Date.now());
     },
     async logout(token: string): Promise<void> {
       await http.post('/player/logout', {}, OkResponse, { token });

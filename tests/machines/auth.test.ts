@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
-import { authMachine, TOO_MANY_WRONG_PINS, type Credentials, type Session, type TokenSources } from '../../machines/auth.ts';
+import { TOO_MANY_WRONG_PINS, type Credentials, type Session, type TokenSources } from '../../machines/auth.ts';
+import { authWithChildren } from './authWithChildren.ts';
 import { MAX_WRONG_PINS, idleLockMachine, type RestoredLock } from '../../machines/idleLock.ts';
 import { ErrorCode } from '../../src/protocol/errors.ts';
 
@@ -24,7 +25,7 @@ function start(sources: TokenSources, overrides: {
 } = {}) {
   const effects = { stored: [] as Array<{ token: string; remember: boolean }>, cleared: 0, stripped: 0, loggedOut: 0 };
   const clock = new SimulatedClock();
-  const machine = authMachine.provide({
+  const machine = authWithChildren.provide({
     actors: {
       readTokens: fromPromise(async () => sources),
       validateToken: fromPromise(async ({ input }) => (overrides.validate ?? (async (t) => session(t)))(input.token)),

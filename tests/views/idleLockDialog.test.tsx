@@ -2,7 +2,8 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { authMachine, type Session, type TokenSources } from '../../machines/auth.ts';
+import { type Session, type TokenSources } from '../../machines/auth.ts';
+import { authWithChildren } from '../machines/authWithChildren.ts';
 import { idleLockMachine, type RestoredLock } from '../../machines/idleLock.ts';
 import { IdleLockDialog } from '../../src/features/idleLock/IdleLockDialog.tsx';
 import { RuntimeProvider, type ViewRuntime } from '../../src/features/runtime.tsx';
@@ -27,7 +28,7 @@ async function renderLocked(
 ) {
   const pinCode = options.pinCode === undefined ? 'code-of-1234' : options.pinCode;
   const auth = createActor(
-    authMachine.provide({
+    authWithChildren.provide({
       actors: {
         readTokens: fromPromise(async (): Promise<TokenSources> => ({ queryToken: null, storedToken: 't' })),
         validateToken: fromPromise(async () => session(pinCode)),

@@ -2,7 +2,8 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { authMachine, type TokenSources } from '../../machines/auth.ts';
+import { type TokenSources } from '../../machines/auth.ts';
+import { authWithChildren } from '../machines/authWithChildren.ts';
 import { DEFAULT_SETTINGS, type Settings } from '../../src/protocol/settings.ts';
 import { initialLanguage } from '../../src/app/i18n.ts';
 import { LoginPage } from '../../src/features/auth/LoginPage.tsx';
@@ -11,7 +12,7 @@ import { renderView } from './render.tsx';
 
 /** The login screen as the app shows it, under the given settings. */
 async function loginScreen(overrides: Partial<Settings>) {
-  const auth = createActor(authMachine.provide({ actors: { readTokens: fromPromise(async (): Promise<TokenSources> => ({ queryToken: null, storedToken: null })) } })).start();
+  const auth = createActor(authWithChildren.provide({ actors: { readTokens: fromPromise(async (): Promise<TokenSources> => ({ queryToken: null, storedToken: null })) } })).start();
   const settings = { ...DEFAULT_SETTINGS, ...overrides };
   return renderView(
     <RuntimeProvider runtime={{ settings, auth, logic: {} as ViewLogic }}>

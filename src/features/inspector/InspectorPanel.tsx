@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { use, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import styled from 'styled-components';
 import type { InspectedActor, InspectorStore } from '../../services/inspector.ts';
 
@@ -28,7 +28,8 @@ function summary(context: unknown): Array<[string, string]> {
 }
 
 /** The developers' live view of every running actor, its state on its chart, context and events. */
-export function InspectorPanel({ store }: { store: InspectorStore }) {
+export function InspectorPanel({ store: loading }: { store: Promise<InspectorStore> }) {
+  const store = use(loading);
   const actors = useSyncExternalStore(store.subscribe, store.actors, store.actors);
   // Starts folded to a small bar, so it never covers the page until asked.
   const [open, setOpen] = useState(false);

@@ -1,0 +1,42 @@
+/**
+ * The auth machine's children that only a logged-in player has — the idle lock and the reconnect
+ * dialog — with their real services. runtime.ts loads this beside the login (or the stored
+ * token's check), so neither machine nor the PIN check weighs on /login's first paint.
+ */
+import { fromPromise } from 'xstate';
+import { idleLockMachine } from '../../machines/idleLock.ts';
+import { reconnectMachine } from '../../machines/reconnect.ts';
+import type { Settings } from '../protocol/settings.ts';
+import { pinCodeUsable, verifyPin } from '../services/pin.ts';
+import { lockStorage } from '../services/storage.ts';
+import type { LoggedIn } from './loggedIn.ts';
+
+export interface PlayerMachinesDeps {
+  settings: Settings;
+  loadLoggedIn: () => Promise<LoggedIn>;
+  navigateToGame: (machineId: number, machineName: string) => void;
+}
+
+export function createPlayerMachines({ settings, loadLoggedIn, navigateToGame }: PlayerMachinesDeps) {
+  return {
+    idleLock: idleLockMachine.provide({
+      actors: {
+        restoreLock: fromPromise(async () => ({ pinCheck: settings.PIN_CHECK, ...lockStorage.read() })),
+        verifyPin: fromPromise(({ input }) => verifyPin(input.pinCode, input.pin)),
+      },
+      actions: {
+        storeLockFlag: (_, locked) => lockStorage.write(locked),
+        storeAttempts: (_, attempts) => lockStorage.writeAttempts(attempts),
+      },
+      guards: { pinCodeUsable: ({ context }) => context.pinCode !== null && pinCodeUsable(context.pinCode) },
+    }),
+    reconnect: reconnectMachine.provide({
+      actors: {
+        // The floor's calls come with the logged-in half, which a logged-in player has.
+        cancelSession: fromPromise(async ({ input }) => (await loadLoggedIn()).floor.cancel(input.machineId)),
+        kickConnection: fromPromise(async ({ input }) => (await loadLoggedIn()).floor.kick(input.machineId)),
+      },
+      actions: { rejoin: (_, { machineId, machineName }) => navigateToGame(machineId, machineName) },
+    }),
+  };
+}
