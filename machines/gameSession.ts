@@ -23,6 +23,7 @@
  */
 import { assign, enqueueActions, fromCallback, raise, sendTo, setup, spawnChild, stopChild } from 'xstate';
 import type { Failure } from './failure.ts';
+import { backoffDelay } from './backoff.ts';
 
 export interface VideoBandInfo {
   id: string;
@@ -231,7 +232,8 @@ export const gameSessionMachine = setup({
     stopVideo: stopChild('video'),
   },
   delays: {
-    reconnectBackoff: ({ context }) => Math.min(8000, 500 * 2 ** context.reconnects),
+    /** The shared backoff (backoff.ts); `reconnects` already counts this attempt. */
+    reconnectBackoff: ({ context }) => backoffDelay(context.reconnects - 1),
     cashoutTimeout: 5000,
     /** How long the controls stay fully visible after the last touch (landscape phones fade them). */
     controlsIdle: 4000,

@@ -208,15 +208,15 @@ describe('gameSession machine', () => {
     expect(refused.actor.getSnapshot().output).toEqual({ reason: 'joinFailed', failure: { code: 60001, message: 'taken', params: {} } });
   });
 
-  it('a lost socket reconnects with backoff and joins again; too many losses leave', () => {
+  it('a lost socket reconnects with the shared backoff (the first retry after 500–1000 ms) and joins again; too many losses leave', () => {
     const t = start(2);
     joined(t);
     t.server({ type: 'socket.lost' });
     expect(t.actor.getSnapshot().matches('reconnecting')).toBe(true);
     expect(t.stopped()).toBe(1);
-    t.clock.increment(999);
+    t.clock.increment(499);
     expect(t.actor.getSnapshot().matches('reconnecting')).toBe(true);
-    t.clock.increment(1);
+    t.clock.increment(501);
     expect(t.actor.getSnapshot().matches({ connected: 'joining' })).toBe(true);
     expect(t.sockets).toHaveLength(2);
     t.server({ type: 'socket.lost' });
@@ -254,8 +254,7 @@ describe('gameSession machine', () => {
     joined(t);
     t.server({ type: 'socket.lost' });
     expect(t.actor.getSnapshot().matches('reconnecting')).toBe(true);
-    t.clock.increment(500);
-    t.server({ type: 'socket.joined', join, machine });
+    t.clock.increment(400);
     expect(t.wakeLock).toEqual({ taken: 1, released: 0 });
     t.actor.send({ type: 'user.leave' });
     expect(t.actor.getSnapshot().status).toBe('done');
