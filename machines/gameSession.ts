@@ -13,17 +13,21 @@
  *   live.leave: user.leave with nothing on the machine ──▶ cashingOut (released, no toast);
  *               with credits ──▶ asking ──user.keepMachine──▶ left (reserved) | user.cashout | user.stay
  *
- * The machine socket is a child for the whole visit. The video (WHEP) child starts with the join,
- * without a band: it prepares its offer while the socket joins, and `socket.joined` tells it the
- * band to play (video.play), so the join answer and the video offer do not wait on each other.
- * It stops when live ends (or the connection does) and restarts when the player picks another
- * band. Every way out ends in `left` with a reason, which the view turns into a toast and a
+ * The machine socket is a child for the whole visit. The video child (videoLink.ts: its own
+ * chart of WHEP sessions, stalls and retries) starts with the join, without a band: it prepares
+ * its offer while the socket joins, and `socket.joined` tells it the band to play (video.play), so
+ * the join answer and the video offer do not wait on each other. It stops when live ends (or the
+ * connection does); another band is another video.play. When it gives up (video.failed) the
+ * player may ask again (user.retryVideo). Every way out ends in `left` with a reason, which the view turns into a toast and a
  * return to /lobby. The screen is kept awake (wakeLock child) for the whole visit, reconnects
  * included, and may sleep again once the visit is over.
  */
-import { assign, enqueueActions, fromCallback, raise, sendTo, setup, spawnChild, stopChild } from 'xstate';
+import { assign, enqueueActions, fromCallback, raise, sendTo, setup, stopChild } from 'xstate';
 import type { Failure } from './failure.ts';
 import { backoffDelay } from './backoff.ts';
+import { videoLinkMachine, type VideoEvent, type VideoStats } from './videoLink.ts';
+
+export type { VideoStats };
 
 export interface VideoBandInfo {
   id: string;
@@ -72,17 +76,6 @@ export type MachineRequest =
   | { type: 'transfer'; amount: number; requestId: string }
   | { type: 'cashout'; requestId: string };
 
-export interface VideoStats {
-  width: number;
-  height: number;
-  /** Frames decoded in the last second. */
-  fps: number;
-  /** Round trip of the video's own connection (its ICE checks), when the browser reports it. */
-  roundTripMs: number | null;
-  /** Press → first picture that shows the machine's answer, when the video lets it be measured. */
-  inputDelayMs: number | null;
-}
-
 /** The floor's code for a machine out of service (error, malfunction, offline). */
 const MACHINE_OUT_OF_SERVICE = 60002;
 
@@ -111,6 +104,8 @@ export interface GameSessionContext {
   stream: unknown;
   stats: VideoStats | null;
   videoProblem: boolean;
+  /** The video link gave up (videoLink.failed) until the player asks again (user.retryVideo). */
+  videoFailed: boolean;
   moneyTransfer: boolean;
   sideBar: boolean;
   volume: number;
@@ -138,26 +133,6 @@ export type SocketEvent =
   | { type: 'socket.sessionEnded' }
   | { type: 'socket.lost' };
 
-/**
- * What the video child is started with: a band's WHEP URL (or null to prepare until
- * video.play), and the player's token — only the player on the machine may watch it.
- */
-export interface VideoInput {
-  whepUrl: string | null;
-  token: string;
-}
-
-/**
- * Sent to the video child: the band to play, once the join answer has named it; and each player
- * request as it goes out (the video measures press → picture where it can).
- */
-export type VideoCommand = { type: 'video.play'; whepUrl: string } | { type: 'video.request' };
-
-export type VideoEvent =
-  | { type: 'video.stream'; stream: unknown }
-  | { type: 'video.stats'; stats: VideoStats }
-  | { type: 'video.problem'; active: boolean };
-
 export type UserEvent =
   | { type: 'user.join' }
   | { type: 'user.press'; button: 'spin' | 'betUp' | 'betDown' | 'maxBet' | 'lines' | 'collect' }
@@ -168,6 +143,8 @@ export type UserEvent =
   | { type: 'user.volume'; volume: number }
   | { type: 'user.toggleMute' }
   | { type: 'user.selectBand'; id: string }
+  /** The video link gave up: try again. */
+  | { type: 'user.retryVideo' }
   | { type: 'user.cashout' }
   /** Back to the lobby: releases a machine that holds nothing, else asks (live.leave.asking). */
   | { type: 'user.leave' }
@@ -195,8 +172,11 @@ export const gameSessionMachine = setup({
     /** The machine socket: sends back socket.* events, takes { type: 'send', message }. */
     // Inert until provided (src/app provides the real socket; tests provide fakes).
     machineSocket: fromCallback<{ type: 'send'; message: MachineRequest }, { machineId: number; token: string }>(() => () => {}),
-    /** The WHEP player of one band: sends back video.* events; without a URL it waits for video.play. */
-    video: fromCallback<VideoCommand, VideoInput>(() => () => {}),
+    /**
+     * The video link (videoLink.ts): sends back video.* events; without a URL it waits for
+     * video.play. Its WHEP peer is inert until the app provides it.
+     */
+    video: videoLinkMachine,
     /** Keeps the screen awake while it runs (the whole visit); stopping it lets the screen sleep. */
     wakeLock: fromCallback(() => () => {}),
   },
@@ -223,12 +203,11 @@ export const gameSessionMachine = setup({
       failure: params.failure ?? null,
     })),
     /** The video child for the join in flight: it gets ready while the band is not yet known. */
-    prepareVideo: spawnChild('video', { id: 'video', input: ({ context }) => ({ whepUrl: null, token: context.token }) }),
-    playVideo: sendTo('video', ({ context }) => ({ type: 'video.play' as const, whepUrl: activeBand(context)?.whepUrl ?? '' })),
-    startVideo: spawnChild('video', {
-      id: 'video',
-      input: ({ context }) => ({ whepUrl: activeBand(context)?.whepUrl ?? '', token: context.token }),
+    prepareVideo: enqueueActions(({ context, enqueue }) => {
+      enqueue.assign({ videoFailed: false });
+      enqueue.spawnChild('video', { id: 'video', input: { whepUrl: null, token: context.token } });
     }),
+    playVideo: sendTo('video', ({ context }) => ({ type: 'video.play' as const, whepUrl: activeBand(context)?.whepUrl ?? '' })),
     stopVideo: stopChild('video'),
   },
   delays: {
@@ -252,6 +231,7 @@ export const gameSessionMachine = setup({
     stream: null,
     stats: null,
     videoProblem: false,
+    videoFailed: false,
     moneyTransfer: false,
     sideBar: true,
     volume: input.volume ?? 1,
@@ -322,6 +302,8 @@ export const gameSessionMachine = setup({
         'user.leave': { target: 'left', actions: { type: 'leaveWith', params: { reason: 'left' } } },
         // A video player that fails outright: play goes on, the picture shows its problem.
         'xstate.error.actor.video': { actions: assign({ videoProblem: true }) },
+        // The link gave up after its retries: the player may ask for the picture again.
+        'video.failed': { actions: assign({ videoFailed: true }) },
       },
       initial: 'joining',
       states: {
@@ -402,10 +384,12 @@ export const gameSessionMachine = setup({
                 'tellVideo',
               ],
             },
+            'user.retryVideo': { guard: ({ context }) => context.videoFailed, actions: [assign({ videoFailed: false }), sendTo('video', { type: 'video.retry' as const })] },
             'user.toggleMoneyTransfer': { actions: assign({ moneyTransfer: ({ context }) => !context.moneyTransfer }) },
             'user.selectBand': {
               guard: ({ context, event }) => event.id !== context.activeBandId && (context.join?.bands.some((b) => b.id === event.id) ?? false),
-              actions: ['stopVideo', assign({ activeBandId: ({ event }) => event.id, stream: null, stats: null }), 'startVideo'],
+              // The link starts a session on the new band (and lets the old one go).
+              actions: [assign({ activeBandId: ({ event }) => event.id, stream: null, stats: null }), 'playVideo'],
             },
             'user.cashout': 'cashingOut',
           },

@@ -299,7 +299,7 @@ export function pathText(path: Path): string {
 }
 
 export function runMachine(entry: MachineEntry, fixture: PathFixture = pathFixtures[entry.name] ?? {}): MachineReport {
-  const machine = entry.machine;
+  const machine = fixture.provide ? entry.machine.provide(fixture.provide) : entry.machine;
   const faked = withFakeActors(machine);
   const serialize = serializer(fixture);
   const transitions = allStateNodes(machine.root).flatMap((node) =>

@@ -27,7 +27,8 @@ import { wakeLockLogic } from '../services/wakeLock.ts';
 import { createRegisterService } from '../services/register.ts';
 import { promoStorage, queryToken } from '../services/storage.ts';
 import { createUiSettingsService, localUiSettings } from '../services/uiSettings.ts';
-import { whepLogic } from '../services/whep.ts';
+import { pageLifecycleLogic, whepPeerLogic } from '../services/whep.ts';
+import { videoLinkMachine } from '../../machines/videoLink.ts';
 import { navbarStorage } from '../features/navigation/storage.ts';
 import type { ViewLogic } from '../features/runtime.tsx';
 import { defaultUiSettings } from '../features/settings/defaults.ts';
@@ -104,7 +105,7 @@ export function createLoggedIn({ settings, http, auth, inspect }: LoggedInDeps):
   const logic: ViewLogic = {
     lobby: lobbyMachine.provide({ actors: { fetchLobby: fromPromise(({ input }) => floor.lobby(input)) } }),
     gameSession: gameSessionMachine.provide({
-      actors: { machineSocket: machineSocketLogic(settings.MACHINE_URL), video: whepLogic(), wakeLock: wakeLockLogic() },
+      actors: { machineSocket: machineSocketLogic(settings.MACHINE_URL), video: videoLinkMachine.provide({ actors: { peer: whepPeerLogic(), pageLifecycle: pageLifecycleLogic() } }), wakeLock: wakeLockLogic() },
     }),
     promo: promoMachine.provide({
       actors: { claim: fromPromise(({ input }) => floor.claim(input.kind)) },

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PHONE_PORTRAIT, startHarness, type Harness } from './harness.ts';
-import { DEMO_ID, expectFramesGrowing, joinFromLobby, loginToLobby, toasts, transfer, usd } from './play.ts';
+import { DEMO_ID, expectFramesGrowing, joinFromLobby, loginToLobby, sampleVideo, toasts, transfer, usd } from './play.ts';
 
 /*
  * With this seed machine 1's first spin at the default bet (0.01 × 20 lines) wins 0.60
@@ -68,6 +68,22 @@ describe('a visit to a machine', () => {
     // Leaving closed the WHEP session: no encoder is left running for this viewer.
     await expect.poll(() => h.sim.video.activeEncoders(), { timeout: 10000 }).toBe(0);
     await expect.poll(() => h.sim.sockets.counts().machine).toBe(0);
+  });
+
+  it('switching the video band plays the other band on one WHEP session: the old one is deleted at once', async () => {
+    const { page } = await h.newPage();
+    await loginToLobby(page);
+    await joinFromLobby(page, 1, 1);
+    const hd = await expectFramesGrowing(page);
+    expect(hd.before.width).toBe(640);
+    expect(h.sim.video.activeSessions()).toBe(1);
+
+    await page.getByRole('combobox', { name: 'Video quality' }).selectOption({ label: '180p' });
+    await expect.poll(async () => (await sampleVideo(page)).width, { timeout: 10_000 }).toBe(320);
+    await expectFramesGrowing(page);
+    // The link DELETEd the 360p session when it started the 180p one (not an ICE timeout later).
+    expect(h.sim.video.activeSessions()).toBe(1);
+    expect(await page.getByText('Video is reconnecting...').count()).toBe(0);
   });
 
   it('plays on a phone held upright: video above the controls, taps work, Rotate is offered', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, SimulatedClock, type AnyEventObject } from 'xstate';
+import { videoLinkMachine } from '../../machines/videoLink.ts';
 import { gameSessionMachine, type JoinInfo, type MachineRequest, type MachineView } from '../../machines/gameSession.ts';
 
 const join: JoinInfo = {
@@ -35,16 +36,21 @@ function start(maxReconnects = 3) {
           sockets.push(sendBack);
           receive((event) => sent.push(event.message));
         }),
-        video: fromCallback(({ input, receive }) => {
-          started.push(input.whepUrl);
-          if (input.whepUrl !== null) videos.push(input.whepUrl);
-          receive((event) => {
-            if (event.type === 'video.play') videos.push(event.whepUrl);
-            else requestsToVideo.push(event.type);
-          });
-          return () => {
-            videosStopped += 1;
-          };
+        // The real video link, with a fake WHEP peer.
+        video: videoLinkMachine.provide({
+          actors: {
+            peer: fromCallback(({ input, receive }) => {
+              started.push(input.whepUrl);
+              if (input.whepUrl !== null) videos.push(input.whepUrl);
+              receive((event) => {
+                if (event.type === 'peer.play') videos.push(event.whepUrl);
+                else requestsToVideo.push(event.type);
+              });
+              return () => {
+                videosStopped += 1;
+              };
+            }),
+          },
         }),
         wakeLock: fromCallback(() => {
           wakeLock.taken += 1;
@@ -75,8 +81,12 @@ describe('gameSession machine: failing children', () => {
             attempts += 1;
             throw new Error('no sockets here');
           }),
-          video: fromCallback(() => {
-            throw new Error('no WebRTC here');
+          video: videoLinkMachine.provide({
+            actors: {
+              peer: fromCallback(() => {
+                throw new Error('no WebRTC here');
+              }),
+            },
           }),
         },
       }),
@@ -95,8 +105,12 @@ describe('gameSession machine: failing children', () => {
           machineSocket: fromCallback(({ sendBack }) => {
             sockets.push(sendBack);
           }),
-          video: fromCallback(() => {
-            throw new Error('no WebRTC here');
+          video: videoLinkMachine.provide({
+            actors: {
+              peer: fromCallback(() => {
+                throw new Error('no WebRTC here');
+              }),
+            },
           }),
         },
       }),

@@ -30,6 +30,11 @@ export interface PathFixture {
   stopWhen?: (snapshot: any) => boolean;
   /** Generate simple paths as well as shortest ones (default true). */
   simple?: boolean;
+  /**
+   * Implementations used in place of the machine's own for the traversal and the replays: a
+   * child's messages to its parent, which a chart run alone has no parent to receive.
+   */
+  provide?: { actions?: Record<string, () => void> };
 }
 
 // ---- shared values ----------------------------------------------------------------------------
@@ -165,7 +170,28 @@ export const gameSessionPayloads: Payloads = {
 };
 
 /** States differ by where the chart is, how many reconnects were spent, and whether autoplay runs. */
-export const gameSessionDistinguish = (c: any): unknown => [c.reconnects, c.join !== null, c.leaveReason, c.machine?.autoplay ?? null, (c.machine?.credits ?? 0) > 0];
+export const gameSessionDistinguish = (c: any): unknown => [
+  c.reconnects,
+  c.join !== null,
+  c.leaveReason,
+  c.machine?.autoplay ?? null,
+  (c.machine?.credits ?? 0) > 0,
+  c.videoFailed,
+];
+
+const videoStats = { width: 640, height: 360, fps: 30, roundTripMs: 1, inputDelayMs: 20 };
+
+/** The video link's peer reports: one with new frames (the picture moves), one without. */
+export const videoLinkPayloads: Payloads = {
+  'video.play': [{ type: 'video.play', whepUrl: '/whep/1/hd' }, { type: 'video.play', whepUrl: '/whep/1/sd' }],
+  'peer.stream': [{ type: 'peer.stream', stream: 'stream' }],
+  'peer.stats': [
+    { type: 'peer.stats', stats: videoStats, framesDecoded: 30 },
+    { type: 'peer.stats', stats: videoStats, framesDecoded: 0 },
+  ],
+  'peer.failed': [{ type: 'peer.failed', reason: 'connection failed' }],
+  'xstate.error.actor.peer': [{ type: 'xstate.error.actor.peer', error: new Error('no WebRTC') }],
+};
 
 const openSession = { type: 'server.session', status: 'open', machineId: 7, machineName: 'M7', machineStatus: 'waiting' };
 
@@ -300,6 +326,14 @@ export const pathFixtures: Record<string, PathFixture> = {
     inputs: [{ machineId: 1, token: 't', maxReconnects: 1 }],
     payloads: gameSessionPayloads,
     distinguish: gameSessionDistinguish,
+  },
+  videoLink: {
+    inputs: [{ whepUrl: null, token: 't' }, { whepUrl: '/whep/1/hd', token: 't' }],
+    payloads: videoLinkPayloads,
+    // Frames counted only as "some" or "none": the count itself grows without end.
+    distinguish: (c) => [c.whepUrl, c.frames > 0, c.attempts],
+    // Alone, the link has no game session to tell.
+    provide: { actions: { tell: () => {} } },
   },
   reconnect: { payloads: reconnectPayloads },
   promo: {

@@ -17,6 +17,7 @@ export function VideoStage({ game, container }: { game: Game; container: RefObje
   const volume = useSelector(game, (s) => s.context.volume);
   const videoType = useSelector(game, (s) => s.context.join?.videoType ?? 'screen');
   const problem = useSelector(game, (s) => s.context.videoProblem);
+  const failed = useSelector(game, (s) => s.context.videoFailed);
   const phase = useSelector(game, (s) => (s.matches('reconnecting') ? 'reconnecting' : s.matches({ connected: 'live' }) ? 'live' : 'joining'));
   const [portrait, setPortrait] = useState(isPortrait);
   const [rotated, setRotated] = useState(false);
@@ -61,7 +62,17 @@ export function VideoStage({ game, container }: { game: Game; container: RefObje
           <Trans>Connection Lost, please wait</Trans>
         </Overlay>
       )}
-      {phase === 'live' && problem && (
+      {phase === 'live' && failed && (
+        <Overlay role="alert">
+          <Stacked>
+            <Trans>The video could not be restored.</Trans>
+            <ControlButton type="button" onClick={() => game.send({ type: 'user.retryVideo' })}>
+              <Trans>Try the video again</Trans>
+            </ControlButton>
+          </Stacked>
+        </Overlay>
+      )}
+      {phase === 'live' && problem && !failed && (
         <Overlay role="status">
           <Trans>Video is reconnecting...</Trans>
         </Overlay>
@@ -145,6 +156,12 @@ const Overlay = styled.div`
   font-size: 1.2rem;
   font-weight: 700;
   text-align: center;
+`;
+
+const Stacked = styled.div`
+  display: grid;
+  gap: 12px;
+  justify-items: center;
 `;
 
 const Controls = styled.div`

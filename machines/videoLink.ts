@@ -1,0 +1,212 @@
+/**
+ * videoLink — the live picture of one machine over WHEP, as a child of the game session.
+ *
+ *   session (the `peer` actor: one RTCPeerConnection and its WHEP resource)
+ *     preparing ──video.play (the band's URL)──▶ negotiating ──peer.answered──▶ awaitingFirstFrame
+ *     awaitingFirstFrame ──a newly decoded frame──▶ live;  ──firstFrameDeadline──▶ retrying
+ *     live ──stallAfter without a new frame──▶ stalled ──a new frame──▶ live
+ *     stalled ──stallGiveUp──▶ retrying
+ *   session ──peer.failed (ICE failed, WHEP refused)──▶ retrying
+ *   retrying ──reconnectBackoff (backoff.ts)──▶ session;  after MAX_ATTEMPTS retries ──▶ failed
+ *   failed ──video.retry (the player asks) | video.play──▶ session
+ *   session | retrying ──page.hidden──▶ suspended ──page.shown (back from the page cache)──▶ session
+ *   video.play with another band's URL: a new session on that band (the player switched bands)
+ *
+ * Leaving `session` stops the peer actor, which DELETEs its WHEP resource (keepalive) and closes
+ * the connection: so does every retry, the page going away (page.hidden, from `pagehide`) and
+ * the game session stopping this child when the player leaves.
+ *
+ * The peer starts before the band is known (preparing): it makes its offer while the game
+ * session's join is in flight, and POSTs it the moment video.play names the band. It reports
+ * stats every second; the chart decides from the decoded-frame count whether the picture moves.
+ * The parent hears video.stream, video.stats, video.problem (shown as "reconnecting") and
+ * video.failed. RTCPeerConnection and fetch live in the provided `peer` (src/services/whep.ts).
+ */
+import { assign, enqueueActions, fromCallback, sendParent, sendTo, setup } from 'xstate';
+import { backoffDelay } from './backoff.ts';
+
+export interface VideoStats {
+  width: number;
+  height: number;
+  /** Frames decoded in the last second. */
+  fps: number;
+  /** Round trip of the video's own connection (its ICE checks), when the browser reports it. */
+  roundTripMs: number | null;
+  /** Press → first picture that shows the machine's answer, when the video lets it be measured. */
+  inputDelayMs: number | null;
+}
+
+/**
+ * What the link is started with: a band's WHEP URL (or null to prepare until video.play), and the
+ * player's token — only the player on the machine may watch it.
+ */
+export interface VideoInput {
+  whepUrl: string | null;
+  token: string;
+}
+
+/** What the game session sends: the band to play, each play request (press → picture), a retry. */
+export type VideoCommand = { type: 'video.play'; whepUrl: string } | { type: 'video.request' } | { type: 'video.retry' };
+
+/** What the game session hears. */
+export type VideoEvent =
+  | { type: 'video.stream'; stream: unknown }
+  | { type: 'video.stats'; stats: VideoStats }
+  | { type: 'video.problem'; active: boolean }
+  | { type: 'video.failed' };
+
+/** What the peer actor sends back. */
+export type PeerEvent =
+  | { type: 'peer.stream'; stream: unknown }
+  /** The WHEP answer is applied: from now on the first frame is due. */
+  | { type: 'peer.answered' }
+  /** Once a second: what the stats line shows, and how many frames were decoded so far. */
+  | { type: 'peer.stats'; stats: VideoStats; framesDecoded: number }
+  | { type: 'peer.failed'; reason: string };
+
+/** What the page lifecycle actor sends: `pagehide` and a return from the back/forward cache. */
+export type PageEvent = { type: 'page.hidden' } | { type: 'page.shown' };
+
+/** Raised by the link itself: a report showed newly decoded frames. */
+type FramesEvent = { type: 'frames.new' };
+
+export interface PeerInput {
+  whepUrl: string | null;
+  token: string;
+}
+
+/** Told to the peer: the band's URL once known; a play request went out. */
+export type PeerCommand = { type: 'peer.play'; whepUrl: string } | { type: 'video.request' };
+
+export interface VideoLinkContext {
+  whepUrl: string | null;
+  token: string;
+  /** Frames decoded by this session's connection so far (a rising count is a moving picture). */
+  frames: number;
+  /** Retries since the picture last moved. */
+  attempts: number;
+}
+
+/** Retries without a moving picture before the link gives up and asks the player. */
+export const MAX_ATTEMPTS = 8;
+
+/** The picture moves (again): the retries start over and the player's notice goes. */
+const recovered = ['resetAttempts', { type: 'tell', params: { type: 'video.problem', active: false } }] as const;
+
+export const videoLinkMachine = setup({
+  types: {
+    context: {} as VideoLinkContext,
+    events: {} as VideoCommand | PeerEvent | PageEvent | FramesEvent,
+    input: {} as VideoInput,
+  },
+  actors: {
+    /** One WHEP session: a peer connection, its offer, the POST, stats; stopping it DELETEs. */
+    peer: fromCallback<PeerCommand, PeerInput>(() => () => {}),
+    /** Sends page.hidden on `pagehide` and page.shown when the page comes back from the cache. */
+    pageLifecycle: fromCallback(() => () => {}),
+  },
+  guards: {
+    hasUrl: ({ context }) => context.whepUrl !== null,
+    /** video.play naming a band other than the one this session plays. */
+    isOtherBand: ({ context, event }) => event.type === 'video.play' && event.whepUrl !== context.whepUrl,
+    gaveUp: ({ context }) => context.attempts > MAX_ATTEMPTS,
+  },
+  actions: {
+    /** Everything the game session hears goes through here (a path test runs the chart alone). */
+    tell: sendParent((_, event: VideoEvent) => event),
+    /** A report whose decoded-frame count rose: the picture moves (frames.new). */
+    countFrames: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'peer.stats' || event.framesDecoded <= context.frames) return;
+      enqueue.assign({ frames: event.framesDecoded });
+      enqueue.raise({ type: 'frames.new' });
+    }),
+    resetAttempts: assign({ attempts: 0 }),
+    playBand: assign({ whepUrl: ({ context, event }) => (event.type === 'video.play' ? event.whepUrl : context.whepUrl) }),
+  },
+  delays: {
+    /** A new connection gets this long from its answer to show its first frame. */
+    firstFrameDeadline: 5000,
+    /** No newly decoded frame for this long: the picture has stalled (the player is told). */
+    stallAfter: 3000,
+    /** Still no frame this long after the stall: a new session. */
+    stallGiveUp: 2000,
+    /** The shared backoff (backoff.ts); `attempts` already counts this retry. */
+    reconnectBackoff: ({ context }) => backoffDelay(context.attempts - 1),
+  },
+}).createMachine({
+  id: 'videoLink',
+  context: ({ input }) => ({ whepUrl: input.whepUrl, token: input.token, frames: 0, attempts: 0 }),
+  invoke: { id: 'page', src: 'pageLifecycle' },
+  initial: 'session',
+  states: {
+    session: {
+      entry: assign({ frames: 0 }),
+      invoke: {
+        id: 'peer',
+        src: 'peer',
+        input: ({ context }) => ({ whepUrl: context.whepUrl, token: context.token }),
+        // A peer that cannot even start (no WebRTC, a refused offer) is retried like a failed one.
+        onError: '#videoLink.retrying',
+      },
+      on: {
+        'peer.stream': { actions: { type: 'tell', params: ({ event }) => ({ type: 'video.stream', stream: event.stream }) } },
+        // Handed on as they come; a rising frame count is frames.new for the states below.
+        'peer.stats': { actions: [{ type: 'tell', params: ({ event }) => ({ type: 'video.stats', stats: event.stats }) }, 'countFrames'] },
+        'peer.failed': 'retrying',
+        'video.request': { actions: sendTo('peer', { type: 'video.request' }) },
+        'video.play': { guard: 'isOtherBand', target: 'session', reenter: true, actions: ['playBand', 'resetAttempts'] },
+        'page.hidden': 'suspended',
+      },
+      initial: 'preparing',
+      states: {
+        preparing: {
+          always: { guard: 'hasUrl', target: 'negotiating' },
+          on: {
+            'video.play': { target: 'negotiating', actions: ['playBand', sendTo('peer', ({ event }) => ({ type: 'peer.play' as const, whepUrl: event.whepUrl }))] },
+          },
+        },
+        negotiating: {
+          on: { 'peer.answered': 'awaitingFirstFrame' },
+        },
+        awaitingFirstFrame: {
+          after: { firstFrameDeadline: '#videoLink.retrying' },
+          on: { 'frames.new': { target: 'live', actions: recovered } },
+        },
+        live: {
+          after: { stallAfter: 'stalled' },
+          on: {
+            // Each new frame starts the stall clock again.
+            'frames.new': { target: 'live', reenter: true },
+          },
+        },
+        stalled: {
+          entry: { type: 'tell', params: { type: 'video.problem', active: true } },
+          after: { stallGiveUp: '#videoLink.retrying' },
+          on: { 'frames.new': { target: 'live', actions: recovered } },
+        },
+      },
+    },
+    retrying: {
+      entry: [assign({ attempts: ({ context }) => context.attempts + 1 }), { type: 'tell', params: { type: 'video.problem', active: true } }],
+      always: { guard: 'gaveUp', target: 'failed' },
+      after: { reconnectBackoff: 'session' },
+      on: {
+        'video.play': { guard: 'isOtherBand', target: 'session', actions: ['playBand', 'resetAttempts'] },
+        'page.hidden': 'suspended',
+      },
+    },
+    suspended: {
+      on: {
+        'page.shown': { target: 'session', actions: 'resetAttempts' },
+        'video.play': { actions: 'playBand' },
+      },
+    },
+    failed: {
+      entry: { type: 'tell', params: { type: 'video.failed' } },
+      on: {
+        'video.retry': { target: 'session', actions: 'resetAttempts' },
+        'video.play': { target: 'session', actions: ['playBand', 'resetAttempts'] },
+      },
+    },
+  },
+});
