@@ -96,6 +96,8 @@ export interface GameSessionContext {
   token: string;
   join: JoinInfo | null;
   machine: MachineView | null;
+  /** The player's wallet (minor units) as the floor last told it: the join, then each money update. */
+  balance: number | null;
   lastSpin: SpinView | null;
   warning: { code: number; count: number } | null;
   /** The last refused request (no credits, over the limit…), for a toast. */
@@ -119,11 +121,14 @@ export interface GameSessionContext {
 }
 
 export type SocketEvent =
-  | { type: 'socket.joined'; join: JoinInfo; machine: MachineView }
+  /** `balance`: the player's wallet as the floor sees it (minor units). */
+  | { type: 'socket.joined'; join: JoinInfo; machine: MachineView; balance: number }
   | { type: 'socket.state'; machine: MachineView }
   | { type: 'socket.spin'; spin: SpinView }
   | { type: 'socket.balance'; balance: number }
   | { type: 'socket.info'; code: number; params: Record<string, unknown>; message: string }
+  /** A countdown to the end of the session (the service tells these codes from other info). */
+  | { type: 'socket.closeWarning'; code: number; count: number }
   | { type: 'socket.ack'; requestId?: string; request: string }
   | { type: 'socket.error'; failure: Failure }
   | { type: 'socket.quit'; reason: string }
@@ -159,8 +164,6 @@ type InternalEvent = { type: 'session.closed' };
 
 export type GameSessionEvent = SocketEvent | VideoEvent | UserEvent | InternalEvent;
 
-const CLOSE_WARNINGS = new Set([18800, 18802]);
-
 export const gameSessionMachine = setup({
   types: {
     context: {} as GameSessionContext,
@@ -179,15 +182,32 @@ export const gameSessionMachine = setup({
     video: videoLinkMachine,
     /** Keeps the screen awake while it runs (the whole visit); stopping it lets the screen sleep. */
     wakeLock: fromCallback(() => () => {}),
+    /**
+     * Tells the reconnect dialog (auth's child) which machine is being played while the visit
+     * lasts, so it does not offer the player the session they are in.
+     */
+    presence: fromCallback<{ type: 'noop' }, { machineId: number }>(() => () => {}),
   },
   guards: {
-    isCloseWarning: ({ event }) => event.type === 'socket.info' && CLOSE_WARNINGS.has(event.code),
+    /**
+     * A transfer the player can make: no more than the wallet holds, and the machine's credits
+     * stay within its all-in limit.
+     */
+    canTransfer: ({ context, event }) =>
+      event.type === 'user.transfer' &&
+      event.amount > 0 &&
+      context.balance !== null &&
+      event.amount <= context.balance &&
+      context.join !== null &&
+      (context.machine?.credits ?? 0) + event.amount <= context.join.maxAllIn,
     canReconnect: ({ context }) => context.reconnects < context.maxReconnects,
     isTransferOpen: ({ context }) => context.moneyTransfer,
     /** Nothing of the player's is on the machine: no credits, no free spins left. */
     holdsNothing: ({ context }) => context.machine !== null && context.machine.credits === 0 && context.machine.freeSpinsLeft === 0,
   },
   actions: {
+    /** The player left keeping the machine (reserved): the app tells the reconnect dialog. */
+    announceKept: (_, _params: { machineId: number }) => {},
     request: sendTo('socket', (_, message: MachineRequest) => ({ type: 'send' as const, message })),
     /**
      * A play request went out: the video child times press → picture where it can. Only when it
@@ -224,6 +244,7 @@ export const gameSessionMachine = setup({
     token: input.token,
     join: null,
     machine: null,
+    balance: null,
     lastSpin: null,
     warning: null,
     refusal: null,
@@ -245,7 +266,10 @@ export const gameSessionMachine = setup({
     failure: null,
   }),
   // The whole visit keeps the screen awake; reaching `left` (final) stops it.
-  invoke: { id: 'wakeLock', src: 'wakeLock' },
+  invoke: [
+    { id: 'wakeLock', src: 'wakeLock' },
+    { id: 'presence', src: 'presence', input: ({ context }) => ({ machineId: context.machineId }) },
+  ],
   initial: 'idle',
   on: {
     'user.toggleSideBar': { actions: assign({ sideBar: ({ context }) => !context.sideBar }) },
@@ -320,6 +344,7 @@ export const gameSessionMachine = setup({
                 assign({
                   join: ({ event }) => ({ ...event.join, bands: [...event.join.bands].sort((a, b) => b.Order - a.Order) }),
                   machine: ({ event }) => event.machine,
+                  balance: ({ event }) => event.balance,
                   activeBandId: ({ context, event }) =>
                     event.join.bands.some((b) => b.id === context.activeBandId)
                       ? context.activeBandId
@@ -352,12 +377,12 @@ export const gameSessionMachine = setup({
               {
                 guard: ({ context }) => context.machine?.autoplay === true,
                 actions: [
-                  assign({ moneyTransfer: false }),
+                  assign({ moneyTransfer: false, balance: ({ event }) => event.balance }),
                   { type: 'request', params: ({ context }) => ({ type: 'autoplay', on: false, requestId: requestId(context) }) },
                   'nextRequest',
                 ],
               },
-              { actions: assign({ moneyTransfer: false }) },
+              { actions: assign({ moneyTransfer: false, balance: ({ event }) => event.balance }) },
             ],
             'socket.error': { actions: assign({ refusal: ({ event }) => event.failure }) },
             'socket.closed': { target: '#gameSession.left', actions: { type: 'leaveWith', params: { reason: 'cashout' } } },
@@ -377,6 +402,7 @@ export const gameSessionMachine = setup({
               ],
             },
             'user.transfer': {
+              guard: 'canTransfer',
               actions: [
                 assign({ refusal: null }),
                 { type: 'request', params: ({ context, event }) => ({ type: 'transfer', amount: event.amount, requestId: requestId(context) }) },
@@ -401,20 +427,16 @@ export const gameSessionMachine = setup({
               states: {
                 playing: {
                   on: {
-                    'socket.info': {
-                      guard: 'isCloseWarning',
+                    'socket.closeWarning': {
                       target: 'closeWarning',
-                      actions: assign({ warning: ({ event }) => ({ code: event.code, count: Number(event.params.count ?? 0) }) }),
+                      actions: assign({ warning: ({ event }) => ({ code: event.code, count: event.count }) }),
                     },
                   },
                 },
                 closeWarning: {
                   exit: assign({ warning: null }),
                   on: {
-                    'socket.info': {
-                      guard: 'isCloseWarning',
-                      actions: assign({ warning: ({ event }) => ({ code: event.code, count: Number(event.params.count ?? 0) }) }),
-                    },
+                    'socket.closeWarning': { actions: assign({ warning: ({ event }) => ({ code: event.code, count: event.count }) }) },
                     // Any request the server accepts ends the warning.
                     'socket.ack': 'playing',
                   },
@@ -485,6 +507,10 @@ export const gameSessionMachine = setup({
     },
     left: {
       type: 'final',
+      // Left on purpose: a machine kept for the player's return is not an open session to greet.
+      entry: enqueueActions(({ context, enqueue }) => {
+        if (context.leaveReason === 'left') enqueue({ type: 'announceKept', params: { machineId: context.machineId } });
+      }),
     },
   },
   output: ({ context }) => ({ reason: context.leaveReason ?? 'left', failure: context.failure }),

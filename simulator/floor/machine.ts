@@ -1,4 +1,4 @@
-import { ErrorCode } from '../../src/protocol/errors.ts';
+import { ErrorCode, type CloseWarningCode } from '../../src/protocol/errors.ts';
 import type { MachineStatus } from '../../src/protocol/floor.ts';
 import {
   FloorCode,
@@ -36,7 +36,7 @@ const OUT_OF_SERVICE: ReadonlySet<MachineStatus> = new Set(['offline', 'error', 
 
 /** Close warnings: 18800 (no credits) and 18802 (no play), counting down to 18801. */
 interface Warning {
-  code: 18800 | 18802;
+  code: CloseWarningCode;
   count: number;
 }
 
@@ -439,14 +439,14 @@ export class MachineRuntime {
     }
     if (this.#spinning || this.#autoplay || this.#record.freeSpinsLeft > 0) return;
     if (this.#zeroCreditsSince !== null && now - this.#zeroCreditsSince >= timings.noCreditsGraceMs) {
-      this.warn(18800);
+      this.warn(ErrorCode.depositCountdown);
     } else if (now - this.#lastActionAt >= timings.idleGraceMs) {
-      this.warn(18802);
+      this.warn(ErrorCode.continueCountdown);
     }
   }
 
   /** Start a close warning (also the control API's way to provoke one). */
-  warn(code: 18800 | 18802, count = this.#ctx.timings().countdownSeconds): void {
+  warn(code: CloseWarningCode, count = this.#ctx.timings().countdownSeconds): void {
     if (!this.#conn) throw new Refusal(FloorCode.notJoined, 'no player is connected');
     this.#warning = { code, count };
     this.#sendWarning();

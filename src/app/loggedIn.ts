@@ -4,7 +4,7 @@
  * lazily by runtime.ts — after the first screen has rendered, and awaited by the logged-in
  * routes — so none of it weighs on /login.
  */
-import { createActor, fromPromise, type ActorRefFrom, type InspectionEvent } from 'xstate';
+import { createActor, fromCallback, fromPromise, type ActorRefFrom, type InspectionEvent } from 'xstate';
 import { passwordChangeMachine, pinChangeMachine } from '../../machines/accountForm.ts';
 import { createAccountListMachine } from '../../machines/accountList.ts';
 import { accountProfileMachine } from '../../machines/accountProfile.ts';
@@ -102,10 +102,21 @@ function templateLogic(
 
 export function createLoggedIn({ settings, http, auth, inspect }: LoggedInDeps): LoggedIn {
   const floor = createFloorService(http);
+  const reconnectDialog = () => auth.getSnapshot().children.reconnect;
   const logic: ViewLogic = {
     lobby: lobbyMachine.provide({ actors: { fetchLobby: fromPromise(({ input }) => floor.lobby(input)) } }),
     gameSession: gameSessionMachine.provide({
-      actors: { machineSocket: machineSocketLogic(settings.MACHINE_URL), video: videoLinkMachine.provide({ actors: { peer: whepPeerLogic(), pageLifecycle: pageLifecycleLogic() } }), wakeLock: wakeLockLogic() },
+      actors: {
+        machineSocket: machineSocketLogic(settings.MACHINE_URL),
+        video: videoLinkMachine.provide({ actors: { peer: whepPeerLogic(), pageLifecycle: pageLifecycleLogic() } }),
+        wakeLock: wakeLockLogic(),
+        // The visit's machine, for the reconnect dialog: entered while the game session runs.
+        presence: fromCallback(({ input }) => {
+          reconnectDialog()?.send({ type: 'game.entered', machineId: input.machineId });
+          return () => reconnectDialog()?.send({ type: 'game.left' });
+        }),
+      },
+      actions: { announceKept: (_, { machineId }) => reconnectDialog()?.send({ type: 'game.kept', machineId }) },
     }),
     promo: promoMachine.provide({
       actors: { claim: fromPromise(({ input }) => floor.claim(input.kind)) },

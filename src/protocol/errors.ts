@@ -36,6 +36,17 @@ export const SESSION_END_CODES: ReadonlySet<number> = new Set([
   ErrorCode.sessionEndedByOperator,
 ]);
 
+/**
+ * The floor's close warnings (info frames on the machine socket): a countdown, in `params.count`
+ * seconds, to 18801 unless the player deposits (18800) or plays (18802). The machine socket
+ * hands them to the game session as socket.closeWarning; the simulator sends them.
+ */
+export const CLOSE_WARNING_CODES = [ErrorCode.depositCountdown, ErrorCode.continueCountdown] as const;
+export type CloseWarningCode = (typeof CLOSE_WARNING_CODES)[number];
+export function isCloseWarningCode(code: number): code is CloseWarningCode {
+  return (CLOSE_WARNING_CODES as readonly number[]).includes(code);
+}
+
 /** The error body every failing REST call answers with. */
 export const ApiError = z.object({
   code: z.int(),

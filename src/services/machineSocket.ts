@@ -1,6 +1,6 @@
 import { fromCallback } from 'xstate';
 import type { MachineRequest, SocketEvent } from '../../machines/gameSession.ts';
-import { SESSION_END_CODES } from '../protocol/errors.ts';
+import { isCloseWarningCode, SESSION_END_CODES } from '../protocol/errors.ts';
 import { MachineServerMessage, SESSION_ENDED_CLOSE } from '../protocol/sockets.ts';
 import { socketUrl } from './sockets.ts';
 
@@ -22,6 +22,7 @@ export function toSocketEvent(frame: MachineServerMessage): SocketEvent | null {
           maxAllIn: frame.maxAllIn,
         },
         machine: frame.state,
+        balance: frame.balance,
       };
     case 'state':
       return { type: 'socket.state', machine: frame.state };
@@ -30,6 +31,8 @@ export function toSocketEvent(frame: MachineServerMessage): SocketEvent | null {
     case 'balance':
       return { type: 'socket.balance', balance: frame.balance };
     case 'info':
+      // A countdown to the end of the session: its seconds are in the params.
+      if (isCloseWarningCode(frame.info.code)) return { type: 'socket.closeWarning', code: frame.info.code, count: Number(frame.info.params.count ?? 0) };
       return { type: 'socket.info', code: frame.info.code, params: frame.info.params, message: frame.info.message };
     case 'ack':
       return { type: 'socket.ack', request: frame.request, ...(frame.requestId ? { requestId: frame.requestId } : {}) };

@@ -28,6 +28,8 @@ function start(maxReconnects = 3) {
   const requestsToVideo: string[] = [];
   let videosStopped = 0;
   const wakeLock = { taken: 0, released: 0 };
+  /** What the reconnect dialog is told: entered:<id>, left, kept:<id>. */
+  const presence: string[] = [];
   const clock = new SimulatedClock();
   const actor = createActor(
     gameSessionMachine.provide({
@@ -58,17 +60,22 @@ function start(maxReconnects = 3) {
             wakeLock.released += 1;
           };
         }),
+        presence: fromCallback(({ input }) => {
+          presence.push(`entered:${input.machineId}`);
+          return () => presence.push('left');
+        }),
       },
+      actions: { announceKept: (_, { machineId }) => presence.push(`kept:${machineId}`) },
     }),
     { input: { machineId: 1, token: 'tok', maxReconnects, visitId: 'v1' }, clock },
   ).start();
   const server = (event: AnyEventObject) => sockets[sockets.length - 1]!(event);
-  return { actor, sent, server, started, videos, requestsToVideo, clock, sockets, wakeLock, stopped: () => videosStopped };
+  return { actor, sent, server, started, videos, requestsToVideo, clock, sockets, wakeLock, presence, stopped: () => videosStopped };
 }
 
 function joined(t: ReturnType<typeof start>) {
   t.actor.send({ type: 'user.join' });
-  t.server({ type: 'socket.joined', join, machine });
+  t.server({ type: 'socket.joined', join, machine, balance: 100_000 });
 }
 
 describe('gameSession machine: failing children', () => {
@@ -117,7 +124,7 @@ describe('gameSession machine: failing children', () => {
       { input: { machineId: 1, token: 't', visitId: 'v' } },
     ).start();
     actor.send({ type: 'user.join' });
-    sockets[0]!({ type: 'socket.joined', join, machine });
+    sockets[0]!({ type: 'socket.joined', join, machine, balance: 100_000 });
     expect(actor.getSnapshot().status).toBe('active');
     expect(actor.getSnapshot().matches({ connected: { live: { play: 'playing' } } })).toBe(true);
     expect(actor.getSnapshot().context.videoProblem).toBe(true);
@@ -129,7 +136,7 @@ describe('gameSession machine', () => {
     const t = start();
     t.actor.send({ type: 'user.join' });
     expect(t.sent).toEqual([{ type: 'init', machineID: 1, token: 'tok' }]);
-    t.server({ type: 'socket.joined', join, machine });
+    t.server({ type: 'socket.joined', join, machine, balance: 100_000 });
     const s = t.actor.getSnapshot();
     expect(s.matches({ connected: { live: { play: 'playing' } } })).toBe(true);
     expect(s.context.join?.bands.map((b) => b.id)).toEqual(['hd', 'sd']);
@@ -142,7 +149,7 @@ describe('gameSession machine', () => {
     // Started with the join, before any answer: no band yet, nothing played.
     expect(t.started).toEqual([null]);
     expect(t.videos).toEqual([]);
-    t.server({ type: 'socket.joined', join, machine });
+    t.server({ type: 'socket.joined', join, machine, balance: 100_000 });
     // The same player, told the best band: not a second one.
     expect(t.started).toEqual([null]);
     expect(t.videos).toEqual(['/whep/1/hd']);
@@ -163,7 +170,7 @@ describe('gameSession machine', () => {
     expect(lost.stopped()).toBe(1);
     lost.clock.increment(1000);
     expect(lost.started).toEqual([null, null]);
-    lost.server({ type: 'socket.joined', join, machine });
+    lost.server({ type: 'socket.joined', join, machine, balance: 100_000 });
     expect(lost.videos).toEqual(['/whep/1/hd']);
   });
 
@@ -185,13 +192,36 @@ describe('gameSession machine', () => {
   it('a close warning counts down in place and an accepted request ends it', () => {
     const t = start();
     joined(t);
-    t.server({ type: 'socket.info', code: 18800, params: { count: 10 }, message: '' });
+    t.server({ type: 'socket.closeWarning', code: 18800, count: 10 });
     expect(t.actor.getSnapshot().matches({ connected: { live: { play: 'closeWarning' } } })).toBe(true);
-    t.server({ type: 'socket.info', code: 18800, params: { count: 9 }, message: '' });
+    t.server({ type: 'socket.closeWarning', code: 18800, count: 9 });
     expect(t.actor.getSnapshot().context.warning).toEqual({ code: 18800, count: 9 });
     t.server({ type: 'socket.ack', request: 'transfer', requestId: 'r0' });
     expect(t.actor.getSnapshot().matches({ connected: { live: { play: 'playing' } } })).toBe(true);
     expect(t.actor.getSnapshot().context.warning).toBeNull();
+  });
+
+  it('a transfer goes only within the wallet and the all-in limit; the view asks the chart (can) which coins are live', () => {
+    const t = start();
+    joined(t); // wallet 1,000.00, no credits, all-in limit per the join
+    const can = (amount: number) => t.actor.getSnapshot().can({ type: 'user.transfer', amount });
+    expect(can(500)).toBe(true);
+    expect(can(100_000)).toBe(true);
+    expect(can(100_001)).toBe(false); // more than the wallet holds
+    expect(can(0)).toBe(false);
+    t.actor.send({ type: 'user.transfer', amount: 100_001 });
+    expect(t.sent.filter((m) => m.type === 'transfer')).toEqual([]);
+    // The wallet as the floor tells it after each money update.
+    t.server({ type: 'socket.balance', balance: 400 });
+    expect(can(500)).toBe(false);
+    expect(can(400)).toBe(true);
+    // Credits on the machine count against its all-in limit.
+    t.server({ type: 'socket.balance', balance: 10_000_000 });
+    t.server({ type: 'socket.state', machine: { ...machine, credits: join.maxAllIn - 500 } });
+    expect(can(500)).toBe(true);
+    expect(can(501)).toBe(false);
+    t.actor.send({ type: 'user.transfer', amount: 500 });
+    expect(t.sent.filter((m) => m.type === 'transfer')).toEqual([{ type: 'transfer', amount: 500, requestId: expect.any(String) }]);
   });
 
   it('close session sends a cashout and leaves with the code', () => {
@@ -333,6 +363,8 @@ describe('gameSession machine', () => {
     expect(keep.sent.some((m) => m.type === 'cashout')).toBe(false);
     expect(keep.actor.getSnapshot().output).toEqual({ reason: 'left', failure: null });
     expect(keep.stopped()).toBe(1);
+    // The reconnect dialog knew the machine for the whole visit, and that it is kept, not open.
+    expect(keep.presence).toEqual(['entered:1', 'kept:1', 'left']);
 
     const cash = start();
     joined(cash);
@@ -342,5 +374,6 @@ describe('gameSession machine', () => {
     expect(cash.sent.at(-1)).toMatchObject({ type: 'cashout' });
     cash.server({ type: 'socket.closed', code: 1000 });
     expect(cash.actor.getSnapshot().output?.reason).toBe('cashout');
+    expect(cash.presence).toEqual(['entered:1', 'left']);
   });
 });

@@ -142,14 +142,14 @@ export const lobbyPayloads: Payloads = {
 };
 
 export const gameSessionPayloads: Payloads = {
-  'socket.joined': [{ type: 'socket.joined', join, machine: machineView }],
+  'socket.joined': [{ type: 'socket.joined', join, machine: machineView, balance: 100_000 }],
   'socket.state': [
     { type: 'socket.state', machine: { ...machineView, credits: 500 } },
     { type: 'socket.state', machine: { ...machineView, autoplay: false } },
   ],
   'socket.spin': [{ type: 'socket.spin', spin: { reels: [], totalWin: 0, bet: 20, freeSpin: false, jackpotWin: 0, settlesAt: 0 } }],
   'socket.balance': [{ type: 'socket.balance', balance: 1 }],
-  'socket.info': [{ type: 'socket.info', code: 18800, params: { count: 10 }, message: '' }],
+  'socket.closeWarning': [{ type: 'socket.closeWarning', code: 18800, count: 10 }],
   'socket.ack': [{ type: 'socket.ack', request: 'transfer', requestId: 'r0' }],
   'socket.error': [{ type: 'socket.error', failure: taken }],
   'socket.quit': [
@@ -164,7 +164,11 @@ export const gameSessionPayloads: Payloads = {
   'video.problem': [{ type: 'video.problem', active: true }],
   'user.press': [{ type: 'user.press', button: 'spin' }],
   'user.autoplay': [{ type: 'user.autoplay', on: true }],
-  'user.transfer': [{ type: 'user.transfer', amount: 500 }],
+  // Within the wallet, and beyond it (refused by canTransfer: nothing happens).
+  'user.transfer': [
+    { type: 'user.transfer', amount: 500 },
+    { type: 'user.transfer', amount: 10_000_000 },
+  ],
   'user.volume': [{ type: 'user.volume', volume: 0.5 }],
   'user.selectBand': [{ type: 'user.selectBand', id: 'sd' }],
 };

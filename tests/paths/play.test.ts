@@ -27,7 +27,7 @@ describe('path tests generated from the play machines', () => {
     const reasons = new Set(suite.paths.filter((p) => p.state.status === 'done').map((p) => p.state.output?.reason));
     expect([...reasons].sort()).toEqual(['cashout', 'closeSession', 'connectionLost', 'joinFailed', 'left', 'quit', 'sessionEnded']);
     const toWarning = suite.paths.find((p) => p.state.matches({ connected: { live: { play: 'closeWarning' } } }));
-    expect(toWarning && describePath(toWarning)).toBe('user.join → socket.joined → socket.info');
+    expect(toWarning && describePath(toWarning)).toBe('user.join → socket.joined → socket.closeWarning');
   });
 
   it('reconnect: every state and event', () => {

@@ -21,7 +21,6 @@ export function GamePage() {
   const { gameId } = useParams({ from: '/game/$gameId/$name' });
   const auth = useAuthActor();
   const token = useSelector(auth, (s) => s.context.token ?? '');
-  const reconnect = useSelector(auth, (s) => s.children.reconnect);
   const machineId = Number(gameId);
   const settings = useSettings();
   const game = useActorRef(useLogic().gameSession, {
@@ -32,23 +31,19 @@ export function GamePage() {
 
   useEffect(() => {
     game.send({ type: 'user.join' });
-    reconnect?.send({ type: 'game.entered', machineId });
-    return () => reconnect?.send({ type: 'game.left' });
-  }, [game, reconnect, machineId]);
+  }, [game]);
 
   // Every way out of the visit ends in `left`: say why and go back to the lobby.
   useEffect(() => {
     const subscription = game.subscribe((snapshot) => {
       if (snapshot.status !== 'done') return;
       dismissToast(WARNING_TOAST_ID);
-      // Left on purpose: a machine kept for the player's return is not an open session to greet.
-      if (snapshot.output.reason === 'left') reconnect?.send({ type: 'game.kept', machineId });
       const toast = leaveToast(i18n, snapshot.output.reason, snapshot.output.failure);
       if (toast) showToast(toast.text, toast.variant);
       void navigate({ to: '/lobby', replace: true });
     });
     return () => subscription.unsubscribe();
-  }, [game, navigate, i18n, reconnect, machineId]);
+  }, [game, navigate, i18n]);
 
   const warning = useSelector(game, (s) => s.context.warning);
   useEffect(() => {

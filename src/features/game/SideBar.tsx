@@ -94,14 +94,7 @@ export function SideBar({ game }: { game: Game }) {
             {moneyTransfer && join && (
               <Coins role="group" aria-label={t`Transfer to the machine`}>
                 {join.hotCoins.map((amount) => (
-                  <Button
-                    key={amount}
-                    type="button"
-                    disabled={!live || (balance ?? 0) < amount || (machine?.credits ?? 0) + amount > join.maxAllIn}
-                    onClick={() => game.send({ type: 'user.transfer', amount })}
-                  >
-                    {money(amount)}
-                  </Button>
+                  <CoinButton key={amount} game={game} amount={amount} label={money(amount)} />
                 ))}
               </Coins>
             )}
@@ -303,6 +296,16 @@ const Volume = styled.label`
  * measured (the request strip) — how long a press takes to show on the picture. A figure that is
  * not known is left out, never guessed.
  */
+/** A coin of the transfer list: enabled when the game session would take it (its canTransfer guard). */
+function CoinButton({ game, amount, label }: { game: Game; amount: number; label: string }) {
+  const allowed = useSelector(game, (s) => s.can({ type: 'user.transfer', amount }));
+  return (
+    <Button type="button" disabled={!allowed} onClick={() => game.send({ type: 'user.transfer', amount })}>
+      {label}
+    </Button>
+  );
+}
+
 export function VideoFigures({ stats }: { stats: VideoStats }) {
   const { t } = useLingui();
   const { fps, roundTripMs: roundTrip, inputDelayMs: inputDelay } = stats;
