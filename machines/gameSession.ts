@@ -206,8 +206,10 @@ export const gameSessionMachine = setup({
     holdsNothing: ({ context }) => context.machine !== null && context.machine.credits === 0 && context.machine.freeSpinsLeft === 0,
   },
   actions: {
+    /** The feel of a machine button: a click and a haptic tick, where the operator turned them on (CLICK_SOUND). */
+    buttonFeedback: (_, _params: undefined) => {},
     /** The player left keeping the machine (reserved): the app tells the reconnect dialog. */
-    announceKept: (_, _params: { machineId: number }) => {},
+    announceKept: (_, _params: undefined) => {},
     request: sendTo('socket', (_, message: MachineRequest) => ({ type: 'send' as const, message })),
     /**
      * A play request went out: the video child times press → picture where it can. Only when it
@@ -388,6 +390,7 @@ export const gameSessionMachine = setup({
             'socket.closed': { target: '#gameSession.left', actions: { type: 'leaveWith', params: { reason: 'cashout' } } },
             'user.press': {
               actions: [
+                'buttonFeedback',
                 assign({ refusal: null }),
                 { type: 'request', params: ({ context, event }) => ({ type: 'button', button: event.button, requestId: requestId(context) }) },
                 'nextRequest',
@@ -509,7 +512,7 @@ export const gameSessionMachine = setup({
       type: 'final',
       // Left on purpose: a machine kept for the player's return is not an open session to greet.
       entry: enqueueActions(({ context, enqueue }) => {
-        if (context.leaveReason === 'left') enqueue({ type: 'announceKept', params: { machineId: context.machineId } });
+        if (context.leaveReason === 'left') enqueue('announceKept');
       }),
     },
   },

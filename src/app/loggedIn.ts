@@ -22,11 +22,14 @@ import { createAccountService } from '../services/account.ts';
 import { createChatService } from '../services/chat.ts';
 import { createFloorService } from '../services/floor.ts';
 import type { Http } from '../services/http.ts';
+import { buttonFeedback } from '../services/clickSound.ts';
+import { scheduleLiveChat } from '../services/liveChat.ts';
 import { machineSocketLogic } from '../services/machineSocket.ts';
 import { wakeLockLogic } from '../services/wakeLock.ts';
 import { createRegisterService } from '../services/register.ts';
 import { promoStorage, queryToken } from '../services/storage.ts';
 import { createUiSettingsService, localUiSettings } from '../services/uiSettings.ts';
+import { PRESET_IDS } from '../theme/presets.ts';
 import { pageLifecycleLogic, whepPeerLogic } from '../services/whep.ts';
 import { videoLinkMachine } from '../../machines/videoLink.ts';
 import { navbarStorage } from '../features/navigation/storage.ts';
@@ -116,7 +119,12 @@ export function createLoggedIn({ settings, http, auth, inspect }: LoggedInDeps):
           return () => reconnectDialog()?.send({ type: 'game.left' });
         }),
       },
-      actions: { announceKept: (_, { machineId }) => reconnectDialog()?.send({ type: 'game.kept', machineId }) },
+      actions: {
+        announceKept: ({ context }) => reconnectDialog()?.send({ type: 'game.kept', machineId: context.machineId }),
+        buttonFeedback: () => {
+          if (settings.CLICK_SOUND) buttonFeedback(settings.VOLUME);
+        },
+      },
     }),
     promo: promoMachine.provide({
       actors: { claim: fromPromise(({ input }) => floor.claim(input.kind)) },
@@ -126,18 +134,23 @@ export function createLoggedIn({ settings, http, auth, inspect }: LoggedInDeps):
       actions: { persistFolded: (_, { folded }) => navbarStorage.writeFolded(folded) },
     }),
     account: accountLogic(createAccountService(http), (pinCode) => auth.send({ type: 'session.pinChanged', pinCode })),
+    // SPEC §9: loaded lazily, and never when the setting is off.
+    liveChat: fromCallback(() =>
+      settings.LIVE_CHAT === 'none' || settings.LIVE_CHAT_ID === '' ? undefined : scheduleLiveChat(settings.LIVE_CHAT, settings.LIVE_CHAT_ID),
+    ),
     template: templateLogic(createChatService(http), createRegisterService(http)),
   };
 
-  const uiSettingsService = createUiSettingsService(http);
+  const uiSettingsService = createUiSettingsService(http, PRESET_IDS);
+  const localLook = localUiSettings(PRESET_IDS);
   const uiSettings: UiSettingsActor = createActor(
     uiSettingsMachine.provide({
       actors: {
-        readLocal: fromPromise(async () => localUiSettings.read()),
+        readLocal: fromPromise(async () => localLook.read()),
         fetchRemote: fromPromise(() => uiSettingsService.fetch()),
         saveRemote: fromPromise(({ input }) => uiSettingsService.save(input.settings)),
       },
-      actions: { writeLocal: (_, { settings: ui }) => localUiSettings.write(ui) },
+      actions: { writeLocal: (_, { settings: ui }) => localLook.write(ui) },
     }),
     { input: { defaults: defaultUiSettings(settings.LAYOUT) }, inspect },
   );

@@ -10,7 +10,7 @@ import type { registerMachine } from '../../machines/register.ts';
 import type { uiSettingsMachine } from '../../machines/uiSettings.ts';
 import type { Settings } from '../protocol/settings.ts';
 import type { QuickPanelData } from '../protocol/template.ts';
-import type { PromiseActorLogic } from 'xstate';
+import type { CallbackActorLogic, EventObject, PromiseActorLogic } from 'xstate';
 import type { AccountLogic } from './account/logic.ts';
 
 /** What views may reach of the running app: the root actors and the settings. Created by src/app. */
@@ -34,6 +34,8 @@ export interface ViewLogic {
   navigation: typeof navigationMachine;
   /** Profile, password and PIN forms, login log, game sessions, transactions. */
   account: AccountLogic;
+  /** The operator's live-chat widget (LIVE_CHAT): running it schedules the widget; stopping cancels the schedule. */
+  liveChat: CallbackActorLogic<EventObject>;
   /** The template's chat panel, the quick panel's data and the sign-up form (SPEC §2, §7). */
   template: {
     chatPanel: typeof chatPanelMachine;

@@ -3,12 +3,6 @@ export function supportsWebRtc(): boolean {
   return typeof window.RTCPeerConnection === 'function';
 }
 
-/** Chrome (not Edge, Opera or Samsung's) or Safari. */
-export function isRecommendedBrowser(userAgent: string = navigator.userAgent): boolean {
-  if (/Edg\/|OPR\/|SamsungBrowser|Firefox\/|FxiOS/.test(userAgent)) return false;
-  return /Chrome\/|CriOS\/|HeadlessChrome\//.test(userAgent) || (/Safari\//.test(userAgent) && /Version\//.test(userAgent));
-}
-
 /** Whether the browser has a network, as a store React can follow (useSyncExternalStore). */
 export const onlineStatus = {
   subscribe(onChange: () => void): () => void {

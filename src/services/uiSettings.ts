@@ -1,7 +1,6 @@
 import { z } from 'zod/mini';
 import type { StoredUiSettings, UiSettings } from '../../machines/uiSettings.ts';
 import { UserSettingsResponse } from '../protocol/template.ts';
-import { PRESET_IDS } from '../theme/presets.ts';
 import type { Http } from './http.ts';
 
 /**
@@ -10,10 +9,13 @@ import type { Http } from './http.ts';
  */
 const LOCAL_KEY = 'reelside.ui';
 
-const preset = z.string().check(z.refine((id) => PRESET_IDS.includes(id)));
-
-/** Every field on its own: one unknown value (an old preset, a hand edit) drops only itself. */
-const Stored = z.object({
+/**
+ * Every field on its own: one unknown value (an old preset, a hand edit) drops only itself. The
+ * theme presets are the app's to name (src/theme): they come in as `presetIds`.
+ */
+const storedSchema = (presetIds: readonly string[]) => {
+  const preset = z.string().check(z.refine((id) => presetIds.includes(id)));
+  return z.object({
   theme: z.catch(
     z.optional(
       z.object({
@@ -30,16 +32,17 @@ const Stored = z.object({
   customScrollbars: z.catch(z.optional(z.boolean()), undefined),
   animations: z.catch(z.optional(z.boolean()), undefined),
   shortcuts: z.catch(z.optional(z.array(z.string().check(z.maxLength(100))).check(z.maxLength(50))), undefined),
-});
+  });
+};
 
 function dropUndefined<T extends object>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
 }
 
 /** The part of a stored document that is valid settings (null: nothing usable). */
-export function parseStored(document: unknown): StoredUiSettings | null {
+export function parseStored(document: unknown, presetIds: readonly string[]): StoredUiSettings | null {
   if (typeof document !== 'object' || document === null) return null;
-  const parsed = Stored.safeParse(document);
+  const parsed = storedSchema(presetIds).safeParse(document);
   if (!parsed.success) return null;
   const { theme, ...rest } = parsed.data;
   const stored: StoredUiSettings = dropUndefined(rest);
@@ -48,11 +51,12 @@ export function parseStored(document: unknown): StoredUiSettings | null {
   return Object.keys(stored).length > 0 ? stored : null;
 }
 
-export const localUiSettings = {
+/** This browser's copy, for a guest. */
+export const localUiSettings = (presetIds: readonly string[]) => ({
   read(): StoredUiSettings | null {
     try {
       const text = window.localStorage.getItem(LOCAL_KEY);
-      return text ? parseStored(JSON.parse(text)) : null;
+      return text ? parseStored(JSON.parse(text), presetIds) : null;
     } catch {
       return null; // storage disabled or a broken copy: the defaults apply
     }
@@ -64,14 +68,14 @@ export const localUiSettings = {
       // not kept: the look still applies until the page is left
     }
   },
-};
+});
 
 /** The profile document is the settings themselves (the simulator keeps any JSON object). */
-export function createUiSettingsService(http: Http) {
+export function createUiSettingsService(http: Http, presetIds: readonly string[]) {
   return {
     async fetch(): Promise<StoredUiSettings | null> {
       const answer = await http.get('/auth/user', UserSettingsResponse);
-      return parseStored(answer.user);
+      return parseStored(answer.user, presetIds);
     },
     async save(settings: UiSettings): Promise<void> {
       await http.post('/auth/user/update', { user: settings }, UserSettingsResponse);

@@ -161,4 +161,25 @@ describe('layout end to end', () => {
     await phone.page.screenshot({ path: phoneShot });
     expect(statSync(phoneShot).size).toBeGreaterThan(10_000);
   });
+
+  it('the operator\'s live chat (LIVE_CHAT) loads its provider\'s script for a logged-in player, and not when it is off', async () => {
+    const off = await h.newPage();
+    await signIn(off.page);
+    await off.page.waitForTimeout(5500); // past the 5 s fallback
+    expect(await off.page.locator('script[data-live-chat]').count()).toBe(0);
+
+    const answer = await fetch(`${h.sim.url}/sim/settings`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ LIVE_CHAT: 'tawk', LIVE_CHAT_ID: 'reelside-test' }),
+    });
+    expect(answer.ok).toBe(true);
+    const on = await h.newPage();
+    // The provider's site is not reached from the tests: the script element is what the app adds.
+    await on.page.route('https://embed.tawk.to/**', (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: '' }));
+    await signIn(on.page);
+    const script = on.page.locator('script[data-live-chat="tawk"]');
+    await script.waitFor({ state: 'attached', timeout: 8000 });
+    expect(await script.getAttribute('src')).toBe('https://embed.tawk.to/reelside-test/default');
+  });
 });

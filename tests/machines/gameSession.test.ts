@@ -65,7 +65,7 @@ function start(maxReconnects = 3) {
           return () => presence.push('left');
         }),
       },
-      actions: { announceKept: (_, { machineId }) => presence.push(`kept:${machineId}`) },
+      actions: { announceKept: ({ context }) => presence.push(`kept:${context.machineId}`) },
     }),
     { input: { machineId: 1, token: 'tok', maxReconnects, visitId: 'v1' }, clock },
   ).start();

@@ -16,6 +16,7 @@ import { LookHost } from '../../src/features/settings/LookHost.tsx';
 import { DEFAULT_SETTINGS } from '../../src/protocol/settings.ts';
 import type { Http } from '../../src/services/http.ts';
 import { createUiSettingsService, localUiSettings } from '../../src/services/uiSettings.ts';
+import { PRESET_IDS } from '../../src/theme/presets.ts';
 import { fakeAuth, renderChrome } from './layoutKit.tsx';
 
 /** The profile document as the simulator keeps it, and every update posted to it. */
@@ -35,15 +36,15 @@ function fakeProfile(initial: Record<string, unknown>) {
 
 /** The machine as src/app/runtime.ts provides it, over this browser's storage and a fake profile. */
 function uiSettingsActor(http: Http) {
-  const service = createUiSettingsService(http);
+  const service = createUiSettingsService(http, PRESET_IDS);
   return createActor(
     uiSettingsMachine.provide({
       actors: {
-        readLocal: fromPromise(async () => localUiSettings.read()),
+        readLocal: fromPromise(async () => localUiSettings(PRESET_IDS).read()),
         fetchRemote: fromPromise(() => service.fetch()),
         saveRemote: fromPromise(({ input }) => service.save(input.settings)),
       },
-      actions: { writeLocal: (_, { settings }) => localUiSettings.write(settings) },
+      actions: { writeLocal: (_, { settings }) => localUiSettings(PRESET_IDS).write(settings) },
       delays: { saveDelay: 20 },
     }),
     { input: { defaults: defaultUiSettings('layout1') } },

@@ -3,7 +3,6 @@ import { useSelector } from '@xstate/react';
 import styled from 'styled-components';
 import type { ActorRefFrom } from 'xstate';
 import type { gameSessionMachine, VideoStats } from '../../../machines/gameSession.ts';
-import { buttonFeedback } from '../../services/clickSound.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Select } from '../../ui/form.ts';
 import { formatMoney } from '../../ui/money.ts';
@@ -34,7 +33,6 @@ export function SideBar({ game }: { game: Game }) {
 
   const lines = machine?.lines ?? '';
   const press = (button: ButtonName) => {
-    if (settings.CLICK_SOUND) buttonFeedback(settings.VOLUME);
     game.send({ type: 'user.press', button });
   };
 
