@@ -17,8 +17,8 @@
 import { assign, setup } from 'xstate';
 
 export interface NavigationInput {
-  /** The stored navbar.folded setting. */
-  folded: boolean;
+  /** The stored navbar.folded setting, where the app does not provide the storedFolded guard. */
+  folded?: boolean;
 }
 
 export interface NavigationContext {
@@ -63,12 +63,13 @@ export const navigationMachine = setup({
     clearInfoPage: assign({ infoPage: null }),
   },
   guards: {
+    /** navbar.folded as kept from the last visit (the app reads it from storage). */
     storedFolded: ({ context }) => context.initiallyFolded,
   },
 }).createMachine({
   id: 'navigation',
   type: 'parallel',
-  context: ({ input }) => ({ initiallyFolded: input.folded, openGroups: [], infoPage: null }),
+  context: ({ input }) => ({ initiallyFolded: input?.folded ?? false, openGroups: [], infoPage: null }),
   on: {
     'user.toggleGroup': { actions: { type: 'toggleGroup', params: ({ event }) => ({ id: event.id }) } },
     'route.changed': { actions: { type: 'openGroups', params: ({ event }) => ({ ids: event.groupIds }) } },

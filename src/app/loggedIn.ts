@@ -28,11 +28,11 @@ import { machineSocketLogic } from '../services/machineSocket.ts';
 import { wakeLockLogic } from '../services/wakeLock.ts';
 import { createRegisterService } from '../services/register.ts';
 import { promoStorage, queryToken } from '../services/storage.ts';
+import { layoutChoiceStorage, navbarStorage, quickSettingsStorage } from '../services/playerStorage.ts';
 import { createUiSettingsService, localUiSettings } from '../services/uiSettings.ts';
 import { PRESET_IDS } from '../theme/presets.ts';
 import { pageLifecycleLogic, whepPeerLogic } from '../services/whep.ts';
 import { videoLinkMachine } from '../../machines/videoLink.ts';
-import { navbarStorage } from '../features/navigation/storage.ts';
 import type { ViewLogic } from '../features/runtime.tsx';
 import { defaultUiSettings } from '../features/settings/defaults.ts';
 
@@ -49,6 +49,8 @@ export interface LoggedIn {
   logic: ViewLogic;
   /** The player's look (theme, layout, direction, shortcuts): local for a guest, in the profile otherwise. */
   uiSettings: UiSettingsActor;
+  /** The player's layout choice kept on this device (the chrome follows it). */
+  layoutChoice: typeof layoutChoiceStorage;
   /** Lobby, promo, cancel and kick calls (the reconnect dialog uses the last two). */
   floor: ReturnType<typeof createFloorService>;
 }
@@ -96,6 +98,7 @@ function templateLogic(
       },
     }),
     quickPanelData: fromPromise(() => chat.quickPanel()),
+    quickSettings: quickSettingsStorage,
     register: registerMachine.provide({
       actors: { register: fromPromise(({ input }) => register.register(input)) },
       actions: { startSession: (_, { token }) => queryToken.handOver('/lobby', token) },
@@ -132,6 +135,7 @@ export function createLoggedIn({ settings, http, auth, inspect }: LoggedInDeps):
     }),
     navigation: navigationMachine.provide({
       actions: { persistFolded: (_, { folded }) => navbarStorage.writeFolded(folded) },
+      guards: { storedFolded: () => navbarStorage.readFolded() },
     }),
     account: accountLogic(createAccountService(http), (pinCode) => auth.send({ type: 'session.pinChanged', pinCode })),
     // SPEC §9: loaded lazily, and never when the setting is off.
@@ -166,5 +170,5 @@ export function createLoggedIn({ settings, http, auth, inspect }: LoggedInDeps):
   uiSettings.start();
   follow(auth.getSnapshot());
   auth.subscribe(follow);
-  return { logic, uiSettings, floor };
+  return { logic, uiSettings, floor, layoutChoice: layoutChoiceStorage };
 }

@@ -164,5 +164,9 @@ export function createRuntime(settings: Settings): Runtime {
     get uiSettings() {
       return loggedIn?.uiSettings;
     },
+    get layoutChoice() {
+      if (!loggedIn) throw new Error('The layout was chosen before loadLoggedIn() resolved');
+      return loggedIn.layoutChoice;
+    },
   };
 }

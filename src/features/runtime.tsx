@@ -10,6 +10,7 @@ import type { registerMachine } from '../../machines/register.ts';
 import type { uiSettingsMachine } from '../../machines/uiSettings.ts';
 import type { Settings } from '../protocol/settings.ts';
 import type { QuickPanelData } from '../protocol/template.ts';
+import type { QuickSettingsStore, WatchedStore } from '../services/playerStorage.ts';
 import type { CallbackActorLogic, EventObject, PromiseActorLogic } from 'xstate';
 import type { AccountLogic } from './account/logic.ts';
 
@@ -23,6 +24,8 @@ export interface ViewRuntime {
   logic: ViewLogic;
   /** The player's look and shortcuts (absent where a test renders no settings). */
   uiSettings?: ActorRefFrom<typeof uiSettingsMachine>;
+  /** The player's layout choice kept on this device (src/services/storage.ts). */
+  layoutChoice: WatchedStore<string | null>;
   /** Loads the logged-in half of the app (its machines and texts); absent: already there. */
   loadLoggedIn?: () => Promise<unknown>;
 }
@@ -40,6 +43,8 @@ export interface ViewLogic {
   template: {
     chatPanel: typeof chatPanelMachine;
     quickPanelData: PromiseActorLogic<QuickPanelData>;
+    /** The quick panel's demo switches, kept on this device. */
+    quickSettings: QuickSettingsStore;
     register: typeof registerMachine;
   };
 }
@@ -59,6 +64,7 @@ function useRuntime(): ViewRuntime {
 export const useAuthActor = () => useRuntime().auth;
 export const useSettings = () => useRuntime().settings;
 export const useLogic = () => useRuntime().logic;
+export const useLayoutStore = () => useRuntime().layoutChoice;
 export const useUiSettingsActor = () => useRuntime().uiSettings ?? null;
 
 /** True once the logged-in half of the app (machines and texts) is loaded; starts loading it. */

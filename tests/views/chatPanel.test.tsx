@@ -10,6 +10,7 @@ import { ChromeTray } from '../../src/features/chrome/ChromeTray.tsx';
 import { NavigationProvider } from '../../src/features/navigation/NavigationProvider.tsx';
 import { DEFAULT_SETTINGS } from '../../src/protocol/settings.ts';
 import type { QuickPanelData } from '../../src/protocol/template.ts';
+import { quickSettingsStorage } from '../../src/services/playerStorage.ts';
 import { RuntimeProvider, type ViewLogic, type ViewRuntime } from '../../src/features/runtime.tsx';
 import { renderView } from './render.tsx';
 
@@ -45,6 +46,7 @@ function renderButtons(options: { failStatus?: boolean } = {}) {
         saveStatus: fromPromise(({ input }) => saveStatus(input.status)),
       },
     }),
+    quickSettings: quickSettingsStorage,
     quickPanelData: fromPromise(async (): Promise<QuickPanelData> => ({
       events: [{ id: 1, title: 'Jackpot night', detail: 'Friday 21:00' }],
       notes: [],

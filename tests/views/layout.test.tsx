@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
+import { LAYOUT_KEY, layoutChoiceStorage } from '../../src/services/playerStorage.ts';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { chooseLayout, LAYOUT_KEY } from '../../src/features/layout/layoutChoice.ts';
 import { MainLayout } from '../../src/features/layout/MainLayout.tsx';
 import { desktop, phone, quietFrames, renderChrome } from './layoutKit.tsx';
 
@@ -35,10 +35,10 @@ describe('choosing the layout', () => {
     localStorage.setItem(LAYOUT_KEY, 'layout9');
     await renderChrome(<MainLayout />, { settings: { LAYOUT: 'layout2' } });
     expect(layoutName()).toBe('layout2');
-    act(() => chooseLayout('layout3'));
+    act(() => layoutChoiceStorage.write('layout3'));
     expect(layoutName()).toBe('layout3');
     expect(localStorage.getItem(LAYOUT_KEY)).toBe('layout3');
-    act(() => chooseLayout(null));
+    act(() => layoutChoiceStorage.write(null));
     expect(layoutName()).toBe('layout2');
   });
 });

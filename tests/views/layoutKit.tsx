@@ -20,6 +20,7 @@ import { RuntimeProvider, type ViewLogic, type ViewRuntime } from '../../src/fea
 import { defaultUiSettings } from '../../src/features/settings/defaults.ts';
 import { DEFAULT_SETTINGS, type Settings } from '../../src/protocol/settings.ts';
 import type { QuickPanelData } from '../../src/protocol/template.ts';
+import { layoutChoiceStorage, navbarStorage, quickSettingsStorage } from '../../src/services/playerStorage.ts';
 import { renderView } from './render.tsx';
 
 export const demoUser: SessionUser = {
@@ -86,6 +87,7 @@ function templateChrome() {
         saveStatus: fromPromise(async ({ input }): Promise<ChatStatus> => input.status),
       },
     }),
+    quickSettings: quickSettingsStorage,
     quickPanelData: fromPromise(async (): Promise<QuickPanelData> => ({ events: [], notes: [] })),
     register: registerMachine,
   };
@@ -124,14 +126,17 @@ export async function renderChrome(chrome: ReactElement, options: ChromeOptions 
   const runtime: ViewRuntime = {
     ...(extra && { uiSettings: extra.uiSettings }),
     settings: { ...DEFAULT_SETTINGS, ...options.settings },
+    layoutChoice: layoutChoiceStorage,
     auth: options.auth ?? fakeAuth(),
     // Only what the chrome runs; the other logic is for pages these tests do not show.
     logic: {
       lobby: lobbyMachine,
       gameSession: gameSessionMachine,
       promo: promoMachine,
+      // As src/app/loggedIn.ts provides it: navbar.folded read from and kept in storage.
       navigation: navigationMachine.provide({
         actions: { persistFolded: (_, { folded }) => options.persistFolded?.(folded) },
+        guards: { storedFolded: () => navbarStorage.readFolded() },
       }),
       ...(extra && { template: extra.template }),
       ...options.logic,

@@ -1,4 +1,5 @@
 import { screen } from '@testing-library/react';
+import { layoutChoiceStorage } from '../../src/services/playerStorage.ts';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
@@ -15,7 +16,7 @@ async function loginScreen(overrides: Partial<Settings>) {
   const auth = createActor(authWithChildren.provide({ actors: { readTokens: fromPromise(async (): Promise<TokenSources> => ({ queryToken: null, storedToken: null })) } })).start();
   const settings = { ...DEFAULT_SETTINGS, ...overrides };
   return renderView(
-    <RuntimeProvider runtime={{ settings, auth, logic: {} as ViewLogic }}>
+    <RuntimeProvider runtime={{ settings, auth, logic: {} as ViewLogic, layoutChoice: layoutChoiceStorage }}>
       <LoginPage />
     </RuntimeProvider>,
   );

@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { LAYOUT_KEY, layoutChoiceStorage } from '../../src/services/playerStorage.ts';
 import { Outlet } from '@tanstack/react-router';
 import { useTheme } from 'styled-components';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -6,7 +7,6 @@ import { createActor, fromPromise } from 'xstate';
 import type { z } from 'zod/mini';
 import { navigationMachine } from '../../machines/navigation.ts';
 import { uiSettingsMachine } from '../../machines/uiSettings.ts';
-import { LAYOUT_KEY } from '../../src/features/layout/layoutChoice.ts';
 import { RuntimeProvider, type ViewRuntime } from '../../src/features/runtime.tsx';
 import { ChromeHost } from '../../src/features/chrome/ChromeHost.tsx';
 import { ChromeTray } from '../../src/features/chrome/ChromeTray.tsx';
@@ -58,7 +58,7 @@ function ThemeProbe() {
 
 async function renderTools(actor: ReturnType<typeof uiSettingsActor>) {
   const auth = fakeAuth();
-  const runtime = { settings: DEFAULT_SETTINGS, auth, logic: { navigation: navigationMachine } as Partial<ViewRuntime['logic']> as ViewRuntime['logic'], uiSettings: actor };
+  const runtime = { settings: DEFAULT_SETTINGS, layoutChoice: layoutChoiceStorage, auth, logic: { navigation: navigationMachine } as Partial<ViewRuntime['logic']> as ViewRuntime['logic'], uiSettings: actor };
   return renderChrome(
     <RuntimeProvider runtime={runtime}>
       <LookHost actor={actor}>

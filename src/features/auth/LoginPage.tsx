@@ -2,7 +2,7 @@ import { Trans } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import styled from 'styled-components';
-import { isRecommendedBrowser } from '../../ui/device.ts';
+import { isRecommendedBrowser } from '../../ui/browser.ts';
 import { Button } from '../../ui/Button.tsx';
 import { FullPage, Muted, Title } from '../../ui/FullPage.tsx';
 import { Logo } from '../../ui/Logo.tsx';

@@ -59,7 +59,7 @@ function Panels({ chat, template, children }: { chat: ChatActor | null; template
         {uiSettings && loaded.has('shortcuts') && <ShortcutsMenu actor={uiSettings} open={open === 'shortcuts'} onOpenChange={closeTo('shortcuts')} />}
         {uiSettings && loaded.has('settings') && <SettingsPanel actor={uiSettings} open={open === 'settings'} onOpenChange={closeTo('settings')} />}
         {chat && chatOpen && <ChatPanel actor={chat} />}
-        {template && open === 'quick' && <QuickPanel logic={template.quickPanelData} onClose={chromePanels.close} />}
+        {template && open === 'quick' && <QuickPanel logic={template.quickPanelData} store={template.quickSettings} onClose={chromePanels.close} />}
       </Suspense>
     </>
   );

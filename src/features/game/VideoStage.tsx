@@ -4,7 +4,7 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import styled from 'styled-components';
 import type { ActorRefFrom } from 'xstate';
 import type { gameSessionMachine } from '../../../machines/gameSession.ts';
-import { isAppleHandheld, isPortrait } from '../../ui/device.ts';
+import { isAppleHandheld, isPortrait } from './device.ts';
 
 type Game = ActorRefFrom<typeof gameSessionMachine>;
 

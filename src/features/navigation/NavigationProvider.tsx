@@ -1,8 +1,7 @@
 import { createActorContext } from '@xstate/react';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { navigationMachine } from '../../../machines/navigation.ts';
 import { useLogic } from '../runtime.tsx';
-import { navbarStorage } from './storage.ts';
 
 /** The chrome's navigation actor, living as long as the layout around the logged-in pages. */
 export const NavigationActor = createActorContext(navigationMachine);
@@ -12,9 +11,8 @@ export const useNavigationActor = NavigationActor.useActorRef;
 
 export function NavigationProvider({ children }: { children: ReactNode }) {
   const logic = useLogic().navigation;
-  const [input] = useState(() => ({ folded: navbarStorage.readFolded() }));
   return (
-    <NavigationActor.Provider logic={logic} options={{ input }}>
+    <NavigationActor.Provider logic={logic}>
       {children}
     </NavigationActor.Provider>
   );

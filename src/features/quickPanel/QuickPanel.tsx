@@ -7,10 +7,10 @@ import type { QuickPanelData } from '../../protocol/template.ts';
 import { intlLocale } from '../../ui/locale.ts';
 import { Sheet } from '../chat/Sheet.tsx';
 import { useActorOptions } from '../runtime.tsx';
-import { quickSettingsStorage, type QuickSettingKey, type QuickSettings } from './storage.ts';
+import type { QuickSettingKey, QuickSettings, QuickSettingsStore } from '../../services/playerStorage.ts';
 
 /** The quick panel (SPEC §2, template demo): today's date, events and notes, a few switches. */
-export function QuickPanel({ logic, onClose }: { logic: PromiseActorLogic<QuickPanelData>; onClose: () => void }) {
+export function QuickPanel({ logic, store, onClose }: { logic: PromiseActorLogic<QuickPanelData>; store: QuickSettingsStore; onClose: () => void }) {
   const { t } = useLingui();
   const data = useActorRef(logic, useActorOptions());
   const status = useSelector(data, (s) => s.status);
@@ -31,7 +31,7 @@ export function QuickPanel({ logic, onClose }: { logic: PromiseActorLogic<QuickP
           </h3>
           <Entries status={status} entries={output?.notes} />
         </Section>
-        <Settings />
+        <Settings store={store} />
       </Scroll>
     </Sheet>
   );
@@ -91,9 +91,9 @@ function Entries({ status, entries }: { status: string; entries: QuickPanelData[
   );
 }
 
-function Settings() {
+function Settings({ store }: { store: QuickSettingsStore }) {
   const { t } = useLingui();
-  const [values, setValues] = useState<QuickSettings>(() => quickSettingsStorage.read());
+  const [values, setValues] = useState<QuickSettings>(() => store.read());
   const labels: Record<QuickSettingKey, string> = {
     notifications: t`Notifications`,
     cloudSync: t`Cloud sync`,
@@ -102,7 +102,7 @@ function Settings() {
   const toggle = (key: QuickSettingKey) => {
     const next = { ...values, [key]: !values[key] };
     setValues(next);
-    quickSettingsStorage.write(next);
+    store.write(next);
   };
   return (
     <Section aria-labelledby="quick-settings">

@@ -5,7 +5,7 @@ import { createGlobalStyle, type DefaultTheme } from 'styled-components';
 import type { ActorRefFrom } from 'xstate';
 import type { uiSettingsMachine } from '../../../machines/uiSettings.ts';
 import { presetTheme } from '../../theme/presets.ts';
-import { chooseLayout } from '../layout/layoutChoice.ts';
+import { useChooseLayout } from '../layout/layoutChoice.ts';
 
 type UiSettingsActor = ActorRefFrom<typeof uiSettingsMachine>;
 
@@ -15,7 +15,7 @@ const RTL_LANGUAGES: ReadonlySet<string> = new Set(['ar']);
 /**
  * Applies the player's look: the main preset handed up as the styled theme (LookHost provides
  * it), the page background, scrollbars and animations as global styles, the direction on <html>
- * (an explicit choice wins over the language's), and the layout through chooseLayout().
+ * (an explicit choice wins over the language's), and the layout through the runtime's layout store.
  */
 export function LookEffects({ actor, onTheme }: { actor: UiSettingsActor; onTheme: (theme: DefaultTheme) => void }) {
   const { i18n } = useLingui();
@@ -26,6 +26,7 @@ export function LookEffects({ actor, onTheme }: { actor: UiSettingsActor; onThem
   const layout = useSelector(actor, (s) => s.context.settings.layout);
   const operatorLayout = useSelector(actor, (s) => s.context.defaults.layout);
   const loading = useSelector(actor, (s) => s.matches({ guest: 'loading' }) || s.matches({ player: 'loading' }));
+  const chooseLayout = useChooseLayout();
 
   // Runs again when the language changes: activating a language resets the direction.
   useEffect(() => {
@@ -36,7 +37,7 @@ export function LookEffects({ actor, onTheme }: { actor: UiSettingsActor; onThem
     // Until the stored settings are read the defaults stand in; they must not wipe a kept choice.
     if (loading) return;
     chooseLayout(layout === operatorLayout ? null : layout);
-  }, [layout, operatorLayout, loading]);
+  }, [layout, operatorLayout, loading, chooseLayout]);
 
   const theme = useMemo(() => presetTheme(main), [main]);
   useEffect(() => onTheme(theme), [theme, onTheme]);
