@@ -1,7 +1,7 @@
 import { defineConfig } from '@lingui/cli';
 import { formatter } from '@lingui/format-po';
 
-/** What /login and the screens before it show (src/app/i18n.ts loads the rest later). */
+/** What /login and the screens before it show (src/ui/i18n.ts loads the rest later). */
 const BOOT = ['<rootDir>/src/app', '<rootDir>/src/features/boot', '<rootDir>/src/features/auth', '<rootDir>/src/features/errors'];
 
 export default defineConfig({
@@ -9,7 +9,7 @@ export default defineConfig({
   locales: ['en', 'tr', 'ar', 'bg'],
   fallbackLocales: { default: 'en' },
   // The screens before login have their own small catalog, shipped with the entry bundle in
-  // English; every other text loads with the logged-in pages (src/app/i18n.ts).
+  // English; every other text loads with the logged-in pages (src/ui/i18n.ts).
   catalogs: [
     {
       path: '<rootDir>/locales/{locale}/boot',

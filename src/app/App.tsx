@@ -12,7 +12,8 @@ import { nightTheme } from '../theme/theme.ts';
 import { CheckingIpScreen, LoadingScreen, NetworkErrorScreen, SplashScreen } from '../features/boot/BootScreens.tsx';
 import { RuntimeProvider, useLoggedInReady } from '../features/runtime.tsx';
 import { LookHost } from '../features/settings/LookHost.tsx';
-import { activateLanguage, i18n, initialLanguage } from './i18n.ts';
+import { activateLanguage, i18n } from '../ui/i18n.ts';
+import { initialLanguage } from './language.ts';
 import { createRuntime, type Runtime } from './runtime.ts';
 import { pendingUpdate } from './serviceWorker.ts';
 

@@ -11,7 +11,7 @@ import { z } from 'zod/mini';
 import type { Settings } from '../protocol/settings.ts';
 import type { AuthActor } from './runtime.ts';
 import { afterLoginTarget, hasRole } from './access.ts';
-import { loadAppMessages } from './i18n.ts';
+import { loadAppMessages } from '../ui/i18n.ts';
 import { AUTH, type Role } from '../features/navigation/roles.ts';
 import { roleAllows } from '../features/navigation/filter.ts';
 import { ToastRegion } from '../ui/toasts.tsx';

@@ -20,7 +20,8 @@ import { wantsInspector, wantsStatelyMirror } from '../services/browser.ts';
 import type { InspectorStore } from '../services/inspector.ts';
 import type { LoggedIn, UiSettingsActor } from './loggedIn.ts';
 import type { createPlayerMachines } from './playerMachines.ts';
-import { loadAppMessages } from './i18n.ts';
+import { loadAppMessages } from '../ui/i18n.ts';
+import { chooseLanguage } from './language.ts';
 import { createAppRouter } from './router.tsx';
 
 export type AuthActor = ActorRefFrom<typeof authMachine>;
@@ -156,6 +157,7 @@ export function createRuntime(settings: Settings): Runtime {
     router,
     inspector,
     inspect,
+    chooseLanguage,
     loadLoggedIn,
     get logic() {
       if (!loggedIn) throw new Error('The logged-in pages rendered before loadLoggedIn() resolved');

@@ -9,6 +9,7 @@ import type { promoMachine } from '../../machines/promo.ts';
 import type { registerMachine } from '../../machines/register.ts';
 import type { uiSettingsMachine } from '../../machines/uiSettings.ts';
 import type { Settings } from '../protocol/settings.ts';
+import type { Language } from '../ui/i18n.ts';
 import type { QuickPanelData } from '../protocol/template.ts';
 import type { QuickSettingsStore, WatchedStore } from '../services/playerStorage.ts';
 import type { CallbackActorLogic, EventObject, PromiseActorLogic } from 'xstate';
@@ -24,7 +25,9 @@ export interface ViewRuntime {
   logic: ViewLogic;
   /** The player's look and shortcuts (absent where a test renders no settings). */
   uiSettings?: ActorRefFrom<typeof uiSettingsMachine>;
-  /** The player's layout choice kept on this device (src/services/storage.ts). */
+  /** Switch the page to a language and keep the choice on this device. */
+  chooseLanguage: (language: Language) => Promise<void>;
+  /** The player's layout choice kept on this device (src/services/playerStorage.ts). */
   layoutChoice: WatchedStore<string | null>;
   /** Loads the logged-in half of the app (its machines and texts); absent: already there. */
   loadLoggedIn?: () => Promise<unknown>;
@@ -65,6 +68,7 @@ export const useAuthActor = () => useRuntime().auth;
 export const useSettings = () => useRuntime().settings;
 export const useLogic = () => useRuntime().logic;
 export const useLayoutStore = () => useRuntime().layoutChoice;
+export const useChooseLanguage = () => useRuntime().chooseLanguage;
 export const useUiSettingsActor = () => useRuntime().uiSettings ?? null;
 
 /** True once the logged-in half of the app (machines and texts) is loaded; starts loading it. */

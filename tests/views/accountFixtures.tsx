@@ -3,6 +3,7 @@
  * (paged like the simulator: newest first, filtered, `total` over all pages).
  */
 import type { ReactElement } from 'react';
+import { chooseLanguage } from '../../src/app/language.ts';
 import { layoutChoiceStorage } from '../../src/services/playerStorage.ts';
 import { vi } from 'vitest';
 import { createActor, fromPromise, setup } from 'xstate';
@@ -146,6 +147,7 @@ export function withRuntime(ui: ReactElement, f: Fakes): ReactElement {
   const runtime: ViewRuntime = {
     settings: DEFAULT_SETTINGS,
     layoutChoice: layoutChoiceStorage,
+    chooseLanguage,
     auth: createActor(fakeAuthMachine).start() as unknown as ViewRuntime['auth'],
     // The account views use nothing else of the logic.
     logic: { account: accountLogic(f) } as Partial<ViewLogic> as ViewLogic,

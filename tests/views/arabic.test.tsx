@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TransactionsPage } from '../../src/features/account/TransactionsPage.tsx';
-import { activateLanguage, i18n } from '../../src/app/i18n.ts';
+import { activateLanguage, i18n } from '../../src/ui/i18n.ts';
 import { failureText } from '../../src/features/errors/codeMessages.ts';
 import { formatMoney } from '../../src/ui/money.ts';
 import { fakes, withRuntime } from './accountFixtures.tsx';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activateLanguage, i18n, loadAppMessages } from '../../src/app/i18n.ts';
+import { activateLanguage, i18n, loadAppMessages } from '../../src/ui/i18n.ts';
 import { failureText, KNOWN_CODES } from '../../src/features/errors/codeMessages.ts';
 
 const text = (code: number | null, params: Record<string, unknown> = {}, message = '') => failureText(i18n, { code, message, params });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activateLanguage, i18n, loadAppMessages } from '../../src/app/i18n.ts';
+import { activateLanguage, i18n, loadAppMessages } from '../../src/ui/i18n.ts';
 import { joinSentences, leaveToast } from '../../src/features/game/messages.ts';
 
 const closed = { code: 18801, message: 'your session is being terminated', params: {} };

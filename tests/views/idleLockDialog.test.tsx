@@ -8,7 +8,7 @@ import { idleLockMachine, type RestoredLock } from '../../machines/idleLock.ts';
 import { IdleLockDialog } from '../../src/features/idleLock/IdleLockDialog.tsx';
 import { RuntimeProvider, type ViewRuntime } from '../../src/features/runtime.tsx';
 import { DEFAULT_SETTINGS, type Settings } from '../../src/protocol/settings.ts';
-import type { Language } from '../../src/app/i18n.ts';
+import type { Language } from '../../src/ui/i18n.ts';
 import { renderView } from './render.tsx';
 
 const session = (pinCode: string | null): Session => ({

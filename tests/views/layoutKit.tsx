@@ -3,6 +3,7 @@
  * a wallet), the runtime the views read, and a memory router with the app's logged-in pages.
  */
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
+import { chooseLanguage } from '../../src/app/language.ts';
 import { act, type ReactElement } from 'react';
 import { vi } from 'vitest';
 import { createActor, fromPromise, setup } from 'xstate';
@@ -127,6 +128,7 @@ export async function renderChrome(chrome: ReactElement, options: ChromeOptions 
     ...(extra && { uiSettings: extra.uiSettings }),
     settings: { ...DEFAULT_SETTINGS, ...options.settings },
     layoutChoice: layoutChoiceStorage,
+    chooseLanguage,
     auth: options.auth ?? fakeAuth(),
     // Only what the chrome runs; the other logic is for pages these tests do not show.
     logic: {

@@ -2,7 +2,7 @@ import { I18nProvider } from '@lingui/react';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { ThemeProvider } from 'styled-components';
-import { activateLanguage, i18n, loadAppMessages, type Language } from '../../src/app/i18n.ts';
+import { activateLanguage, i18n, loadAppMessages, type Language } from '../../src/ui/i18n.ts';
 import { nightTheme } from '../../src/theme/theme.ts';
 
 function wrap(ui: ReactElement) {

@@ -6,7 +6,7 @@ import { createActor, fromPromise } from 'xstate';
 import { type TokenSources } from '../../machines/auth.ts';
 import { authWithChildren } from '../machines/authWithChildren.ts';
 import { DEFAULT_SETTINGS, type Settings } from '../../src/protocol/settings.ts';
-import { initialLanguage } from '../../src/app/i18n.ts';
+import { chooseLanguage, initialLanguage } from '../../src/app/language.ts';
 import { LoginPage } from '../../src/features/auth/LoginPage.tsx';
 import { RuntimeProvider, type ViewLogic } from '../../src/features/runtime.tsx';
 import { renderView } from './render.tsx';
@@ -16,7 +16,7 @@ async function loginScreen(overrides: Partial<Settings>) {
   const auth = createActor(authWithChildren.provide({ actors: { readTokens: fromPromise(async (): Promise<TokenSources> => ({ queryToken: null, storedToken: null })) } })).start();
   const settings = { ...DEFAULT_SETTINGS, ...overrides };
   return renderView(
-    <RuntimeProvider runtime={{ settings, auth, logic: {} as ViewLogic, layoutChoice: layoutChoiceStorage }}>
+    <RuntimeProvider runtime={{ settings, auth, logic: {} as ViewLogic, layoutChoice: layoutChoiceStorage, chooseLanguage }}>
       <LoginPage />
     </RuntimeProvider>,
   );

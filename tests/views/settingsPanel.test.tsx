@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { chooseLanguage } from '../../src/app/language.ts';
 import { LAYOUT_KEY, layoutChoiceStorage } from '../../src/services/playerStorage.ts';
 import { Outlet } from '@tanstack/react-router';
 import { useTheme } from 'styled-components';
@@ -58,7 +59,7 @@ function ThemeProbe() {
 
 async function renderTools(actor: ReturnType<typeof uiSettingsActor>) {
   const auth = fakeAuth();
-  const runtime = { settings: DEFAULT_SETTINGS, layoutChoice: layoutChoiceStorage, auth, logic: { navigation: navigationMachine } as Partial<ViewRuntime['logic']> as ViewRuntime['logic'], uiSettings: actor };
+  const runtime = { settings: DEFAULT_SETTINGS, layoutChoice: layoutChoiceStorage, chooseLanguage, auth, logic: { navigation: navigationMachine } as Partial<ViewRuntime['logic']> as ViewRuntime['logic'], uiSettings: actor };
   return renderChrome(
     <RuntimeProvider runtime={runtime}>
       <LookHost actor={actor}>

@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
-import { chooseLanguage, isLanguage } from '../../app/i18n.ts';
+import { isLanguage } from '../../ui/i18n.ts';
+import { useChooseLanguage } from '../runtime.tsx';
 
 /**
  * The toolbar offers TR and EN (SPEC §9). Arabic (and the empty Bulgarian) are chosen elsewhere;
@@ -8,6 +9,7 @@ import { chooseLanguage, isLanguage } from '../../app/i18n.ts';
  */
 export function LanguageSelect() {
   const { t, i18n } = useLingui();
+  const chooseLanguage = useChooseLanguage();
   return (
     <Select
       aria-label={t`Language`}

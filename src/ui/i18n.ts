@@ -1,7 +1,6 @@
 import { i18n, type Messages } from '@lingui/core';
 import { messages as enBoot } from '../../locales/en/boot.po';
-import { languageStorage } from '../services/storage.ts';
-import { intlLocale, isRightToLeft } from '../ui/locale.ts';
+import { intlLocale, isRightToLeft } from './locale.ts';
 
 export const LANGUAGES = ['en', 'tr', 'ar', 'bg'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -69,17 +68,6 @@ export async function activateLanguage(language: Language): Promise<void> {
 export async function loadAppMessages(): Promise<void> {
   appWanted = true;
   await ensure('app', target);
-}
-
-/** The stored choice wins; otherwise the operator's DEFAULT_LANG. */
-export function initialLanguage(defaultLanguage: Language): Language {
-  const stored = languageStorage.read();
-  return isLanguage(stored) ? stored : defaultLanguage;
-}
-
-export async function chooseLanguage(language: Language): Promise<void> {
-  languageStorage.write(language);
-  await activateLanguage(language);
 }
 
 export { i18n };
