@@ -5,6 +5,7 @@
  *     preparing ──video.play (the band's URL)──▶ negotiating ──peer.answered──▶ awaitingFirstFrame
  *     awaitingFirstFrame ──a newly decoded frame──▶ live;  ──firstFrameDeadline──▶ retrying
  *     live ──stallAfter without a new frame──▶ stalled ──a new frame──▶ live
+ *     live for stableAfter: recovered (the retries start over)
  *     stalled ──stallGiveUp──▶ retrying
  *   session ──peer.failed (ICE failed, WHEP refused)──▶ retrying
  *   retrying ──reconnectBackoff (backoff.ts)──▶ session;  after MAX_ATTEMPTS retries ──▶ failed
@@ -90,8 +91,8 @@ export interface VideoLinkContext {
 /** Retries without a moving picture before the link gives up and asks the player. */
 export const MAX_ATTEMPTS = 8;
 
-/** The picture moves (again): the retries start over and the player's notice goes. */
-const recovered = ['resetAttempts', { type: 'tell', params: { type: 'video.problem', active: false } }] as const;
+/** The picture moves (again): the player's notice goes. */
+const recovered = { type: 'tell', params: { type: 'video.problem', active: false } } as const;
 
 export const videoLinkMachine = setup({
   types: {
@@ -126,6 +127,8 @@ export const videoLinkMachine = setup({
   delays: {
     /** A new connection gets this long from its answer to show its first frame. */
     firstFrameDeadline: 5000,
+    /** A picture that has moved this long without stalling has recovered: the retries start over. */
+    stableAfter: 10_000,
     /** No newly decoded frame for this long: the picture has stalled (the player is told). */
     stallAfter: 3000,
     /** Still no frame this long after the stall: a new session. */
@@ -173,10 +176,16 @@ export const videoLinkMachine = setup({
           on: { 'frames.new': { target: 'live', actions: recovered } },
         },
         live: {
-          after: { stallAfter: 'stalled' },
-          on: {
-            // Each new frame starts the stall clock again.
-            'frames.new': { target: 'live', reenter: true },
+          // Only a picture that keeps moving has recovered: a session that shows a frame and
+          // stalls again still counts towards giving up.
+          after: { stableAfter: { actions: 'resetAttempts' } },
+          initial: 'moving',
+          states: {
+            moving: {
+              after: { stallAfter: '#videoLink.session.stalled' },
+              // Each new frame starts the stall clock again.
+              on: { 'frames.new': { target: 'moving', reenter: true } },
+            },
           },
         },
         stalled: {

@@ -70,7 +70,7 @@ describe('videoLink machine', () => {
     expect(state(t)).toEqual({ session: 'negotiating' });
     t.answered();
     t.report(30);
-    expect(state(t)).toEqual({ session: 'live' });
+    expect(state(t)).toEqual({ session: { live: 'moving' } });
     expect(t.peers).toHaveLength(1);
     expect(t.heard('video.stats')).toEqual([{ type: 'video.stats', stats }]);
     // Requests reach the peer, which times press → picture.
@@ -111,17 +111,17 @@ describe('videoLink machine', () => {
       t.clock.increment(1000);
       t.report(30);
     }
-    expect(state(t)).toEqual({ session: 'live' });
+    expect(state(t)).toEqual({ session: { live: 'moving' } });
     expect(t.problem()).toBe(false);
     t.clock.increment(2999);
-    expect(state(t)).toEqual({ session: 'live' });
+    expect(state(t)).toEqual({ session: { live: 'moving' } });
     t.clock.increment(1);
     expect(state(t)).toEqual({ session: 'stalled' });
     expect(t.problem()).toBe(true);
     t.report(0);
     expect(state(t)).toEqual({ session: 'stalled' });
     t.report(12);
-    expect(state(t)).toEqual({ session: 'live' });
+    expect(state(t)).toEqual({ session: { live: 'moving' } });
     expect(t.problem()).toBe(false);
     expect(t.peers).toHaveLength(1);
     t.clock.increment(3000);
@@ -154,14 +154,27 @@ describe('videoLink machine', () => {
     expect(t.peers).toHaveLength(MAX_ATTEMPTS + 2);
   });
 
-  it('a moving picture resets the retries', () => {
+  it('a picture that keeps moving for 10 s resets the retries; one that shows a frame and stalls again does not', () => {
     const t = start('/whep/1/hd');
     for (let i = 0; i < 3; i++) {
       t.peer().send({ type: 'peer.failed', reason: 'x' });
       t.clock.increment(8000);
     }
     t.answered();
-    t.report(30);
+    t.report(1);
+    expect(t.problem()).toBe(false);
+    // One frame, then nothing: stalled, then a new session, and the count goes on.
+    t.clock.increment(3000);
+    expect(state(t)).toEqual({ session: 'stalled' });
+    t.clock.increment(2000);
+    expect(state(t)).toBe('retrying');
+    expect(t.link().getSnapshot().context.attempts).toBe(4);
+    t.clock.increment(8000);
+    t.answered();
+    for (let second = 0; second < 10; second++) {
+      t.report(30);
+      t.clock.increment(1000);
+    }
     expect(t.link().getSnapshot().context.attempts).toBe(0);
     t.peer().send({ type: 'peer.failed', reason: 'x' });
     t.clock.increment(999);
