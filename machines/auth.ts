@@ -16,9 +16,10 @@
  *
  * Side effects are named placeholders; src/app provides the real ones.
  */
-import { assign, emit, fromCallback, fromPromise, sendTo, setup } from 'xstate';
+import { assign, emit, fromPromise, sendTo, setup } from 'xstate';
 import { toFailure, type Failure } from './failure.ts';
 import type { idleLockMachine, IdleLockOutput } from './idleLock.ts';
+import type { notificationSocketMachine } from './notificationSocket.ts';
 import type { reconnectMachine } from './reconnect.ts';
 import { walletMachine } from './wallet.ts';
 
@@ -124,9 +125,8 @@ export const authMachine = setup({
      */
     reconnect: mustBeProvided<typeof reconnectMachine>('reconnect'),
     idleLock: mustBeProvided<typeof idleLockMachine>('idleLock'),
-    /** The notification socket, opened with the token after login; sends back server.* events. */
-    // Inert until provided: without a socket there is simply nothing to hear.
-    notifications: fromCallback<{ type: 'noop' }, { token: string; playerId: string }>(() => () => {}),
+    /** The notification socket (notificationSocket.ts), opened with the token after login; sends server.* events. */
+    notifications: mustBeProvided<typeof notificationSocketMachine>('notificationSocket'),
     readTokens: fromPromise<TokenSources, void>(async () => {
       throw new Error('readTokens not provided');
     }),

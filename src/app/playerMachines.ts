@@ -1,12 +1,14 @@
 /**
- * The auth machine's children that only a logged-in player has — the idle lock and the reconnect
- * dialog — with their real services. runtime.ts loads this beside the login (or the stored
- * token's check), so neither machine nor the PIN check weighs on /login's first paint.
+ * The auth machine's children that only a logged-in player has — the idle lock, the reconnect
+ * dialog and the notification socket — with their real services. runtime.ts loads this beside
+ * the login (or the stored token's check), so none of them weighs on /login's first paint.
  */
 import { fromPromise } from 'xstate';
 import { idleLockMachine } from '../../machines/idleLock.ts';
+import { notificationSocketMachine } from '../../machines/notificationSocket.ts';
 import { reconnectMachine } from '../../machines/reconnect.ts';
 import type { Settings } from '../protocol/settings.ts';
+import { notificationSocketLogic } from '../services/notificationSocket.ts';
 import { pinCodeUsable, verifyPin } from '../services/pin.ts';
 import { lockStorage } from '../services/storage.ts';
 import type { LoggedIn } from './loggedIn.ts';
@@ -30,6 +32,7 @@ export function createPlayerMachines({ settings, loadLoggedIn, navigateToGame }:
       },
       guards: { pinCodeUsable: ({ context }) => context.pinCode !== null && pinCodeUsable(context.pinCode) },
     }),
+    notifications: notificationSocketMachine.provide({ actors: { socket: notificationSocketLogic(settings.NOTIFICATION_URL) } }),
     reconnect: reconnectMachine.provide({
       actors: {
         // The floor's calls come with the logged-in half, which a logged-in player has.

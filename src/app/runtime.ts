@@ -9,7 +9,7 @@ import { authMachine } from '../../machines/auth.ts';
 import { ipCheckMachine } from '../../machines/ipCheck.ts';
 import { walletMachine } from '../../machines/wallet.ts';
 import type { ViewLogic, ViewRuntime } from '../features/runtime.tsx';
-import { lazyCallback, lazyLogic } from '../services/lazyActors.ts';
+import { lazyLogic } from '../services/lazyActors.ts';
 import { lockStorage } from '../services/storage.ts';
 import type { Settings } from '../protocol/settings.ts';
 import { createHttp } from '../services/http.ts';
@@ -68,8 +68,8 @@ export function createRuntime(settings: Settings): Runtime {
   // Set once the router exists; the reconnect dialog's Continue navigates with it.
   let navigateToGame: (machineId: number, machineName: string) => void = () => {};
 
-  // The logged-in player's idle lock and reconnect dialog download beside the login or the
-  // token check, and auth enters loggedIn (which starts them) only once both are here.
+  // The logged-in player's idle lock, reconnect dialog and notification socket download beside
+  // the login or the token check, and auth enters loggedIn (which starts them) only once they are here.
   let playerMachines: Promise<ReturnType<typeof createPlayerMachines>> | null = null;
   const loadPlayerMachines = () =>
     (playerMachines ??= import('./playerMachines.ts').then(
@@ -83,8 +83,9 @@ export function createRuntime(settings: Settings): Runtime {
     ));
   const idleLock = lazyLogic(() => loadPlayerMachines().then((machines) => machines.idleLock));
   const reconnect = lazyLogic(() => loadPlayerMachines().then((machines) => machines.reconnect));
+  const notifications = lazyLogic(() => loadPlayerMachines().then((machines) => machines.notifications));
   const withPlayerMachines = async <T,>(answer: Promise<T>): Promise<T> => {
-    const [result] = await Promise.all([answer, idleLock.ready(), reconnect.ready()]);
+    const [result] = await Promise.all([answer, idleLock.ready(), reconnect.ready(), notifications.ready()]);
     return result;
   };
 
@@ -96,11 +97,7 @@ export function createRuntime(settings: Settings): Runtime {
         login: fromPromise(({ input }) => withPlayerMachines(session.login(input))),
         logout: fromPromise(({ input }) => session.logout(input.token)),
         wallet: walletMachine.provide({ actors: { fetchBalance: fromPromise(() => session.balance()) } }),
-        // Opened after login: its code (and the socket schemas) load then.
-        notifications: lazyCallback(async () => {
-          const { openNotificationSocket } = await import('../services/notificationSocket.ts');
-          return (input, sendBack) => openNotificationSocket(settings.NOTIFICATION_URL, input, sendBack);
-        }),
+        notifications: notifications.logic,
         idleLock: idleLock.logic,
         reconnect: reconnect.logic,
       },

@@ -185,6 +185,16 @@ export const gameSessionDistinguish = (c: any): unknown => [
 
 const videoStats = { width: 640, height: 360, fps: 30, roundTripMs: 1, inputDelayMs: 20 };
 
+export const notificationSocketPayloads: Payloads = {
+  'socket.closed': [{ type: 'socket.closed', code: 1006 }],
+  'socket.sessionEnded': [{ type: 'socket.sessionEnded', code: 10706 }],
+  'socket.balance': [{ type: 'socket.balance', balance: 100 }],
+  'socket.session': [{ type: 'socket.session', status: 'open', machineId: 7, machineName: 'M7', machineStatus: 'waiting' }],
+  'socket.machine': [{ type: 'socket.machine', id: 9, status: 'offline' }],
+  'socket.info': [{ type: 'socket.info', code: 18800, params: { count: 3 }, message: 'm', action: 'none' }],
+  'xstate.error.actor.socket': [{ type: 'xstate.error.actor.socket', error: new Error('no WebSocket') }],
+};
+
 /** The video link's peer reports: one with new frames (the picture moves), one without. */
 export const videoLinkPayloads: Payloads = {
   'video.play': [{ type: 'video.play', whepUrl: '/whep/1/hd' }, { type: 'video.play', whepUrl: '/whep/1/sd' }],
@@ -337,6 +347,14 @@ export const pathFixtures: Record<string, PathFixture> = {
     // Frames counted only as "some" or "none": the count itself grows without end.
     distinguish: (c) => [c.whepUrl, c.frames > 0, c.attempts],
     // Alone, the link has no game session to tell.
+    provide: { actions: { tell: () => {} } },
+  },
+  notificationSocket: {
+    inputs: [{ token: 't', playerId: '1' }],
+    payloads: notificationSocketPayloads,
+    // Reconnects counted up to 2 and statuses as "some gathered" or not: more changes nothing in the chart.
+    distinguish: (c) => [Math.min(c.attempts, 2), Object.keys(c.statuses).length > 0],
+    // Alone, the socket has no auth to tell.
     provide: { actions: { tell: () => {} } },
   },
   reconnect: { payloads: reconnectPayloads },

@@ -1,11 +1,13 @@
 /**
- * The client's notification socket (src/services/notificationSocket.ts) against the real
- * simulator: live machine statuses reach the auth machine gathered into batches, the last
- * status of each machine winning, instead of one event per status.
+ * The client's notification socket (machines/notificationSocket.ts with the real WebSocket of
+ * src/services/notificationSocket.ts) against the real simulator: live machine statuses reach
+ * auth gathered into batches, the last status of each machine winning, instead of one event per
+ * status; a login elsewhere ends it with the code.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { AuthEvent } from '../../machines/auth.ts';
-import { MACHINE_BATCH_MS, openNotificationSocket } from '../../src/services/notificationSocket.ts';
+import { assign, createActor, setup, type AnyEventObject } from 'xstate';
+import { MACHINE_BATCH_MS, notificationSocketMachine } from '../../machines/notificationSocket.ts';
+import { notificationSocketLogic } from '../../src/services/notificationSocket.ts';
 import { call, loginToken, startTestSimulator, type TestSimulator } from './helpers.ts';
 
 let t: TestSimulator;
@@ -27,32 +29,78 @@ const waitFor = async (check: () => boolean, ms = 3000) => {
   }
 };
 
+/** The socket machine under a stand-in for auth that records what it hears. */
+function openSocket(token: string) {
+  const socket = notificationSocketMachine.provide({ actors: { socket: notificationSocketLogic('/ws/notification') } });
+  const auth = setup({ types: { context: {} as { heard: AnyEventObject[] } }, actors: { socket } }).createMachine({
+    context: { heard: [] },
+    invoke: { id: 'socket', src: 'socket', input: { token, playerId: '1' } },
+    on: { '*': { actions: assign({ heard: ({ context, event }) => [...context.heard, event] }) } },
+  });
+  const actor = createActor(auth).start();
+  const heard = (type: string) => actor.getSnapshot().context.heard.filter((event) => event.type === type);
+  const link = () => (actor.getSnapshot().children.socket!.getSnapshot().value as { link: unknown }).link;
+  return { heard, link, close: () => actor.stop() };
+}
+
 it('hands machine statuses on in batches, the last status of each machine winning', async () => {
   const token = await loginToken(t);
-  const events: AuthEvent[] = [];
-  const close = openNotificationSocket('/ws/notification', { token, playerId: '1' }, (event) => events.push(event));
+  const socket = openSocket(token);
   try {
     // After init the floor sends the balance: from then on statuses reach this socket.
-    await waitFor(() => events.some((e) => e.type === 'server.balance'));
+    await waitFor(() => socket.heard('server.balance').length > 0);
+    expect(socket.link()).toEqual({ connection: 'open' });
     const force = (machineId: number, status: string) => call(`${t.url}/sim/machine-status`, { body: { machineId, status } });
     const started = Date.now();
     await force(9, 'offline');
     await force(10, 'malfunction');
     await force(9, 'error');
-    await waitFor(() => events.some((e) => e.type === 'server.machines'));
-    const batches = events.filter((e) => e.type === 'server.machines');
-    expect(batches).toHaveLength(1);
-    expect(batches[0]).toEqual({
-      type: 'server.machines',
-      changes: [
-        { id: 9, status: 'error' },
-        { id: 10, status: 'malfunction' },
-      ],
-    });
+    await waitFor(() => socket.heard('server.machines').length > 0);
+    expect(socket.heard('server.machines')).toEqual([
+      {
+        type: 'server.machines',
+        changes: [
+          { id: 9, status: 'error' },
+          { id: 10, status: 'malfunction' },
+        ],
+      },
+    ]);
     expect(Date.now() - started).toBeGreaterThanOrEqual(MACHINE_BATCH_MS - 5);
-    // No single-status events: nothing else went to the auth machine for these.
-    expect(events.filter((e) => e.type !== 'server.machines' && e.type !== 'server.balance')).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 2 * MACHINE_BATCH_MS));
+    expect(socket.heard('server.machines')).toHaveLength(1);
   } finally {
-    close();
+    socket.close();
+  }
+});
+
+it('reconnects with the backoff after a dropped socket, and hears the balance again', async () => {
+  const token = await loginToken(t);
+  const socket = openSocket(token);
+  try {
+    await waitFor(() => socket.heard('server.balance').length === 1);
+    await call(`${t.url}/sim/drop`, { body: { username: 'demo' } });
+    await waitFor(() => JSON.stringify(socket.link()) === '"backingOff"');
+    // The first retry comes after 500–1000 ms, and the floor greets the new socket with the balance.
+    await waitFor(() => socket.heard('server.balance').length === 2, 3000);
+    expect(socket.link()).toEqual({ connection: 'open' });
+    expect(socket.heard('server.unauthorized')).toEqual([]);
+  } finally {
+    socket.close();
+  }
+});
+
+it('a session ended by the operator ends the socket with the code, and it does not come back', async () => {
+  const token = await loginToken(t);
+  const socket = openSocket(token);
+  try {
+    await waitFor(() => socket.heard('server.balance').length === 1);
+    await call(`${t.url}/sim/end-session`, { body: { username: 'demo' } });
+    await waitFor(() => socket.heard('server.unauthorized').length === 1);
+    expect(socket.heard('server.unauthorized')[0]).toMatchObject({ failure: { code: 10707 } });
+    expect(socket.link()).toBe('closed');
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(socket.heard('server.balance')).toHaveLength(1);
+  } finally {
+    socket.close();
   }
 });

@@ -1,0 +1,156 @@
+/**
+ * notificationSocket — the player's notification socket (SPEC §3 real-time notifications), as a
+ * child of auth.loggedIn: it lives exactly as long as the login.
+ *
+ *   link:      connection.connecting ──socket.opened──▶ connection.open
+ *              connection ──socket.closed (dropped, refused)──▶ backingOff ──reconnectBackoff──▶ connection
+ *              connection ──socket.sessionEnded (close 4401: logout elsewhere, ban, operator)──▶ closed
+ *                         (auth hears server.unauthorized with the code and logs out)
+ *   statuses:  idle ──socket.machine──▶ gathering ──machineBatch──▶ idle (one server.machines)
+ *
+ * Balances, open sessions and info messages go to auth as they come; machine statuses are
+ * gathered for at most MACHINE_BATCH_MS after the first of a batch, the last status of each machine
+ * winning (a busy floor sends hundreds a second: each alone would be a transition of auth and a
+ * wake-up for every listener). Logging out stops this actor, which closes the socket (1000).
+ * The WebSocket, `init` and the frames' validation live in the provided `socket`
+ * (src/services/notificationSocket.ts).
+ */
+import { assign, fromCallback, sendParent, setup } from 'xstate';
+import type { NotificationEvent } from './auth.ts';
+import { backoffDelay } from './backoff.ts';
+import type { Failure } from './failure.ts';
+
+/** Machine statuses are handed on together, at most this long after the first of a batch. */
+export const MACHINE_BATCH_MS = 100;
+
+export interface NotificationSocketInput {
+  token: string;
+  playerId: string;
+}
+
+/** What the socket actor sends back: its life, and each frame already checked and translated. */
+export type SocketEvent =
+  | { type: 'socket.opened' }
+  | { type: 'socket.closed'; code: number }
+  /** Close 4401: the login session ended; `code` says why (50100, 10704, 10706, 10707). */
+  | { type: 'socket.sessionEnded'; code: number }
+  | { type: 'socket.balance'; balance: number }
+  | { type: 'socket.session'; status: 'open' | 'closed'; machineId: number; machineName: string; machineStatus: string }
+  | { type: 'socket.machine'; id: number; status: string }
+  | { type: 'socket.info'; code: number; params: Record<string, unknown>; message: string; action: string };
+
+/** What auth hears. */
+export type ParentEvent = NotificationEvent | { type: 'server.unauthorized'; failure: Failure };
+
+export interface NotificationSocketContext extends NotificationSocketInput {
+  /** Reconnects since the socket was last open. */
+  attempts: number;
+  /** The statuses of the batch being gathered, by machine id (the last one wins). */
+  statuses: Record<number, string>;
+}
+
+export const notificationSocketMachine = setup({
+  types: {
+    context: {} as NotificationSocketContext,
+    events: {} as SocketEvent,
+    input: {} as NotificationSocketInput,
+  },
+  actors: {
+    /** One WebSocket: opened with the token, `init` with the player id, closed when stopped. */
+    socket: fromCallback<{ type: 'noop' }, NotificationSocketInput>(() => () => {}),
+  },
+  actions: {
+    /** Everything auth hears goes through here (a path test runs the chart alone). */
+    tell: sendParent((_, event: ParentEvent) => event),
+    gather: assign({
+      statuses: ({ context, event }) => (event.type === 'socket.machine' ? { ...context.statuses, [event.id]: event.status } : context.statuses),
+    }),
+  },
+  delays: {
+    /** The shared backoff (backoff.ts); `attempts` already counts this reconnect. */
+    reconnectBackoff: ({ context }) => backoffDelay(context.attempts - 1),
+    machineBatch: MACHINE_BATCH_MS,
+  },
+}).createMachine({
+  id: 'notificationSocket',
+  context: ({ input }) => ({ token: input.token, playerId: input.playerId, attempts: 0, statuses: {} }),
+  type: 'parallel',
+  states: {
+    link: {
+      initial: 'connection',
+      states: {
+        connection: {
+          invoke: { id: 'socket', src: 'socket', input: ({ context }) => ({ token: context.token, playerId: context.playerId }), onError: 'backingOff' },
+          initial: 'connecting',
+          states: {
+            connecting: {
+              on: { 'socket.opened': { target: 'open', actions: assign({ attempts: 0 }) } },
+            },
+            open: {},
+          },
+          on: {
+            'socket.closed': 'backingOff',
+            'socket.sessionEnded': {
+              target: 'closed',
+              actions: {
+                type: 'tell',
+                params: ({ event }) => ({ type: 'server.unauthorized', failure: { code: event.code, message: 'the session has ended', params: {} } }),
+              },
+            },
+            'socket.balance': { actions: { type: 'tell', params: ({ event }) => ({ type: 'server.balance', balance: event.balance }) } },
+            'socket.session': {
+              actions: {
+                type: 'tell',
+                params: ({ event }) => ({
+                  type: 'server.session',
+                  status: event.status,
+                  machineId: event.machineId,
+                  machineName: event.machineName,
+                  machineStatus: event.machineStatus,
+                }),
+              },
+            },
+            'socket.info': {
+              actions: {
+                type: 'tell',
+                params: ({ event }) => ({ type: 'server.info', code: event.code, params: event.params, message: event.message, action: event.action }),
+              },
+            },
+          },
+        },
+        backingOff: {
+          entry: assign({ attempts: ({ context }) => context.attempts + 1 }),
+          after: { reconnectBackoff: 'connection' },
+        },
+        /** The login session ended: nothing more to hear (auth logs out and stops this actor). */
+        closed: { type: 'final' },
+      },
+    },
+    statuses: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: { 'socket.machine': { target: 'gathering', actions: 'gather' } },
+        },
+        gathering: {
+          on: { 'socket.machine': { actions: 'gather' } },
+          after: {
+            machineBatch: {
+              target: 'idle',
+              actions: [
+                {
+                  type: 'tell',
+                  params: ({ context }) => ({
+                    type: 'server.machines',
+                    changes: Object.entries(context.statuses).map(([id, status]) => ({ id: Number(id), status })),
+                  }),
+                },
+                assign({ statuses: {} }),
+              ],
+            },
+          },
+        },
+      },
+    },
+  },
+});
