@@ -19,6 +19,7 @@
 import { assign, emit, fromPromise, sendTo, setup } from 'xstate';
 import { toFailure, type Failure } from './failure.ts';
 import type { idleLockMachine, IdleLockOutput } from './idleLock.ts';
+import type { LobbyMachineStatus } from './lobby.ts';
 import type { notificationSocketMachine } from './notificationSocket.ts';
 import type { reconnectMachine } from './reconnect.ts';
 import { walletMachine } from './wallet.ts';
@@ -82,12 +83,12 @@ export type NotificationEvent =
   | { type: 'server.balance'; balance: number }
   | { type: 'server.session'; status: 'open' | 'closed'; machineId: number; machineName: string; machineStatus: string }
   /** Live machine statuses, a batch at a time (the socket gathers them: a busy floor sends hundreds a second). */
-  | { type: 'server.machines'; changes: Array<{ id: number; status: string }> }
+  | { type: 'server.machines'; changes: Array<{ id: number; status: LobbyMachineStatus }> }
   | { type: 'server.info'; code: number; params: Record<string, unknown>; message: string; action: string };
 
 /** Emitted to listeners outside the machine (the lobby, the toasts). */
 export type AuthEmitted =
-  | { type: 'machines'; changes: Array<{ id: number; status: string }> }
+  | { type: 'machines'; changes: Array<{ id: number; status: LobbyMachineStatus }> }
   | { type: 'info'; code: number; params: Record<string, unknown>; message: string; action: string };
 
 export type AuthEvent =
@@ -144,6 +145,8 @@ export const authMachine = setup({
     /** Keep the token as the access token (remember decides how long). */
     storeToken: (_, _params: { token: string; remember: boolean }) => {},
     clearToken: () => {},
+    /** Forget the idle lock kept on this device (locked, wrong PINs) for the next login. */
+    forgetLock: () => {},
     /** Remove the token from the address bar once it has been adopted. */
     stripQueryToken: () => {},
     /** The notification socket's actor failed outright (the app may log it). */
@@ -286,7 +289,8 @@ export const authMachine = setup({
       },
     },
     loggedOut: {
-      entry: assign({ token: null, session: null, roles: [] }),
+      // A lock belongs to one login: a reload keeps it (with its wrong PINs), logging out ends it.
+      entry: [assign({ token: null, session: null, roles: [] }), 'forgetLock'],
       initial: 'idle',
       states: {
         idle: {

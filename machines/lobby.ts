@@ -4,13 +4,20 @@
  *   loading ──fetched──▶ ready ──every lobbyRefresh──▶ refreshing ──▶ ready
  *      └──failed──▶ failed ──user.retry / lobbyRefresh──▶ loading
  *   server.machine (a live status change) patches one machine in any state;
+ *   server.statuses (live changes from the notification socket, heard by the liveStatuses child)
+ *   are gathered, the last status of each machine winning, and applied together (statuses.flush)
+ *   liveBatch after the first of a batch: a busy floor then costs a few lobby renders a second;
  *   route.brand (the /lobby/:id/:name segment changed) loads that brand, or all.
  *
  * SHOW_LOBBY on: brands first, a brand's machines once one is selected. Off: every machine.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, enqueueActions, fromCallback, fromPromise, setup } from 'xstate';
 import { toFailure, type Failure } from './failure.ts';
 
+/**
+ * The wire's MachineStatus (src/protocol/floor.ts), which a machine may not import:
+ * tests/machines/lobby.test.ts pins the two together, so neither can change alone.
+ */
 export type LobbyMachineStatus =
   | 'free'
   | 'playing'
@@ -24,8 +31,8 @@ export type LobbyMachineStatus =
 export interface LobbyBrand {
   id: number;
   name: string;
-  /** The brand's jackpot amounts (the wire's comma-separated list, split). */
-  jackpots: string[];
+  /** The brand's jackpot amounts, in minor units. */
+  jackpots: number[];
   machineCount: number;
 }
 
@@ -57,13 +64,22 @@ export interface LobbyContext extends LobbyData {
   refreshSeconds: number;
   selectedBrand: number | null;
   failure: Failure | null;
+  /** Live statuses gathered for the next batch, by machine id (the last one wins). */
+  pendingStatuses: Record<number, LobbyMachineStatus>;
 }
+
+/** How long live statuses are gathered before the lobby shows them (see the liveBatch delay). */
+export const LIVE_BATCH_MS = 400;
 
 export type LobbyEvent =
   | { type: 'route.brand'; brandId: number | null }
   | { type: 'server.machine'; id: number; status: LobbyMachineStatus }
   /** Several live changes at once (a busy floor): applied in one pass. */
   | { type: 'server.machines'; changes: ReadonlyArray<{ id: number; status: LobbyMachineStatus }> }
+  /** Live changes as the notification socket hands them on: gathered into the next batch. */
+  | { type: 'server.statuses'; changes: ReadonlyArray<{ id: number; status: LobbyMachineStatus }> }
+  /** Raised liveBatch after the first change of a batch: the gathered changes are applied. */
+  | { type: 'statuses.flush' }
   | { type: 'user.retry' };
 
 export const lobbyMachine = setup({
@@ -76,6 +92,8 @@ export const lobbyMachine = setup({
     fetchLobby: fromPromise<LobbyData, { brandId: number | null; showLobby: boolean }>(async () => {
       throw new Error('fetchLobby not provided');
     }),
+    /** Sends server.statuses for the live changes the notification socket reports (the app wires it). */
+    liveStatuses: fromCallback(() => () => {}),
   },
   actions: {
     patchMachines: assign({
@@ -89,9 +107,24 @@ export const lobbyMachine = setup({
       },
     }),
     keep: assign(({ context }, data: LobbyData) => ({ ...mergeData(context, data), failure: null })),
+    /** Into the batch; the first change of a batch schedules its flush. */
+    gatherStatuses: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'server.statuses') return;
+      if (Object.keys(context.pendingStatuses).length === 0) enqueue.raise({ type: 'statuses.flush' }, { delay: 'liveBatch' });
+      const pending = { ...context.pendingStatuses };
+      for (const change of event.changes) pending[change.id] = change.status;
+      enqueue.assign({ pendingStatuses: pending });
+    }),
   },
   delays: {
     lobbyRefresh: ({ context }) => context.refreshSeconds * 1000,
+    /**
+     * How long live statuses are gathered: each batch is one lobby transition and one frame. The
+     * socket already gathers them for up to 100 ms, so a status shows within half a second.
+     * (Measured: longer batches on a storm of changes save no main-thread time and make each
+     * batch's render a longer task.)
+     */
+    liveBatch: LIVE_BATCH_MS,
   },
 }).createMachine({
   id: 'lobby',
@@ -102,11 +135,23 @@ export const lobbyMachine = setup({
     brands: [],
     machines: [],
     failure: null,
+    pendingStatuses: {},
   }),
+  invoke: { id: 'liveStatuses', src: 'liveStatuses' },
   initial: 'loading',
   on: {
     'server.machine': { actions: { type: 'patchMachines', params: ({ event }) => [event] } },
     'server.machines': { actions: { type: 'patchMachines', params: ({ event }) => event.changes } },
+    'server.statuses': { actions: 'gatherStatuses' },
+    'statuses.flush': {
+      actions: [
+        {
+          type: 'patchMachines',
+          params: ({ context }) => Object.entries(context.pendingStatuses).map(([id, status]) => ({ id: Number(id), status })),
+        },
+        assign({ pendingStatuses: {} }),
+      ],
+    },
     'route.brand': { target: '.loading', actions: assign({ selectedBrand: ({ event }) => event.brandId }) },
   },
   states: {

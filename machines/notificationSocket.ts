@@ -19,6 +19,7 @@ import { assign, fromCallback, sendParent, setup } from 'xstate';
 import type { NotificationEvent } from './auth.ts';
 import { backoffDelay } from './backoff.ts';
 import type { Failure } from './failure.ts';
+import type { LobbyMachineStatus } from './lobby.ts';
 
 /** Machine statuses are handed on together, at most this long after the first of a batch. */
 export const MACHINE_BATCH_MS = 100;
@@ -36,7 +37,7 @@ export type SocketEvent =
   | { type: 'socket.sessionEnded'; code: number }
   | { type: 'socket.balance'; balance: number }
   | { type: 'socket.session'; status: 'open' | 'closed'; machineId: number; machineName: string; machineStatus: string }
-  | { type: 'socket.machine'; id: number; status: string }
+  | { type: 'socket.machine'; id: number; status: LobbyMachineStatus }
   | { type: 'socket.info'; code: number; params: Record<string, unknown>; message: string; action: string };
 
 /** What auth hears. */
@@ -46,7 +47,7 @@ export interface NotificationSocketContext extends NotificationSocketInput {
   /** Reconnects since the socket was last open. */
   attempts: number;
   /** The statuses of the batch being gathered, by machine id (the last one wins). */
-  statuses: Record<number, string>;
+  statuses: Record<number, LobbyMachineStatus>;
 }
 
 export const notificationSocketMachine = setup({

@@ -1,15 +1,8 @@
+import type { MachineStatus } from '../../src/protocol/floor.ts';
 import type { SymbolId } from '../game/symbols.ts';
 
-/** Machine statuses as the floor reports them (lobby, sockets, video). */
-export type MachineStatus =
-  | 'free'
-  | 'playing'
-  | 'waiting'
-  | 'inBonus'
-  | 'tryingCashout'
-  | 'error'
-  | 'malfunction'
-  | 'offline';
+/** Machine statuses as the floor reports them (lobby, sockets, video): the wire's. */
+export type { MachineStatus };
 
 /**
  * What a machine's screen shows at an instant: the video draws exactly this, so what the player

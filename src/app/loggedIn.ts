@@ -110,7 +110,16 @@ export function createLoggedIn({ settings, http, auth, inspect }: LoggedInDeps):
   const floor = createFloorService(http);
   const reconnectDialog = () => auth.getSnapshot().children.reconnect;
   const logic: ViewLogic = {
-    lobby: lobbyMachine.provide({ actors: { fetchLobby: fromPromise(({ input }) => floor.lobby(input)) } }),
+    lobby: lobbyMachine.provide({
+      actors: {
+        fetchLobby: fromPromise(({ input }) => floor.lobby(input)),
+        // The notification socket's live statuses, as auth hands them on, while the lobby shows.
+        liveStatuses: fromCallback(({ sendBack }) => {
+          const subscription = auth.on('machines', (event) => sendBack({ type: 'server.statuses', changes: event.changes }));
+          return () => subscription.unsubscribe();
+        }),
+      },
+    }),
     gameSession: gameSessionMachine.provide({
       actors: {
         machineSocket: machineSocketLogic(settings.MACHINE_URL),

@@ -104,6 +104,7 @@ export function createRuntime(settings: Settings): Runtime {
       actions: {
         storeToken: (_, { token, remember }) => tokenStorage.write(token, remember),
         clearToken: () => tokenStorage.clear(),
+        forgetLock: () => lockStorage.clear(),
         stripQueryToken: () => queryToken.strip(),
       },
     }),
@@ -139,8 +140,6 @@ export function createRuntime(settings: Settings): Runtime {
     const hasRole = snapshot.context.roles.length > 0;
     if (hasRole !== hadRole) {
       hadRole = hasRole;
-      // A lock belongs to one login: a reload keeps it (with its wrong PINs), logging out ends it.
-      if (!hasRole) lockStorage.clear();
       void router.invalidate();
     }
   });

@@ -23,6 +23,20 @@ export const Brand = z.object({
 });
 export type Brand = z.infer<typeof Brand>;
 
+/**
+ * The amounts of a Brand's `jackpot` in minor units: the wire writes major units with up to two
+ * decimals ('1523.45, 700'), read digit by digit rather than through floats. An entry that is not
+ * such an amount is left out.
+ */
+export function jackpotAmounts(jackpot: string): number[] {
+  const amounts: number[] = [];
+  for (const entry of jackpot.split(',')) {
+    const match = /^(\d{1,13})(?:\.(\d{1,2}))?$/.exec(entry.trim());
+    if (match) amounts.push(Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0')));
+  }
+  return amounts;
+}
+
 export const Reservation = z.object({
   playerId: z.int(),
   /** Epoch ms when the reservation lapses. */

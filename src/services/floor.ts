@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import type { LobbyData, LobbyMachine } from '../../machines/lobby.ts';
 import { PromoResult } from '../protocol/account.ts';
 import { OkResponse } from '../protocol/errors.ts';
-import { Brand, BrandWithMachines, Machine, brandImagePath } from '../protocol/floor.ts';
+import { Brand, BrandWithMachines, Machine, brandImagePath, jackpotAmounts } from '../protocol/floor.ts';
 import type { Http } from './http.ts';
 
 function toLobbyMachine(machine: Machine): LobbyMachine {
@@ -24,7 +24,7 @@ function toLobbyBrands(brands: Brand[]) {
   return brands.map((b) => ({
     id: b.id,
     name: b.name,
-    jackpots: b.jackpot.split(',').map((j) => j.trim()).filter(Boolean),
+    jackpots: jackpotAmounts(b.jackpot),
     machineCount: b.machineCount ?? 0,
   }));
 }

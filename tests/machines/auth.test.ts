@@ -23,7 +23,7 @@ function start(sources: TokenSources, overrides: {
   /** The idle lock restored locked with this many wrong PINs; every PIN is wrong. */
   lockedWithWrongPins?: number;
 } = {}) {
-  const effects = { stored: [] as Array<{ token: string; remember: boolean }>, cleared: 0, stripped: 0, loggedOut: 0 };
+  const effects = { stored: [] as Array<{ token: string; remember: boolean }>, cleared: 0, stripped: 0, loggedOut: 0, locksForgotten: 0 };
   const clock = new SimulatedClock();
   const machine = authWithChildren.provide({
     actors: {
@@ -48,6 +48,7 @@ function start(sources: TokenSources, overrides: {
     actions: {
       storeToken: (_, params) => effects.stored.push(params),
       clearToken: () => { effects.cleared += 1; },
+      forgetLock: () => { effects.locksForgotten += 1; },
       stripQueryToken: () => { effects.stripped += 1; },
     },
   });
@@ -74,8 +75,8 @@ describe('auth machine', () => {
     const heard: unknown[] = [];
     actor.on('machines', (event) => heard.push(event));
     const changes = [
-      { id: 3, status: 'offline' },
-      { id: 4, status: 'free' },
+      { id: 3, status: 'offline' as const },
+      { id: 4, status: 'free' as const },
     ];
     actor.send({ type: 'server.machines', changes });
     expect(heard).toEqual([{ type: 'machines', changes }]);
@@ -83,10 +84,12 @@ describe('auth machine', () => {
 
   it('a stored token is validated and logs in automatically', async () => {
     const validate = vi.fn(async (t: string) => session(t));
-    const { actor } = start({ queryToken: null, storedToken: 'kept' }, { validate });
+    const { actor, effects } = start({ queryToken: null, storedToken: 'kept' }, { validate });
     await waitFor(actor, (s) => s.matches('loggedIn'));
     expect(validate).toHaveBeenCalledWith('kept');
     expect(actor.getSnapshot().context.session?.user.username).toBe('demo');
+    // A reload keeps the idle lock of the login it continues.
+    expect(effects.locksForgotten).toBe(0);
   });
 
   it('a token in the query string is stored, stripped from the address bar and validated', async () => {
@@ -152,6 +155,8 @@ describe('auth machine', () => {
     await waitFor(actor, (s) => s.matches('loggedOut'));
     expect(effects.loggedOut).toBe(1);
     expect(effects.cleared).toBe(1);
+    // The lock belonged to that login: the next one starts unlocked.
+    expect(effects.locksForgotten).toBe(1);
   });
 
   it("the idle lock's logout button logs out without a failure to show", async () => {

@@ -1,11 +1,12 @@
-import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
-import { joinability, lobbyMachine, reservedMachines, type LobbyData, type LobbyMachine } from '../../machines/lobby.ts';
+import { describe, expect, expectTypeOf, it, vi } from 'vitest';
+import { createActor, fromCallback, fromPromise, SimulatedClock, waitFor } from 'xstate';
+import { joinability, LIVE_BATCH_MS, lobbyMachine, reservedMachines, type LobbyData, type LobbyMachine, type LobbyMachineStatus } from '../../machines/lobby.ts';
+import { MachineStatus } from '../../src/protocol/floor.ts';
 
 const tile = (id: number, patch: Partial<LobbyMachine> = {}): LobbyMachine => ({
   id, name: `M${id}`, brand: 'Golden Reels', brandId: 1, status: 'free', image: '/i.svg', reservation: null, videoType: 'screen', minBet: 20, ...patch,
 });
-const data = (machines: LobbyMachine[]): LobbyData => ({ brands: [{ id: 1, name: 'Golden Reels', jackpots: ['1523.45'], machineCount: machines.length }], machines });
+const data = (machines: LobbyMachine[]): LobbyData => ({ brands: [{ id: 1, name: 'Golden Reels', jackpots: [152_345], machineCount: machines.length }], machines });
 
 function start(fetch: (input: { brandId: number | null }) => Promise<LobbyData>, brandId: number | null = null) {
   const fetchLobby = vi.fn(fetch);
@@ -89,5 +90,64 @@ describe('lobby machine', () => {
     expect(joinability(tile(1), { balance: 0, allowZeroBalance: true })).toBe('ok');
     expect(joinability(tile(1), { balance: 0, allowZeroBalance: false })).toBe('noBalance');
     expect(reservedMachines([tile(1), tile(2, { reservation: { mine: false, until: 5 } })]).map((m) => m.id)).toEqual([2]);
+  });
+});
+
+describe('the lobby machine and the wire', () => {
+  it('know the same machine statuses (the machine may not import the protocol, so this pins them)', () => {
+    expectTypeOf<LobbyMachineStatus>().toEqualTypeOf<MachineStatus>();
+    const wire: readonly LobbyMachineStatus[] = MachineStatus.options;
+    expect(wire).toHaveLength(8);
+  });
+});
+
+describe('live statuses in the lobby', () => {
+  /** A ready lobby whose liveStatuses child is the test's hand on the notification socket. */
+  async function liveLobby() {
+    let live: (event: { type: 'server.statuses'; changes: Array<{ id: number; status: LobbyMachineStatus }> }) => void = () => {};
+    let listening = false;
+    const clock = new SimulatedClock();
+    const actor = createActor(
+      lobbyMachine.provide({
+        actors: {
+          fetchLobby: fromPromise(async () => data([tile(1), tile(2), tile(3)])),
+          liveStatuses: fromCallback(({ sendBack }) => {
+            listening = true;
+            live = sendBack;
+            return () => {
+              listening = false;
+            };
+          }),
+        },
+      }),
+      { input: { showLobby: false, refreshSeconds: 600, brandId: null }, clock },
+    ).start();
+    await waitFor(actor, (s) => s.matches('ready'));
+    const statuses = () => actor.getSnapshot().context.machines.map((m) => m.status);
+    return { actor, clock, live, statuses, listening: () => listening };
+  }
+
+  it('gathers them for 400 ms, the last status of each machine winning, and applies them in one pass', async () => {
+    const t = await liveLobby();
+    const untouched = t.actor.getSnapshot().context.machines[2];
+    t.live({ type: 'server.statuses', changes: [{ id: 1, status: 'playing' }] });
+    t.clock.increment(LIVE_BATCH_MS - 1);
+    t.live({ type: 'server.statuses', changes: [{ id: 2, status: 'offline' }, { id: 1, status: 'waiting' }] });
+    expect(t.statuses()).toEqual(['free', 'free', 'free']);
+    t.clock.increment(1);
+    expect(t.statuses()).toEqual(['waiting', 'offline', 'free']);
+    // A tile that did not change keeps its object (its render is skipped).
+    expect(t.actor.getSnapshot().context.machines[2]).toBe(untouched);
+    // The next change starts the next batch.
+    t.live({ type: 'server.statuses', changes: [{ id: 3, status: 'error' }] });
+    t.clock.increment(LIVE_BATCH_MS);
+    expect(t.statuses()).toEqual(['waiting', 'offline', 'error']);
+  });
+
+  it('listens only while the lobby runs', async () => {
+    const t = await liveLobby();
+    expect(t.listening()).toBe(true);
+    t.actor.stop();
+    expect(t.listening()).toBe(false);
   });
 });

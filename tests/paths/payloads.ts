@@ -54,7 +54,7 @@ export const session: Session = {
 };
 
 export const lobbyData: LobbyData = {
-  brands: [{ id: 1, name: 'Golden Reels', jackpots: ['1.00'], machineCount: 1 }],
+  brands: [{ id: 1, name: 'Golden Reels', jackpots: [100], machineCount: 1 }],
   machines: [{ id: 1, name: 'M1', brand: 'Golden Reels', brandId: 1, status: 'free', image: '/i.svg', reservation: null, videoType: 'screen', minBet: 20 }],
 };
 
@@ -139,6 +139,7 @@ export const lobbyPayloads: Payloads = {
   'route.brand': [{ type: 'route.brand', brandId: 1 }],
   'server.machine': [{ type: 'server.machine', id: 1, status: 'offline' }],
   'server.machines': [{ type: 'server.machines', changes: [{ id: 1, status: 'playing' }] }],
+  'server.statuses': [{ type: 'server.statuses', changes: [{ id: 1, status: 'waiting' }] }],
 };
 
 export const gameSessionPayloads: Payloads = {

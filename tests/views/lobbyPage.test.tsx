@@ -27,8 +27,9 @@ function floor(count: number): LobbyData {
   return { brands: [{ id: 1, name: 'Golden Reels', jackpots: [], machineCount: count }], machines };
 }
 
-async function renderLobby(count: number) {
+async function renderLobby(count: number, showLobby = false, jackpots: number[] = []) {
   const data = floor(count);
+  data.brands[0]!.jackpots = jackpots;
   const lobby = lobbyMachine.provide({ actors: { fetchLobby: fromPromise(async () => data) } });
   // The kit's router wants an outlet in its layout route; the lobby page is rendered above it.
   return renderChrome(
@@ -36,7 +37,7 @@ async function renderLobby(count: number) {
       <LobbyPage />
       <Outlet />
     </>,
-    { settings: { SHOW_LOBBY: false }, logic: { lobby } },
+    { settings: { SHOW_LOBBY: showLobby }, logic: { lobby } },
   );
 }
 
@@ -58,5 +59,11 @@ describe('lobby page', () => {
     // In order: the first tile of the second block is the 49th machine.
     expect(tiles[48]!.parentElement).not.toBe(tiles[47]!.parentElement);
     expect(tiles[48]!.getAttribute('data-testid')).toBe('machine-49');
+  });
+
+  it("a brand's tile shows its jackpots as money, from the minor units the service read", async () => {
+    await renderLobby(2, true, [152_345, 700]);
+    const brand = await screen.findByTestId('brand-1');
+    expect(brand.textContent).toContain('Jackpot $1,523.45 · $7.00');
   });
 });

@@ -18,8 +18,7 @@ export const BrandTile = memo(function BrandTile({
   onSelect: (brand: LobbyBrand) => void;
 }) {
   const { i18n } = useLingui();
-  // The wire's jackpots are major-unit decimals ('1523.45').
-  const jackpots = brand.jackpots.map((j) => formatMoney(Math.round(Number(j) * 100), currency, i18n.locale)).join(' · ');
+  const jackpots = brand.jackpots.map((minor) => formatMoney(minor, currency, i18n.locale)).join(' · ');
   const count = brand.machineCount;
   return (
     <Root type="button" aria-pressed={selected} onClick={() => onSelect(brand)} data-testid={`brand-${brand.id}`}>

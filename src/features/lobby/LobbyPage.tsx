@@ -12,7 +12,6 @@ import { useActorOptions, useAuthActor, useLogic, useSettings } from '../runtime
 import { slug } from '../slug.ts';
 import { BrandTile } from './BrandTile.tsx';
 import { MachineTile } from './MachineTile.tsx';
-import { statusBatches, type StatusChange } from './statusBatches.ts';
 
 /** Above this many machines, tiles out of view skip layout and paint (content-visibility). */
 const MANY_TILES = 60;
@@ -25,7 +24,8 @@ const BLOCK_TILES = 48;
 
 /**
  * The lobby: brands first (SHOW_LOBBY) with a brand's machines at /lobby/:id/:name, or every
- * machine. Live status changes arrive from the notification socket through the auth actor.
+ * machine. Live status changes arrive from the notification socket through the auth actor; the
+ * app hands them to the lobby machine, which gathers them into batches.
  */
 export function LobbyPage() {
   const { t } = useLingui();
@@ -38,18 +38,6 @@ export function LobbyPage() {
     ...useActorOptions(),
     input: { showLobby: settings.SHOW_LOBBY, refreshSeconds: settings.LOBBY_UPDATE_SECONDS, brandId },
   });
-
-  useEffect(() => {
-    // Live status changes are applied in batches (the last status of each machine): a busy floor
-    // of hundreds of changes a second then costs a few lobby renders a second, not one per change.
-    // One event per batch: one pass over the machines, one render of the lobby.
-    const batches = statusBatches((changes) => lobby.send({ type: 'server.machines', changes }));
-    const subscription = auth.on('machines', (event) => batches.add(event.changes as StatusChange[]));
-    return () => {
-      subscription.unsubscribe();
-      batches.stop();
-    };
-  }, [auth, lobby]);
 
   useEffect(() => {
     if (lobby.getSnapshot().context.selectedBrand !== brandId) lobby.send({ type: 'route.brand', brandId });

@@ -1,8 +1,9 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import type { Joinability, LobbyMachineStatus } from '../../../machines/lobby.ts';
+import type { Joinability } from '../../../machines/lobby.ts';
+import type { MachineStatus } from '../../protocol/floor.ts';
 
-export const STATUS_TEXT: Record<LobbyMachineStatus, MessageDescriptor> = {
+export const STATUS_TEXT: Record<MachineStatus, MessageDescriptor> = {
   free: msg`Free`,
   playing: msg`Playing`,
   waiting: msg`Waiting`,
