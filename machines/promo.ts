@@ -1,25 +1,42 @@
 /**
- * promo — the discount or the bonus button (SPEC §5).
+ * promo — the discount or the bonus button (SPEC §5, §9).
  *
+ *   restoring (the last claim kept on this device, and the discount's balance limit)
+ *      ──claimed less than promoCooldown ago──▶ coolingDown (for what is left of it)
+ *      └──otherwise──▶ idle
  *   idle ──user.claim──▶ requesting ──granted──▶ coolingDown ──promoCooldown──▶ idle
- *     │                      └──refused──▶ idle (failure shown)
- *     ├──user.claim inside the stored 30 s window──▶ idle (tooSoon)
- *     └──user.claim, balance at or above the minimum (discount)──▶ idle (balanceTooHigh)
- *   A click while requesting or cooling down is ignored.
+ *     │                      └──refused──▶ coolingDown (failure shown)
+ *     └──user.claim, balance at or above the limit (discount)──▶ idle (balanceTooHigh)
+ *   coolingDown ──user.claim──▶ coolingDown (tooSoon);  a click while requesting is ignored.
+ *
+ * SPEC §9: the cooldown the player is told as "once per 5 minutes" is a 30 s window on this
+ * device (the server keeps its own 5 minutes). The app provides where the last claim is kept and
+ * the limit from the settings (DISCOUNT_BALANCE_CHECK, DISCOUNT_MIN) in minor units.
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { toFailure, type Failure } from './failure.ts';
 
+export type PromoKind = 'discount' | 'bonus';
+
+/** The local window between two claims of one kind. */
+export const PROMO_COOLDOWN_MS = 30_000;
+
 export interface PromoInput {
-  kind: 'discount' | 'bonus';
-  /** When the last claim was made (epoch ms, from local storage), or null. */
-  lastClaimAt: number | null;
-  cooldownMs: number;
+  kind: PromoKind;
+}
+
+/** What the app restores: how long ago this kind was last claimed here, and the discount's limit. */
+export interface RestoredPromo {
+  /** Milliseconds since the last claim kept on this device, or null when there is none. */
+  sinceLastClaimMs: number | null;
   /** Discount only: refuse locally when the balance is at or above this (minor units); null = no check. */
   balanceLimit: number | null;
 }
 
 export interface PromoContext extends PromoInput {
+  balanceLimit: number | null;
+  /** What is left of the window when coolingDown is entered. */
+  cooldownLeftMs: number;
   granted: number | null;
   notice: 'tooSoon' | 'balanceTooHigh' | null;
   /** Counts notices, so the same notice twice is shown twice. */
@@ -27,7 +44,8 @@ export interface PromoContext extends PromoInput {
   failure: Failure | null;
 }
 
-export type PromoEvent = { type: 'user.claim'; now: number; balance: number | null };
+/** The wallet balance as the player sees it (minor units), or null while it is unknown. */
+export type PromoEvent = { type: 'user.claim'; balance: number | null };
 
 export const promoMachine = setup({
   types: {
@@ -36,31 +54,63 @@ export const promoMachine = setup({
     input: {} as PromoInput,
   },
   actors: {
-    claim: fromPromise<{ amount: number }, { kind: 'discount' | 'bonus' }>(async () => {
+    restore: fromPromise<RestoredPromo, { kind: PromoKind }>(async () => {
+      throw new Error('restore not provided');
+    }),
+    claim: fromPromise<{ amount: number }, { kind: PromoKind }>(async () => {
       throw new Error('claim not provided');
     }),
   },
   actions: {
-    /** Keep the claim time locally (the 30 s window survives a reload). */
-    rememberClaim: (_, _params: { kind: 'discount' | 'bonus'; at: number }) => {},
+    /** Keep the claim on this device (the window survives a reload). */
+    rememberClaim: (_, _params: { kind: PromoKind }) => {},
   },
   guards: {
-    inWindow: ({ context, event }) => context.lastClaimAt !== null && event.now - context.lastClaimAt < context.cooldownMs,
+    /** Claimed on this device less than the window ago (a clock set back counts as not claimed). */
+    claimedRecently: (_, restored: RestoredPromo) =>
+      restored.sinceLastClaimMs !== null && restored.sinceLastClaimMs >= 0 && restored.sinceLastClaimMs < PROMO_COOLDOWN_MS,
     balanceTooHigh: ({ context, event }) =>
       context.kind === 'discount' && context.balanceLimit !== null && (event.balance ?? 0) >= context.balanceLimit,
   },
   delays: {
-    promoCooldown: ({ context }) => context.cooldownMs,
+    promoCooldown: ({ context }) => context.cooldownLeftMs,
   },
 }).createMachine({
   id: 'promo',
-  context: ({ input }) => ({ ...input, granted: null, notice: null, notices: 0, failure: null }),
-  initial: 'idle',
+  context: ({ input }) => ({
+    kind: input.kind,
+    balanceLimit: null,
+    cooldownLeftMs: PROMO_COOLDOWN_MS,
+    granted: null,
+    notice: null,
+    notices: 0,
+    failure: null,
+  }),
+  initial: 'restoring',
   states: {
+    restoring: {
+      invoke: {
+        id: 'restore',
+        src: 'restore',
+        input: ({ context }) => ({ kind: context.kind }),
+        onDone: [
+          {
+            guard: { type: 'claimedRecently', params: ({ event }) => event.output },
+            target: 'coolingDown',
+            actions: assign({
+              balanceLimit: ({ event }) => event.output.balanceLimit,
+              cooldownLeftMs: ({ event }) => PROMO_COOLDOWN_MS - (event.output.sinceLastClaimMs ?? 0),
+            }),
+          },
+          { target: 'idle', actions: assign({ balanceLimit: ({ event }) => event.output.balanceLimit }) },
+        ],
+        // Nothing kept can be read: no window and no limit (the server keeps its own rules).
+        onError: 'idle',
+      },
+    },
     idle: {
       on: {
         'user.claim': [
-          { guard: 'inWindow', actions: assign({ notice: 'tooSoon', notices: ({ context }) => context.notices + 1, failure: null }) },
           {
             guard: 'balanceTooHigh',
             actions: assign({ notice: 'balanceTooHigh', notices: ({ context }) => context.notices + 1, failure: null }),
@@ -68,8 +118,8 @@ export const promoMachine = setup({
           {
             target: 'requesting',
             actions: [
-              assign({ notice: null, failure: null, granted: null, lastClaimAt: ({ event }) => event.now }),
-              { type: 'rememberClaim', params: ({ context, event }) => ({ kind: context.kind, at: event.now }) },
+              assign({ notice: null, failure: null, granted: null }),
+              { type: 'rememberClaim', params: ({ context }) => ({ kind: context.kind }) },
             ],
           },
         ],
@@ -80,13 +130,22 @@ export const promoMachine = setup({
         id: 'claim',
         src: 'claim',
         input: ({ context }) => ({ kind: context.kind }),
-        onDone: { target: 'coolingDown', actions: assign({ granted: ({ event }) => event.output.amount }) },
-        onError: { target: 'idle', actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
+        onDone: {
+          target: 'coolingDown',
+          actions: assign({ granted: ({ event }) => event.output.amount, cooldownLeftMs: PROMO_COOLDOWN_MS }),
+        },
+        // The window runs from the claim, granted or not.
+        onError: {
+          target: 'coolingDown',
+          actions: assign({ failure: ({ event }) => toFailure(event.error), cooldownLeftMs: PROMO_COOLDOWN_MS }),
+        },
       },
     },
     coolingDown: {
       after: { promoCooldown: 'idle' },
-      on: { 'user.claim': { actions: assign({ notice: 'tooSoon', notices: ({ context }) => context.notices + 1 }) } },
+      on: {
+        'user.claim': { actions: assign({ notice: 'tooSoon', notices: ({ context }) => context.notices + 1, failure: null }) },
+      },
     },
   },
 });

@@ -27,8 +27,8 @@ import { scheduleLiveChat } from '../services/liveChat.ts';
 import { machineSocketLogic } from '../services/machineSocket.ts';
 import { wakeLockLogic } from '../services/wakeLock.ts';
 import { createRegisterService } from '../services/register.ts';
-import { promoStorage, queryToken } from '../services/storage.ts';
-import { layoutChoiceStorage, navbarStorage, quickSettingsStorage } from '../services/playerStorage.ts';
+import { queryToken } from '../services/storage.ts';
+import { layoutChoiceStorage, navbarStorage, promoStorage, quickSettingsStorage } from '../services/playerStorage.ts';
 import { createUiSettingsService, localUiSettings } from '../services/uiSettings.ts';
 import { PRESET_IDS } from '../theme/presets.ts';
 import { pageLifecycleLogic, whepPeerLogic } from '../services/whep.ts';
@@ -139,8 +139,18 @@ export function createLoggedIn({ settings, http, auth, inspect }: LoggedInDeps):
       },
     }),
     promo: promoMachine.provide({
-      actors: { claim: fromPromise(({ input }) => floor.claim(input.kind)) },
-      actions: { rememberClaim: (_, { kind, at }) => promoStorage.write(kind, at) },
+      actors: {
+        restore: fromPromise(async ({ input }) => {
+          const at = promoStorage.read(input.kind);
+          return {
+            sinceLastClaimMs: at === null ? null : Date.now() - at,
+            // DISCOUNT_MIN is in major units (100 = 100.00).
+            balanceLimit: input.kind === 'discount' && settings.DISCOUNT_BALANCE_CHECK ? settings.DISCOUNT_MIN * 100 : null,
+          };
+        }),
+        claim: fromPromise(({ input }) => floor.claim(input.kind)),
+      },
+      actions: { rememberClaim: (_, { kind }) => promoStorage.write(kind, Date.now()) },
     }),
     navigation: navigationMachine.provide({
       actions: { persistFolded: (_, { folded }) => navbarStorage.writeFolded(folded) },

@@ -1,6 +1,6 @@
 /**
  * What the client keeps in the browser for a logged-in player's pages: the navbar's fold, the
- * quick panel's switches, the layout choice. Apart from storage.ts so that /login, which needs
+ * quick panel's switches, the layout choice, the promos' last claims. Apart from storage.ts so that /login, which needs
  * none of it, does not carry it.
  */
 /** The navbar.folded setting (SPEC §4), kept in local storage between visits. */
@@ -96,5 +96,24 @@ export const layoutChoiceStorage: WatchedStore<string | null> = {
       window.removeEventListener(LAYOUT_CHANGED, listener);
       window.removeEventListener('storage', onStorage);
     };
+  },
+};
+
+/** When each promo was last claimed on this device (epoch ms): the local window survives a reload. */
+export const promoStorage = {
+  read(kind: 'discount' | 'bonus'): number | null {
+    try {
+      const value = Number(window.localStorage.getItem(`reelside.promo.${kind}`));
+      return Number.isFinite(value) && value > 0 ? value : null;
+    } catch {
+      return null; // storage disabled: no window kept
+    }
+  },
+  write(kind: 'discount' | 'bonus', at: number): void {
+    try {
+      window.localStorage.setItem(`reelside.promo.${kind}`, String(at));
+    } catch {
+      // not kept: the window still holds until the page is left
+    }
   },
 };

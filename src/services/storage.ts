@@ -56,16 +56,6 @@ export const queryToken = {
 };
 
 /** When each promo was last claimed (SPEC §5: a 30 s window kept locally). */
-export const promoStorage = {
-  read: (kind: 'discount' | 'bonus'): number | null =>
-    safe(() => {
-      const value = Number(window.localStorage.getItem(`reelside.promo.${kind}`));
-      return Number.isFinite(value) && value > 0 ? value : null;
-    }, null),
-  write: (kind: 'discount' | 'bonus', at: number): void =>
-    safe(() => window.localStorage.setItem(`reelside.promo.${kind}`, String(at)), undefined),
-};
-
 const LOCK_KEY = 'reelside.locked';
 const LOCK_ATTEMPTS_KEY = 'reelside.lockAttempts';
 

@@ -221,7 +221,12 @@ export const reconnectPayloads: Payloads = {
 };
 
 export const promoPayloads: Payloads = {
-  'user.claim': [{ type: 'user.claim', now: 1, balance: 0 }, { type: 'user.claim', now: 2, balance: 20_000 }],
+  'xstate.done.actor.restore': [
+    done('restore', { sinceLastClaimMs: null, balanceLimit: 10_000 }),
+    done('restore', { sinceLastClaimMs: 1_000, balanceLimit: 10_000 }),
+  ],
+  'xstate.error.actor.restore': [error('restore', taken)],
+  'user.claim': [{ type: 'user.claim', balance: 0 }, { type: 'user.claim', balance: 20_000 }],
   'xstate.done.actor.claim': [done('claim', { amount: 240 })],
   'xstate.error.actor.claim': [error('claim', taken)],
 };
@@ -360,7 +365,7 @@ export const pathFixtures: Record<string, PathFixture> = {
   },
   reconnect: { payloads: reconnectPayloads },
   promo: {
-    inputs: [{ kind: 'discount', lastClaimAt: null, cooldownMs: 30_000, balanceLimit: 10_000 }],
+    inputs: [{ kind: 'discount' }],
     payloads: promoPayloads,
     stopWhen: promoStopWhen,
   },

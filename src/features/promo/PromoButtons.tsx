@@ -2,15 +2,11 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import styled from 'styled-components';
-import { promoStorage } from '../../services/storage.ts';
 import { Button } from '../../ui/Button.tsx';
 import { formatMoney } from '../../ui/money.ts';
 import { showToast } from '../../ui/toasts.tsx';
 import { failureText } from '../errors/codeMessages.ts';
 import { useActorOptions, useAuthActor, useLogic, useSettings } from '../runtime.tsx';
-
-/** SPEC §9: the cooldown shown to the player as 5 minutes is a 30 s local window. */
-const COOLDOWN_MS = 30_000;
 
 /** The discount and bonus buttons, each only when its AUTO_ setting is on. */
 export function PromoButtons() {
@@ -31,12 +27,8 @@ function PromoButton({ kind }: { kind: 'discount' | 'bonus' }) {
   const auth = useAuthActor();
   const wallet = useSelector(auth, (s) => s.children.wallet);
   const balance = useSelector(wallet, (s) => s?.context.balance ?? null);
-  // DISCOUNT_MIN is in major units (100 = 100.00).
-  const limit = settings.DISCOUNT_BALANCE_CHECK ? settings.DISCOUNT_MIN * 100 : null;
-  const promo = useActorRef(useLogic().promo, {
-    ...useActorOptions(),
-    input: { kind, lastClaimAt: promoStorage.read(kind), cooldownMs: COOLDOWN_MS, balanceLimit: limit },
-  });
+  const promo = useActorRef(useLogic().promo, { ...useActorOptions(), input: { kind } });
+  const limit = useSelector(promo, (s) => s.context.balanceLimit);
   const busy = useSelector(promo, (s) => s.matches('requesting'));
   const granted = useSelector(promo, (s) => s.context.granted);
   const notice = useSelector(promo, (s) => s.context.notice);
@@ -65,7 +57,7 @@ function PromoButton({ kind }: { kind: 'discount' | 'bonus' }) {
       type="button"
       $variant="ghost"
       aria-busy={busy}
-      onClick={() => promo.send({ type: 'user.claim', now: Date.now(), balance })}
+      onClick={() => promo.send({ type: 'user.claim', balance })}
     >
       {kind === 'discount' ? <Trans>Discount</Trans> : <Trans>Bonus</Trans>}
     </Button>
