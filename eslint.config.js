@@ -65,14 +65,36 @@ export default tseslint.config(
     },
   },
   {
-    // Services talk to the outside world; they never reach for views or the composition root.
-    // (Themes too, once uiSettings.ts no longer reads the preset ids from src/theme.)
+    // Services talk to the outside world; they never reach for views, themes or the composition root.
     files: ['src/services/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^\\.\\./(features|ui|app)/', message: 'services import no views or the composition root' }] },
+        { patterns: [{ regex: '^(\\.\\./)+(features|ui|theme|app)/', message: 'services import no views, themes or the composition root' }] },
       ],
+    },
+  },
+  {
+    // Views select from machines and send them events: the services they need come as the
+    // machines' provided actors (src/app wires them). Their types may be named.
+    files: ['src/features/**/*.{ts,tsx}', 'src/ui/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^(\\.\\./)+services/', allowTypeImports: true, message: 'views reach services only through the machines (and the runtime src/app hands them)' },
+            { regex: '^(\\.\\./)+app/', message: 'views import nothing of the composition root (src/app)' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Shared presentational pieces know no product area.
+    files: ['src/ui/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^(\\.\\./)+features/', message: 'src/ui imports no feature' }] }],
     },
   },
 );

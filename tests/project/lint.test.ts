@@ -9,7 +9,9 @@ const eslint = new ESLint();
 
 async function restricted(filePath: string, source: string): Promise<string[]> {
   const [result] = await eslint.lintText(`${source}\nexport const used = imported;\n`, { filePath });
-  return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+  return (result?.messages ?? [])
+    .filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === '@typescript-eslint/no-restricted-imports')
+    .map((m) => m.message);
 }
 
 describe('the import rules of DESIGN §3', () => {
@@ -20,6 +22,12 @@ describe('the import rules of DESIGN §3', () => {
     ['simulator/floor/x.ts', "import { imported } from '../../machines/auth.ts';", 'the simulator imports only src/protocol'],
     ['src/protocol/x.ts', "import { imported } from '../services/http.ts';", 'src/protocol is a leaf'],
     ['src/services/x.ts', "import { imported } from '../features/game/SideBar.tsx';", 'services import no views'],
+    ['src/services/x.ts', "import { imported } from '../theme/presets.ts';", 'services import no views, themes'],
+    ['src/features/game/x.tsx', "import { imported } from '../../services/whep.ts';", 'views reach services only through the machines'],
+    ['src/features/x.tsx', "import { imported } from '../services/storage.ts';", 'views reach services only through the machines'],
+    ['src/ui/x.ts', "import { imported } from '../services/storage.ts';", 'views reach services only through the machines'],
+    ['src/features/layout/x.tsx', "import { imported } from '../../app/language.ts';", 'views import nothing of the composition root'],
+    ['src/ui/x.ts', "import { imported } from '../features/game/SideBar.tsx';", 'src/ui imports no feature'],
   ])('%s may not: %s', async (file, source, message) => {
     expect((await restricted(file, source)).join(' ')).toContain(message);
   });
@@ -28,6 +36,11 @@ describe('the import rules of DESIGN §3', () => {
     ['simulator/video/deep/x.ts', "import { imported } from '../../../src/protocol/errors.ts';"],
     ['src/services/x.ts', "import { imported } from '../protocol/errors.ts';"],
     ['machines/x.ts', "import { imported } from './failure.ts';"],
+    // A view may name a service's types (the values come through the runtime).
+    ['src/features/game/x.tsx', "import type { imported } from '../../services/storage.ts';"],
+    ['src/features/game/x.tsx', "import { imported } from '../../../machines/gameSession.ts';"],
+    ['src/features/game/x.tsx', "import { imported } from '../../ui/i18n.ts';"],
+    ['src/app/x.ts', "import { imported } from '../services/whep.ts';"],
   ])('%s may: %s', async (file, source) => {
     expect(await restricted(file, source)).toEqual([]);
   });
