@@ -25,6 +25,17 @@ export const RegisterRequest = z.object({
 });
 export type RegisterRequest = z.input<typeof RegisterRequest>;
 
+/** The sign-up fields a form checks as it is filled in. */
+export type RegisterField = 'username' | 'password' | 'email' | 'name';
+
+/**
+ * Whether a value passes its field's rule in RegisterRequest — the very schema the simulator's
+ * /auth/register validates with, so a form can say what is wrong before asking the server.
+ */
+export function registerFieldValid(field: RegisterField, value: string): boolean {
+  return RegisterRequest.shape[field].safeParse(value).success;
+}
+
 /** Success logs the new player in; a taken username answers `error` (a form result, status 200). */
 export const RegisterResult = z.union([
   z.object({ user: PlayerProfile, access_token: z.string().check(z.minLength(1)) }),

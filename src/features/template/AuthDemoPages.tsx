@@ -4,6 +4,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
 import type { Registration } from '../../../machines/register.ts';
+import { registerFieldValid } from '../../protocol/template.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Logo } from '../../ui/Logo.tsx';
 import { failureText } from '../errors/codeMessages.ts';
@@ -21,10 +22,6 @@ type FieldName = 'name' | 'username' | 'email' | 'password' | 'confirm' | 'terms
 type Values = Partial<Record<FieldName, string | boolean>>;
 type FieldErrors = Partial<Record<FieldName, string>>;
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-/** The server's rule for a username (src/protocol/template.ts RegisterRequest). */
-const USERNAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{3,31}$/;
-
 function useChecks() {
   const { t } = useLingui();
   return (fields: readonly FieldName[], values: Values): Partial<Record<FieldName, string>> => {
@@ -35,11 +32,12 @@ function useChecks() {
         if (value !== true) errors.terms = t`Please accept the terms and conditions.`;
       } else if (typeof value !== 'string' || value.trim() === '') {
         errors[field] = t`This field is required.`;
-      } else if (field === 'username' && !USERNAME.test(value.trim())) {
+      } else if (field === 'username' && !registerFieldValid('username', value.trim())) {
+        // The rules are the sign-up request's own (src/protocol/template.ts), which the server checks too.
         errors.username = t`A username is 4 to 32 letters, digits, _ . or -, starting with a letter or digit.`;
-      } else if (field === 'email' && !EMAIL.test(value)) {
+      } else if (field === 'email' && !registerFieldValid('email', value.trim())) {
         errors.email = t`Enter a valid email address.`;
-      } else if (field === 'password' && value.length < 8) {
+      } else if (field === 'password' && !registerFieldValid('password', value)) {
         errors.password = t`The password needs at least 8 characters.`;
       } else if (field === 'confirm' && value !== values.password) {
         errors.confirm = t`The passwords do not match.`;
