@@ -10,7 +10,7 @@ import { onlineStatus, supportsWebRtc } from '../services/browser.ts';
 import { GlobalStyle } from '../theme/GlobalStyle.ts';
 import { nightTheme } from '../theme/theme.ts';
 import { CheckingIpScreen, LoadingScreen, NetworkErrorScreen, SplashScreen } from '../features/boot/BootScreens.tsx';
-import { RuntimeProvider, useLoggedInReady } from '../features/runtime.tsx';
+import { RuntimeProvider, useLoggedInReady } from '../features/viewRuntime.tsx';
 import { LookHost } from '../features/settings/LookHost.tsx';
 import { activateLanguage, i18n } from '../ui/i18n.ts';
 import { initialLanguage } from './language.ts';

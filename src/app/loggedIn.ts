@@ -33,7 +33,7 @@ import { createUiSettingsService, localUiSettings } from '../services/uiSettings
 import { PRESET_IDS } from '../theme/presets.ts';
 import { pageLifecycleLogic, whepPeerLogic } from '../services/whep.ts';
 import { videoLinkMachine } from '../../machines/videoLink.ts';
-import type { ViewLogic } from '../features/runtime.tsx';
+import type { ViewLogic } from '../features/viewRuntime.tsx';
 import { defaultUiSettings } from '../features/settings/defaults.ts';
 
 export type UiSettingsActor = ActorRefFrom<typeof uiSettingsMachine>;

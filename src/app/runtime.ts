@@ -8,7 +8,7 @@ import { createActor, fromPromise, type ActorRefFrom, type InspectionEvent } fro
 import { authMachine } from '../../machines/auth.ts';
 import { ipCheckMachine } from '../../machines/ipCheck.ts';
 import { walletMachine } from '../../machines/wallet.ts';
-import type { ViewLogic, ViewRuntime } from '../features/runtime.tsx';
+import type { ViewLogic, ViewRuntime } from '../features/viewRuntime.tsx';
 import { lazyLogic } from '../services/lazyActors.ts';
 import { lockStorage } from '../services/storage.ts';
 import type { Settings } from '../protocol/settings.ts';

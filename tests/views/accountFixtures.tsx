@@ -12,7 +12,7 @@ import { createAccountListMachine, type ListPage, type ListQuery } from '../../m
 import { accountProfileMachine, type AccountProfile } from '../../machines/accountProfile.ts';
 import type { Session } from '../../machines/auth.ts';
 import type { AccountLogic } from '../../src/features/account/logic.ts';
-import { RuntimeProvider, type ViewLogic, type ViewRuntime } from '../../src/features/runtime.tsx';
+import { RuntimeProvider, type ViewLogic, type ViewRuntime } from '../../src/features/viewRuntime.tsx';
 import type { GameSessionItem, LoginLogItem, TransactionItem } from '../../src/protocol/account.ts';
 import { DEFAULT_SETTINGS } from '../../src/protocol/settings.ts';
 import { dayBoundary } from '../../src/services/account.ts';

@@ -11,7 +11,7 @@ import { NavigationProvider } from '../../src/features/navigation/NavigationProv
 import { DEFAULT_SETTINGS } from '../../src/protocol/settings.ts';
 import type { QuickPanelData } from '../../src/protocol/template.ts';
 import { quickSettingsStorage } from '../../src/services/playerStorage.ts';
-import { RuntimeProvider, type ViewLogic, type ViewRuntime } from '../../src/features/runtime.tsx';
+import { RuntimeProvider, type ViewLogic, type ViewRuntime } from '../../src/features/viewRuntime.tsx';
 import { renderView } from './render.tsx';
 
 const contacts: ChatContact[] = [

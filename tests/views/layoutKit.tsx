@@ -17,7 +17,7 @@ import { promoMachine } from '../../machines/promo.ts';
 import { uiSettingsMachine, type StoredUiSettings } from '../../machines/uiSettings.ts';
 import { walletMachine } from '../../machines/wallet.ts';
 import type { AuthActor } from '../../src/app/runtime.ts';
-import { RuntimeProvider, type ViewLogic, type ViewRuntime } from '../../src/features/runtime.tsx';
+import { RuntimeProvider, type ViewLogic, type ViewRuntime } from '../../src/features/viewRuntime.tsx';
 import { defaultUiSettings } from '../../src/features/settings/defaults.ts';
 import { DEFAULT_SETTINGS, type Settings } from '../../src/protocol/settings.ts';
 import type { QuickPanelData } from '../../src/protocol/template.ts';

@@ -8,7 +8,7 @@ import { authWithChildren } from '../machines/authWithChildren.ts';
 import { DEFAULT_SETTINGS, type Settings } from '../../src/protocol/settings.ts';
 import { chooseLanguage, initialLanguage } from '../../src/app/language.ts';
 import { LoginPage } from '../../src/features/auth/LoginPage.tsx';
-import { RuntimeProvider, type ViewLogic } from '../../src/features/runtime.tsx';
+import { RuntimeProvider, type ViewLogic } from '../../src/features/viewRuntime.tsx';
 import { renderView } from './render.tsx';
 
 /** The login screen as the app shows it, under the given settings. */

@@ -8,7 +8,7 @@ import { createActor, fromPromise } from 'xstate';
 import type { z } from 'zod/mini';
 import { navigationMachine } from '../../machines/navigation.ts';
 import { uiSettingsMachine } from '../../machines/uiSettings.ts';
-import { RuntimeProvider, type ViewRuntime } from '../../src/features/runtime.tsx';
+import { RuntimeProvider, type ViewRuntime } from '../../src/features/viewRuntime.tsx';
 import { ChromeHost } from '../../src/features/chrome/ChromeHost.tsx';
 import { ChromeTray } from '../../src/features/chrome/ChromeTray.tsx';
 import { NavigationProvider } from '../../src/features/navigation/NavigationProvider.tsx';

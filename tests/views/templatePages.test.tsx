@@ -12,7 +12,7 @@ import {
 import { describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
 import { registerMachine, type RegisterOutcome, type Registration } from '../../machines/register.ts';
-import { RuntimeProvider, type ViewLogic, type ViewRuntime } from '../../src/features/runtime.tsx';
+import { RuntimeProvider, type ViewLogic, type ViewRuntime } from '../../src/features/viewRuntime.tsx';
 import {
   AuthRegister2Page,
   AuthRegister3Page,

@@ -7,7 +7,7 @@ import type { Failure } from '../../../machines/failure.ts';
 import { Button } from '../../ui/Button.tsx';
 import { showToast } from '../../ui/toasts.tsx';
 import { failureText } from '../errors/codeMessages.ts';
-import { useLogic } from '../runtime.tsx';
+import { useLogic } from '../viewRuntime.tsx';
 import { Card, Field, FieldError, FieldHint, Input } from './controls.ts';
 
 /** Change password: old and new; 40001 shows on the old password, 40101 on the new one. */

@@ -6,7 +6,7 @@ import type { LoginLogItem } from '../../protocol/account.ts';
 import { Button } from '../../ui/Button.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { failureText } from '../errors/codeMessages.ts';
-import { useAuthActor, useLogic } from '../runtime.tsx';
+import { useAuthActor, useLogic } from '../viewRuntime.tsx';
 import { AccountList } from './AccountList.tsx';
 import { Card } from './controls.ts';
 import { PasswordForm, PinForm } from './CredentialForms.tsx';

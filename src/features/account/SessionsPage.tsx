@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import styled from 'styled-components';
 import type { GameSessionItem } from '../../protocol/account.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
-import { useLogic } from '../runtime.tsx';
+import { useLogic } from '../viewRuntime.tsx';
 import { AccountList } from './AccountList.tsx';
 import type { Column } from './DataTable.tsx';
 import { useAccountFormat } from './format.ts';

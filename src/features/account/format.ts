@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { formatDateTime } from '../../ui/dates.ts';
 import { formatNumber } from '../../ui/locale.ts';
 import { formatMoney, moneyFormat } from '../../ui/money.ts';
-import { useSettings } from '../runtime.tsx';
+import { useSettings } from '../viewRuntime.tsx';
 
 export interface AccountFormat {
   /** Minor units as currency in the UI language. */

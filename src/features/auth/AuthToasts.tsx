@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { showToast } from '../../ui/toasts.tsx';
 import { failureText } from '../errors/codeMessages.ts';
-import { useAuthActor } from '../runtime.tsx';
+import { useAuthActor } from '../viewRuntime.tsx';
 
 /**
  * SPEC §8: auto-login failure shows a toast with the error's message; an auto-logout with a

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useEffect } from 'react';
 import { showToast, TOAST_AUTOCLOSE_MS } from '../../ui/toasts.tsx';
 import { failureText } from '../errors/codeMessages.ts';
-import { useAuthActor } from '../runtime.tsx';
+import { useAuthActor } from '../viewRuntime.tsx';
 
 /** Operator info messages from the notification socket: CODE_{code}, else the server's text. */
 export function InfoToasts() {

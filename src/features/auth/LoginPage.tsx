@@ -7,7 +7,7 @@ import { Button } from '../../ui/Button.tsx';
 import { FullPage, Muted, Title } from '../../ui/FullPage.tsx';
 import { Logo } from '../../ui/Logo.tsx';
 import { BrowserNotice } from '../boot/BootScreens.tsx';
-import { useAuthActor, useSettings } from '../runtime.tsx';
+import { useAuthActor, useSettings } from '../viewRuntime.tsx';
 import { LoginForm } from './LoginForm.tsx';
 
 export function LoginPage() {

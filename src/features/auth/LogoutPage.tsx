@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { useEffect } from 'react';
 import { FullPage, Title } from '../../ui/FullPage.tsx';
-import { useAuthActor } from '../runtime.tsx';
+import { useAuthActor } from '../viewRuntime.tsx';
 
 /** /logout dispatches the logout and says so; the guards move on once the role is gone. */
 export function LogoutPage() {

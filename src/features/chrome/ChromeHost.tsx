@@ -2,7 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { createContext, lazy, Suspense, useContext, useEffect, type ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { chatPanelMachine } from '../../../machines/chatPanel.ts';
-import { useActorOptions, useLogic, useUiSettingsActor, type ViewLogic } from '../runtime.tsx';
+import { useActorOptions, useLogic, useUiSettingsActor, type ViewLogic } from '../viewRuntime.tsx';
 import { chromePanels, useChromePanels } from './panels.ts';
 
 // Every panel loads when first opened: none of them grows the /login or /lobby bundles.

@@ -6,7 +6,7 @@ import { Balance } from '../layout/Balance.tsx';
 import { LanguageSelect } from '../layout/LanguageSelect.tsx';
 import { IconButton } from '../layout/parts.tsx';
 import { useNavigationActor } from '../navigation/NavigationProvider.tsx';
-import { useSettings, useUiSettingsActor } from '../runtime.tsx';
+import { useSettings, useUiSettingsActor } from '../viewRuntime.tsx';
 import { Glyph } from '../settings/glyphs.tsx';
 import { useChatActor, type ChatActor } from './ChromeHost.tsx';
 import { chromePanels, useChromePanels, type Panel, type Place } from './panels.ts';

@@ -5,7 +5,7 @@ import { useEffect, useRef } from 'react';
 import styled from 'styled-components';
 import { showToast, dismissToast } from '../../ui/toasts.tsx';
 import { failureText } from '../errors/codeMessages.ts';
-import { useActorOptions, useAuthActor, useLogic, useSettings } from '../runtime.tsx';
+import { useActorOptions, useAuthActor, useLogic, useSettings } from '../viewRuntime.tsx';
 import { leaveToast } from './messages.ts';
 import { LeaveDialog } from './LeaveDialog.tsx';
 import { SideBar } from './SideBar.tsx';

@@ -6,7 +6,7 @@ import type { gameSessionMachine, VideoStats } from '../../../machines/gameSessi
 import { Button } from '../../ui/Button.tsx';
 import { Select } from '../../ui/form.ts';
 import { formatMoney } from '../../ui/money.ts';
-import { useAuthActor, useSettings } from '../runtime.tsx';
+import { useAuthActor, useSettings } from '../viewRuntime.tsx';
 
 type Game = ActorRefFrom<typeof gameSessionMachine>;
 type ButtonName = 'spin' | 'betUp' | 'betDown' | 'maxBet' | 'lines' | 'collect';

@@ -8,7 +8,7 @@ import styled from 'styled-components';
 import { Backdrop, DIALOG_DIM } from '../../ui/backdrop.ts';
 import { FieldError, Input } from '../../ui/form.ts';
 import { Button } from '../../ui/Button.tsx';
-import { useAuthActor, useSettings } from '../runtime.tsx';
+import { useAuthActor, useSettings } from '../viewRuntime.tsx';
 
 /** SPEC §4: the Turkish text names the default PIN ({key}): the operator's DEFAULT_PIN setting. */
 const LOCK_TEXT = msg({

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import styled from 'styled-components';
 import { formatMoney } from '../../ui/money.ts';
-import { useAuthActor, useSettings } from '../runtime.tsx';
+import { useAuthActor, useSettings } from '../viewRuntime.tsx';
 
 /** The wallet balance, or 'loading..' until the first answer. */
 export function Balance({ testId = 'balance', className }: { testId?: string; className?: string }) {

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
 import { useNavigationActor } from '../navigation/NavigationProvider.tsx';
-import { useSettings } from '../runtime.tsx';
+import { useSettings } from '../viewRuntime.tsx';
 import { INFO_PAGES } from './infoPages.ts';
 import { mobile } from './sizes.ts';
 import { UI_VERSION } from './version.ts';

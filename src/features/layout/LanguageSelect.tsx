@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
 import { isLanguage } from '../../ui/i18n.ts';
-import { useChooseLanguage } from '../runtime.tsx';
+import { useChooseLanguage } from '../viewRuntime.tsx';
 
 /**
  * The toolbar offers TR and EN (SPEC §9). Arabic (and the empty Bulgarian) are chosen elsewhere;

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import styled from 'styled-components';
 import { formatDateTime } from '../../ui/dates.ts';
-import { useAuthActor } from '../runtime.tsx';
+import { useAuthActor } from '../viewRuntime.tsx';
 
 /** Layout 3's navbar block: current IP, last login time and last login IP (SPEC §1). */
 export function LastLogin() {

@@ -1,6 +1,6 @@
 import { Outlet } from '@tanstack/react-router';
 import { Navigation } from '../navigation/Navigation.tsx';
-import { useSettings } from '../runtime.tsx';
+import { useSettings } from '../viewRuntime.tsx';
 import { Balance } from './Balance.tsx';
 // The navbar, toolbar and footer in the player's colour schemes, and the settings tools.
 import { ChromeTray } from '../chrome/ChromeTray.tsx';

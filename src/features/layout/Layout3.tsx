@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { Icon } from '../navigation/Icon.tsx';
 import { Navigation } from '../navigation/Navigation.tsx';
 import { useNavigationActor, useNavigationSelector } from '../navigation/NavigationProvider.tsx';
-import { useSettings } from '../runtime.tsx';
+import { useSettings } from '../viewRuntime.tsx';
 import { Balance } from './Balance.tsx';
 // The navbar, toolbar and footer in the player's colour schemes, and the settings tools.
 import { ChromeTray } from '../chrome/ChromeTray.tsx';

@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import styled from 'styled-components';
-import { useAuthActor } from '../runtime.tsx';
+import { useAuthActor } from '../viewRuntime.tsx';
 
 /** The side panel's player card: username, first and last name (SPEC §2). */
 export function UserPanel() {

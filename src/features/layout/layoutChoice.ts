@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { useLayoutStore, useSettings } from '../runtime.tsx';
+import { useLayoutStore, useSettings } from '../viewRuntime.tsx';
 
 export const LAYOUTS = ['layout1', 'layout2', 'layout3'] as const;
 export type LayoutName = (typeof LAYOUTS)[number];

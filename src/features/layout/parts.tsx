@@ -5,7 +5,7 @@ import styled from 'styled-components';
 import { Logo } from '../../ui/Logo.tsx';
 import { Icon } from '../navigation/Icon.tsx';
 import { useNavigationActor, useNavigationSelector } from '../navigation/NavigationProvider.tsx';
-import { useAuthActor } from '../runtime.tsx';
+import { useAuthActor } from '../viewRuntime.tsx';
 import { desktop, mobile } from './sizes.ts';
 
 /** The logo links to the lobby and replaces the history entry (SPEC §2). */

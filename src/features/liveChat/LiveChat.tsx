@@ -1,5 +1,5 @@
 import { useActorRef } from '@xstate/react';
-import { useLogic } from '../runtime.tsx';
+import { useLogic } from '../viewRuntime.tsx';
 
 /** Loads the configured live-chat widget once (the app's liveChat actor); renders nothing itself. */
 export function LiveChat() {

@@ -8,7 +8,7 @@ import { joinability, reservedMachines, type lobbyMachine, type LobbyBrand, type
 import { Button } from '../../ui/Button.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { PromoButtons } from '../promo/PromoButtons.tsx';
-import { useActorOptions, useAuthActor, useLogic, useSettings } from '../runtime.tsx';
+import { useActorOptions, useAuthActor, useLogic, useSettings } from '../viewRuntime.tsx';
 import { slug } from '../slug.ts';
 import { BrandTile } from './BrandTile.tsx';
 import { MachineTile } from './MachineTile.tsx';

@@ -3,7 +3,7 @@ import { Link, useRouterState } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect, useId, useMemo, type KeyboardEvent, type ReactNode } from 'react';
 import styled, { css } from 'styled-components';
-import { useAuthActor } from '../runtime.tsx';
+import { useAuthActor } from '../viewRuntime.tsx';
 import { NAVIGATION, type NavBadge, type NavItem } from './config.ts';
 import { groupsContaining, matchesPath, nestedPadding, visibleItems } from './filter.ts';
 import { useHoverIntent } from './hoverIntent.ts';

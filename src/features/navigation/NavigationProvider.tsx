@@ -1,7 +1,7 @@
 import { createActorContext } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { navigationMachine } from '../../../machines/navigation.ts';
-import { useLogic } from '../runtime.tsx';
+import { useLogic } from '../viewRuntime.tsx';
 
 /** The chrome's navigation actor, living as long as the layout around the logged-in pages. */
 export const NavigationActor = createActorContext(navigationMachine);

@@ -6,7 +6,7 @@ import { Button } from '../../ui/Button.tsx';
 import { formatMoney } from '../../ui/money.ts';
 import { showToast } from '../../ui/toasts.tsx';
 import { failureText } from '../errors/codeMessages.ts';
-import { useActorOptions, useAuthActor, useLogic, useSettings } from '../runtime.tsx';
+import { useActorOptions, useAuthActor, useLogic, useSettings } from '../viewRuntime.tsx';
 
 /** The discount and bonus buttons, each only when its AUTO_ setting is on. */
 export function PromoButtons() {

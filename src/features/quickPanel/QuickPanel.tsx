@@ -6,7 +6,7 @@ import type { PromiseActorLogic } from 'xstate';
 import type { QuickPanelData } from '../../protocol/template.ts';
 import { intlLocale } from '../../ui/locale.ts';
 import { Sheet } from '../chat/Sheet.tsx';
-import { useActorOptions } from '../runtime.tsx';
+import { useActorOptions } from '../viewRuntime.tsx';
 import type { QuickSettingKey, QuickSettings, QuickSettingsStore } from '../../services/playerStorage.ts';
 
 /** The quick panel (SPEC §2, template demo): today's date, events and notes, a few switches. */

@@ -9,7 +9,7 @@ import { reconnectVariant, type ReconnectVariant } from '../../../machines/recon
 import { Button } from '../../ui/Button.tsx';
 import { DialogActions, DialogPanel } from '../../ui/dialogPanel.ts';
 import { failureText } from '../errors/codeMessages.ts';
-import { useAuthActor } from '../runtime.tsx';
+import { useAuthActor } from '../viewRuntime.tsx';
 
 /** SPEC §4: the dialog's text by the machine's status. */
 const VARIANT_TEXT: Record<ReconnectVariant, MessageDescriptor> = {

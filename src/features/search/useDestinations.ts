@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { NAVIGATION, type NavItem } from '../navigation/config.ts';
 import { visibleItems } from '../navigation/filter.ts';
-import { useAuthActor } from '../runtime.tsx';
+import { useAuthActor } from '../viewRuntime.tsx';
 import { destinations, type Destination } from './match.ts';
 
 const NO_PERMISSIONS: readonly number[] = [];

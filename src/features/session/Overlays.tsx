@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense } from 'react';
-import { useAuthActor, useLoggedInReady } from '../runtime.tsx';
+import { useAuthActor, useLoggedInReady } from '../viewRuntime.tsx';
 
 // Loaded with the first logged-in page (and its texts), so the login screen does not carry the dialogs.
 const LoggedInOverlays = lazy(() => import('./LoggedInOverlays.tsx').then((m) => ({ default: m.LoggedInOverlays })));

@@ -6,7 +6,7 @@ import { presetTheme } from '../../theme/presets.ts';
 import { Footer } from '../layout/Footer.tsx';
 import { Toolbar } from '../layout/frame.ts';
 import { Navbar } from '../layout/Navbar.tsx';
-import { useUiSettingsActor } from '../runtime.tsx';
+import { useUiSettingsActor } from '../viewRuntime.tsx';
 
 /**
  * The navbar, toolbar and footer in their own colour schemes (the settings panel's colour

@@ -8,7 +8,7 @@ import { registerFieldValid } from '../../protocol/template.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Logo } from '../../ui/Logo.tsx';
 import { failureText } from '../errors/codeMessages.ts';
-import { useActorOptions, useLogic } from '../runtime.tsx';
+import { useActorOptions, useLogic } from '../viewRuntime.tsx';
 import { CheckRow, Field, FieldError, Input } from '../../ui/form.ts';
 
 /**

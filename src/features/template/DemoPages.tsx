@@ -4,7 +4,7 @@ import { useSelector } from '@xstate/react';
 import styled from 'styled-components';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { Icon, type IconName } from '../navigation/Icon.tsx';
-import { useAuthActor } from '../runtime.tsx';
+import { useAuthActor } from '../viewRuntime.tsx';
 import { Card, Grid, Muted } from './parts.tsx';
 
 /** Template pages inside the app layout (logged-in players only; SPEC §2 leftovers). */
