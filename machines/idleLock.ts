@@ -7,6 +7,7 @@
  *                                         with its count of wrong PINs)
  *                         └─▶ active
  *   active ──idleTimeout (60000 ms, restarted by user.activity)──▶ locked  (flag stored)
+ *          (while active, the provided `activity` child reports the player's input as user.activity)
  *   locked.idle ──(no pin_code, or one the client refuses)──▶ locked.cannotUnlock (only logging out is left)
  *   locked.idle ──user.unlock──▶ locked.checking ──verifyPin: matches──▶ active (flag and count cleared)
  *                                              ├─wrong, the MAX_WRONG_PINS-th in a row──▶ lockedOut
@@ -17,7 +18,7 @@
  *   asked or the wrong PINs did. Neither final state clears the stored flag: the lock lasts until
  *   the login has really ended, so reloading during the logout does not skip it.
  */
-import { assign, fromPromise, not, setup } from 'xstate';
+import { assign, fromCallback, fromPromise, not, setup } from 'xstate';
 
 /** Wrong PINs in a row that log the player out (reset by the right one; a reload keeps the count). */
 export const MAX_WRONG_PINS = 5;
@@ -65,6 +66,8 @@ export const idleLockMachine = setup({
     verifyPin: fromPromise<boolean, { pinCode: string; pin: string }>(async () => {
       throw new Error('verifyPin not provided');
     }),
+    /** Sends user.activity when the player touches, types or scrolls (the app listens to the page). */
+    activity: fromCallback(() => () => {}),
   },
   actions: {
     storeLockFlag: (_, _locked: boolean) => {},
@@ -117,6 +120,7 @@ export const idleLockMachine = setup({
     },
     off: {},
     active: {
+      invoke: { id: 'activity', src: 'activity' },
       after: { idleTimeout: 'locked' },
       on: { 'user.activity': { target: 'active', reenter: true } },
     },

@@ -3,13 +3,14 @@
  * dialog and the notification socket — with their real services. runtime.ts loads this beside
  * the login (or the stored token's check), so none of them weighs on /login's first paint.
  */
-import { fromPromise } from 'xstate';
+import { fromCallback, fromPromise } from 'xstate';
 import { idleLockMachine } from '../../machines/idleLock.ts';
 import { notificationSocketMachine } from '../../machines/notificationSocket.ts';
 import { reconnectMachine } from '../../machines/reconnect.ts';
 import type { Settings } from '../protocol/settings.ts';
 import { notificationSocketLogic } from '../services/notificationSocket.ts';
 import { pinCodeUsable, verifyPin } from '../services/pin.ts';
+import { listenForActivity } from '../services/activity.ts';
 import { lockStorage } from '../services/storage.ts';
 import type { LoggedIn } from './loggedIn.ts';
 
@@ -25,6 +26,7 @@ export function createPlayerMachines({ settings, loadLoggedIn, navigateToGame }:
       actors: {
         restoreLock: fromPromise(async () => ({ pinCheck: settings.PIN_CHECK, ...lockStorage.read() })),
         verifyPin: fromPromise(({ input }) => verifyPin(input.pinCode, input.pin)),
+        activity: fromCallback(({ sendBack }) => listenForActivity(() => sendBack({ type: 'user.activity' }))),
       },
       actions: {
         storeLockFlag: (_, locked) => lockStorage.write(locked),

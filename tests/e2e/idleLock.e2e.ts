@@ -21,6 +21,26 @@ afterAll(async () => {
 });
 
 describe('idle lock end to end (fake clock)', () => {
+  it("the player's touch or key starts the minute again", async () => {
+    const { page } = await h.newPage();
+    await page.clock.install();
+    await page.goto('/login');
+    await login(page);
+    await page.waitForURL(/\/lobby$/);
+    await page.getByRole('heading', { name: 'Lobby' }).waitFor();
+    const dialog = page.getByRole('dialog', { name: 'LOCKED!' });
+
+    await page.clock.fastForward(50_000);
+    await page.keyboard.press('Shift');
+    await page.clock.fastForward(30_000);
+    expect(await dialog.count()).toBe(0);
+    await page.mouse.click(5, 5);
+    await page.clock.fastForward(59_000);
+    expect(await dialog.count()).toBe(0);
+    await page.clock.fastForward(2_000);
+    await dialog.waitFor();
+  });
+
   it('locks after 60 s idle, refuses a wrong PIN, survives a reload, and the right PIN unlocks', async () => {
     const { page } = await h.newPage();
     await page.clock.install();

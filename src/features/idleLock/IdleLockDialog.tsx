@@ -3,7 +3,7 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useSelector } from '@xstate/react';
 import { MAX_WRONG_PINS } from '../../../machines/idleLock.ts';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { Backdrop, DIALOG_DIM } from '../../ui/backdrop.ts';
 import { FieldError, Input } from '../../ui/form.ts';
@@ -15,11 +15,7 @@ const LOCK_TEXT = msg({
   id: 'idleLock.text',
   message: "Deactivated Detected: You haven't acted for a long time. Do you want to continue?",
 });
-const ACTIVITY_EVENTS = ['pointerdown', 'keydown', 'wheel', 'touchstart'] as const;
-/** Activity is reported at most this often: the timer only needs to hear of it. */
-const ACTIVITY_THROTTLE_MS = 1000;
-
-/** The 'LOCKED!' dialog over everything while the idle lock holds, and the activity it listens to. */
+/** The 'LOCKED!' dialog over everything while the idle lock holds. */
 export function IdleLockDialog() {
   const { t, i18n } = useLingui();
   const { DEFAULT_PIN } = useSettings();
@@ -31,19 +27,6 @@ export function IdleLockDialog() {
   const cannotUnlock = useSelector(idleLock, (s) => s?.matches({ locked: 'cannotUnlock' }) ?? false);
   const hasPinCode = useSelector(idleLock, (s) => s?.context.pinCode != null);
   const [pin, setPin] = useState('');
-
-  useEffect(() => {
-    if (!idleLock) return;
-    let last = 0;
-    const onActivity = () => {
-      const now = Date.now();
-      if (now - last < ACTIVITY_THROTTLE_MS) return;
-      last = now;
-      idleLock.send({ type: 'user.activity' });
-    };
-    ACTIVITY_EVENTS.forEach((type) => window.addEventListener(type, onActivity, { passive: true, capture: true }));
-    return () => ACTIVITY_EVENTS.forEach((type) => window.removeEventListener(type, onActivity, { capture: true }));
-  }, [idleLock]);
 
   if (!idleLock) return null;
   const attemptsLeft = MAX_WRONG_PINS - attempts;
