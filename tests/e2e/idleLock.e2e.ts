@@ -12,6 +12,16 @@ async function idleUntilLocked(page: Page, title: string): Promise<void> {
   await dialog.waitFor();
 }
 
+/** demo logged in, on the lobby, with the page's clock under the test's hand from the start. */
+async function lobbyOnFakeClock(page: Page): Promise<void> {
+  await page.clock.install();
+  await page.goto('/login');
+  await login(page);
+  await page.waitForURL(/\/lobby$/);
+  // The lock's 60 s start once the logged-in page is up: fast-forwarding earlier skips nothing.
+  await page.getByRole('heading', { name: 'Lobby' }).waitFor();
+}
+
 let h: Harness;
 beforeAll(async () => {
   h = await startHarness();
@@ -23,11 +33,7 @@ afterAll(async () => {
 describe('idle lock end to end (fake clock)', () => {
   it("the player's touch or key starts the minute again", async () => {
     const { page } = await h.newPage();
-    await page.clock.install();
-    await page.goto('/login');
-    await login(page);
-    await page.waitForURL(/\/lobby$/);
-    await page.getByRole('heading', { name: 'Lobby' }).waitFor();
+    await lobbyOnFakeClock(page);
     const dialog = page.getByRole('dialog', { name: 'LOCKED!' });
 
     await page.clock.fastForward(50_000);
@@ -43,11 +49,7 @@ describe('idle lock end to end (fake clock)', () => {
 
   it('locks after 60 s idle, refuses a wrong PIN, survives a reload, and the right PIN unlocks', async () => {
     const { page } = await h.newPage();
-    await page.clock.install();
-    await page.goto('/login');
-    await login(page);
-    await page.waitForURL(/\/lobby$/);
-    await page.getByRole('heading', { name: 'Lobby' }).waitFor();
+    await lobbyOnFakeClock(page);
 
     await page.clock.fastForward(59_000);
     expect(await page.getByRole('dialog', { name: 'LOCKED!' }).count()).toBe(0);
@@ -117,12 +119,7 @@ describe('idle lock end to end (fake clock)', () => {
 
   it("the lock dialog's logout logs out and clears the lock", async () => {
     const { page } = await h.newPage();
-    await page.clock.install();
-    await page.goto('/login');
-    await login(page);
-    await page.waitForURL(/\/lobby$/);
-    // The lock's 60 s start once the logged-in page is up: fast-forwarding earlier skips nothing.
-    await page.getByRole('heading', { name: 'Lobby' }).waitFor();
+    await lobbyOnFakeClock(page);
     await idleUntilLocked(page, 'LOCKED!');
     const dialog = page.getByRole('dialog', { name: 'LOCKED!' });
     await dialog.getByRole('button', { name: 'Logout' }).click();
