@@ -418,7 +418,7 @@ export const gameSessionMachine = setup({
             'user.selectBand': {
               guard: ({ context, event }) => event.id !== context.activeBandId && (context.join?.bands.some((b) => b.id === event.id) ?? false),
               // The link starts a session on the new band (and lets the old one go).
-              actions: [assign({ activeBandId: ({ event }) => event.id, stream: null, stats: null }), 'playVideo'],
+              actions: [assign({ activeBandId: ({ event }) => event.id, stream: null, stats: null, videoFailed: false }), 'playVideo'],
             },
             'user.cashout': 'cashingOut',
           },

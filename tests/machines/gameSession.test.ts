@@ -339,6 +339,19 @@ describe('gameSession machine', () => {
     expect(t.stopped()).toBe(1);
   });
 
+  it('a video that gave up is asked again by the player, or by picking another band', () => {
+    const t = start();
+    joined(t);
+    t.actor.send({ type: 'video.failed' });
+    expect(t.actor.getSnapshot().context.videoFailed).toBe(true);
+    t.actor.send({ type: 'user.retryVideo' });
+    expect(t.actor.getSnapshot().context.videoFailed).toBe(false);
+    t.actor.send({ type: 'video.failed' });
+    t.actor.send({ type: 'user.selectBand', id: 'sd' });
+    expect(t.actor.getSnapshot().context.videoFailed).toBe(false);
+    expect(t.videos.at(-1)).toBe('/whep/1/sd');
+  });
+
   it('leaving a machine that holds nothing releases it at once (a cashout), without a cashout toast', () => {
     const t = start();
     joined(t);
