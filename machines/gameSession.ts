@@ -96,7 +96,7 @@ export interface GameSessionContext {
   token: string;
   join: JoinInfo | null;
   machine: MachineView | null;
-  /** The player's wallet (minor units) as the floor last told it: the join, then each money update. */
+  /** The player's wallet (minor units): the floor's word on join and each money update, and the app's between them. */
   balance: number | null;
   lastSpin: SpinView | null;
   warning: { code: number; count: number } | null;
@@ -162,7 +162,10 @@ export type UserEvent =
 /** Raised by the machine itself: the cashout has gone out, now leave. */
 type InternalEvent = { type: 'session.closed' };
 
-export type GameSessionEvent = SocketEvent | VideoEvent | UserEvent | InternalEvent;
+/** The wallet's balance (minor units) from the app, between the floor's money updates. */
+export type WalletFeedEvent = { type: 'wallet.balance'; balance: number };
+
+export type GameSessionEvent = SocketEvent | VideoEvent | UserEvent | InternalEvent | WalletFeedEvent;
 
 export const gameSessionMachine = setup({
   types: {
@@ -187,6 +190,11 @@ export const gameSessionMachine = setup({
      * lasts, so it does not offer the player the session they are in.
      */
     presence: fromCallback<{ type: 'noop' }, { machineId: number }>(() => () => {}),
+    /**
+     * The player's wallet as the app knows it between the floor's own money updates (a deposit,
+     * a promo, another tab): sends wallet.balance.
+     */
+    walletFeed: fromCallback(() => () => {}),
   },
   guards: {
     /**
@@ -271,12 +279,14 @@ export const gameSessionMachine = setup({
   invoke: [
     { id: 'wakeLock', src: 'wakeLock' },
     { id: 'presence', src: 'presence', input: ({ context }) => ({ machineId: context.machineId }) },
+    { id: 'walletFeed', src: 'walletFeed' },
   ],
   initial: 'idle',
   on: {
     'user.toggleSideBar': { actions: assign({ sideBar: ({ context }) => !context.sideBar }) },
     'user.volume': { actions: assign({ volume: ({ event }) => Math.min(1, Math.max(0, event.volume)), muted: false }) },
     'user.toggleMute': { actions: assign({ muted: ({ context }) => !context.muted }) },
+    'wallet.balance': { actions: assign({ balance: ({ event }) => event.balance }) },
     'video.stream': { actions: assign({ stream: ({ event }) => event.stream }) },
     'video.stats': { actions: assign({ stats: ({ event }) => event.stats }) },
     'video.problem': { actions: assign({ videoProblem: ({ event }) => event.active }) },

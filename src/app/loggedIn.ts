@@ -130,6 +130,16 @@ export function createLoggedIn({ settings, http, auth, inspect }: LoggedInDeps):
           reconnectDialog()?.send({ type: 'game.entered', machineId: input.machineId });
           return () => reconnectDialog()?.send({ type: 'game.left' });
         }),
+        // The wallet as auth's wallet machine knows it (notifications, refreshes): now and on each change.
+        walletFeed: fromCallback(({ sendBack }) => {
+          const wallet = auth.getSnapshot().children.wallet;
+          const tell = (balance: number | null) => {
+            if (balance !== null) sendBack({ type: 'wallet.balance', balance });
+          };
+          tell(wallet?.getSnapshot().context.balance ?? null);
+          const subscription = wallet?.subscribe((snapshot) => tell(snapshot.context.balance));
+          return () => subscription?.unsubscribe();
+        }),
       },
       actions: {
         announceKept: ({ context }) => reconnectDialog()?.send({ type: 'game.kept', machineId: context.machineId }),

@@ -220,6 +220,11 @@ describe('gameSession machine', () => {
     t.server({ type: 'socket.state', machine: { ...machine, credits: join.maxAllIn - 500 } });
     expect(can(500)).toBe(true);
     expect(can(501)).toBe(false);
+    // Between the floor's updates, the app's word on the wallet (a deposit, a promo, another tab).
+    t.actor.send({ type: 'wallet.balance', balance: 300 });
+    expect(can(500)).toBe(false);
+    expect(can(300)).toBe(true);
+    t.actor.send({ type: 'wallet.balance', balance: 10_000_000 });
     t.actor.send({ type: 'user.transfer', amount: 500 });
     expect(t.sent.filter((m) => m.type === 'transfer')).toEqual([{ type: 'transfer', amount: 500, requestId: expect.any(String) }]);
   });

@@ -151,6 +151,7 @@ export const gameSessionPayloads: Payloads = {
   'socket.spin': [{ type: 'socket.spin', spin: { reels: [], totalWin: 0, bet: 20, freeSpin: false, jackpotWin: 0, settlesAt: 0 } }],
   'socket.balance': [{ type: 'socket.balance', balance: 1 }],
   'socket.closeWarning': [{ type: 'socket.closeWarning', code: 18800, count: 10 }],
+  'wallet.balance': [{ type: 'wallet.balance', balance: 50_000 }],
   'socket.ack': [{ type: 'socket.ack', request: 'transfer', requestId: 'r0' }],
   'socket.error': [{ type: 'socket.error', failure: taken }],
   'socket.quit': [
