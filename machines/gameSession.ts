@@ -18,9 +18,9 @@
  * its offer while the socket joins, and `socket.joined` tells it the band to play (video.play), so
  * the join answer and the video offer do not wait on each other. It stops when live ends (or the
  * connection does); another band is another video.play. When it gives up (video.failed) the
- * player may ask again (user.retryVideo). Every way out ends in `left` with a reason, which the view turns into a toast and a
- * return to /lobby. The screen is kept awake (wakeLock child) for the whole visit, reconnects
- * included, and may sleep again once the visit is over.
+ * player may ask again (user.retryVideo). Every way out ends in `left` with a reason, which the
+ * view turns into a toast and a return to /lobby. The screen is kept awake (wakeLock child) for
+ * the whole visit, reconnects included, and may sleep again once the visit is over.
  */
 import { assign, enqueueActions, fromCallback, raise, sendTo, setup, stopChild } from 'xstate';
 import type { Failure } from './failure.ts';
