@@ -20,6 +20,11 @@ export const ErrorCode = {
   loggedInElsewhere: 10706,
   /** An operator ended the player's session. */
   sessionEndedByOperator: 10707,
+  /**
+   * Too many attempts or requests from one address, player or connection (429; `Params.retry_after`
+   * in seconds). The limits are docs/operators.md's "Fair share".
+   */
+  tooManyRequests: 10708,
   depositCountdown: 18800,
   sessionTerminating: 18801,
   continueCountdown: 18802,

@@ -21,6 +21,8 @@ export const FloorCode = {
   alreadyJoined: 60009,
   /** A request id reused for a different request of the same operation in the same session. */
   requestIdReused: 60015,
+  /** A join with a wallet of 0 while the operator's ALLOW_0_BALANCE_TO_PLAY is false. */
+  balanceRequired: 60016,
 } as const;
 
 /**

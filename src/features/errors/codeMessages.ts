@@ -24,6 +24,7 @@ const CODE_MESSAGES: Record<number, MessageDescriptor> = {
   10705: msg({ id: 'CODE_10705', message: 'You entered a wrong PIN code too many times, so you were logged out. Log in again with your password.' }),
   10706: msg({ id: 'CODE_10706', message: 'You logged in on another device or browser, so this session has ended.' }),
   10707: msg({ id: 'CODE_10707', message: 'An operator ended your session. Log in again to continue.' }),
+  10708: msg({ id: 'CODE_10708', message: 'Too many attempts. Please wait {retry_after} seconds and try again.' }),
   // SPEC §8's texts, with the one-second form English needs ('1 second left', not '1 seconds').
   18800: msg({ id: 'CODE_18800', message: '{count, plural, one {# second left to deposit funds} other {# seconds left to deposit funds}}' }),
   18801: msg({ id: 'CODE_18801', message: 'Your session is being terminated.' }),
@@ -41,6 +42,7 @@ const CODE_MESSAGES: Record<number, MessageDescriptor> = {
   60012: msg({ id: 'CODE_60012', message: 'You can use bonus only once per 5 minutes' }),
   60013: msg({ id: 'CODE_60013', message: 'There is no loss to discount yet.' }),
   60014: msg({ id: 'CODE_60014', message: 'This offer is not available.' }),
+  60016: msg({ id: 'CODE_60016', message: 'Add money to your balance to play this machine.' }),
   60015: msg({ id: 'CODE_60015', message: 'This request was already used for something else. Please try again.' }),
 };
 
