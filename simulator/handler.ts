@@ -54,7 +54,7 @@ export function createRequestHandler(config: HandlerConfig) {
         return;
       }
       if (error instanceof ApiFailure) {
-        sendJson(res, error.status, error.body());
+        sendJson(res, error.status, error.body(), retryAfter(error));
         return;
       }
       if (req.destroyed) return; // the client went away mid-request
@@ -173,6 +173,12 @@ function clientFailure(error: Error & { code?: string }): ApiFailure {
     default:
       return invalidRequest(issue('malformed_request', error.code ?? 'malformed HTTP request').issues);
   }
+}
+
+/** A 429's wait, in seconds, as the standard header too (RFC 9110 §10.2.3). */
+function retryAfter(error: ApiFailure): Record<string, string> {
+  const seconds = error.params.retry_after;
+  return error.status === 429 && typeof seconds === 'number' ? { 'Retry-After': String(seconds) } : {};
 }
 
 function underPrefix(path: string, prefix: string): boolean {

@@ -24,6 +24,7 @@ import { NotificationHub } from './floor/hub.ts';
 import { floorControlRoutes, floorRoutes } from './floor/routes.ts';
 import { attachSockets, type SocketServer } from './floor/sockets.ts';
 import { DEFAULT_TIMINGS, scaleTimings } from './floor/timings.ts';
+import { AddressGate } from './limits/address-gate.ts';
 import { MachineStore } from './store/machines.ts';
 import { createVideoService, type VideoOptions, type VideoService } from './video/index.ts';
 import type { ScreenState } from './video/screen.ts';
@@ -120,6 +121,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       tokens: createTokens(loadSigningKey(store), now),
       sessions: new SessionEnds(store, now),
       control,
+      gate: new AddressGate(),
       now,
       jwtTtlSeconds: options.jwtTtlSeconds ?? DEFAULT_TTL_SECONDS,
     };

@@ -7,6 +7,7 @@ import {
   type ChangePinResponse,
 } from '../../src/protocol/account.ts';
 import { ErrorCode, type OkResponse } from '../../src/protocol/errors.ts';
+import { blockedNow, clearFailures, countFailure } from '../auth/attempts.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { createPinCode } from '../auth/pin.ts';
 import { ApiFailure } from '../http/errors.ts';
@@ -55,7 +56,7 @@ async function changePassword(request: ApiRequest, deps: ApiDeps) {
   if ([...newPassword].length < MIN_PASSWORD_LENGTH) {
     throw new ApiFailure(400, ErrorCode.passwordTooShort, 'password is too short', { min: MIN_PASSWORD_LENGTH });
   }
-  await requirePassword(player, oldPassword);
+  await requirePassword(deps, player, oldPassword);
   const hash = await hashPassword(newPassword);
   deps.store.transaction(() => {
     setPasswordHash(deps.store, player.id, hash);
@@ -75,15 +76,31 @@ async function changePassword(request: ApiRequest, deps: ApiDeps) {
 async function changePin(request: ApiRequest, deps: ApiDeps) {
   const { player } = await authenticate(request.raw, deps);
   const { password, pin } = await request.body(ChangePinRequest);
-  await requirePassword(player, password);
+  await requirePassword(deps, player, password);
   const pinCode = await createPinCode(pin);
   setPinHash(deps.store, player.id, pinCode);
   const body: ChangePinResponse = { code: ErrorCode.requestSuccessful, pin_code: pinCode };
   return ok(body);
 }
 
-async function requirePassword(player: PlayerRecord, password: string): Promise<void> {
-  if (!(await verifyPassword(password, player.passwordHash))) {
-    throw new ApiFailure(403, ErrorCode.oldPasswordWrong, 'old password is wrong');
+/**
+ * The current password, under the login's attempt policy (auth/attempts.ts): a wrong one is
+ * 40001 with `left_count`, the fifth in a row blocks the account (10702, as at login), and while
+ * blocked the password is not even checked — so a stolen token cannot guess it either.
+ */
+async function requirePassword(deps: ApiDeps, player: PlayerRecord, password: string): Promise<void> {
+  const blocked = blockedNow(player, deps.now());
+  if (blocked) throw blocked;
+  const matches = await verifyPassword(password, player.passwordHash);
+  // Re-read after the await; from here nothing awaits, so concurrent guesses count one by one.
+  const at = deps.now();
+  const current = deps.store.playerById(player.id) ?? player;
+  const blockedMeanwhile = blockedNow(current, at);
+  if (blockedMeanwhile) throw blockedMeanwhile;
+  if (matches) {
+    clearFailures(deps.store, current);
+    return;
   }
+  const { failure } = countFailure(deps.store, current, at, (params) => new ApiFailure(403, ErrorCode.oldPasswordWrong, 'old password is wrong', params));
+  throw failure;
 }

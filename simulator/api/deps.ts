@@ -1,5 +1,6 @@
 import type { Tokens } from '../auth/tokens.ts';
 import type { ControlState } from '../control/state.ts';
+import type { AddressGate } from '../limits/address-gate.ts';
 import type { NotificationHub } from '../floor/hub.ts';
 import type { Ledger } from '../store/ledger.ts';
 import type { Store } from '../store/store.ts';
@@ -15,6 +16,8 @@ export interface ApiDeps {
   /** Ends login sessions everywhere at once (REST token and both sockets). */
   sessions: SessionEnds;
   control: ControlState;
+  /** Login and register attempts per address (429 10708 beyond the fair share). */
+  gate: AddressGate;
   now: () => number;
   jwtTtlSeconds: number;
 }

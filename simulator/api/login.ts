@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { LoginLogType, LoginRequest, PLAYER_PERMISSION, type TokenClaims } from '../../src/protocol/auth.ts';
+import { LoginLogType, LoginRequest, PLAYER_PERMISSION, SECRET_ATTEMPTS, type TokenClaims } from '../../src/protocol/auth.ts';
 import { ErrorCode } from '../../src/protocol/errors.ts';
+import { blockedNow, countFailure } from '../auth/attempts.ts';
 import { burnPasswordCheck, verifyPassword } from '../auth/passwords.ts';
 import { fail } from '../http/errors.ts';
 import { ok, type ApiRequest, type Route } from '../http/router.ts';
-import type { PlayerRecord, SessionRecord } from '../store/store.ts';
+import type { SessionRecord } from '../store/store.ts';
 import type { ApiDeps } from './deps.ts';
 import { loginResult } from './login-result.ts';
 
@@ -18,9 +19,8 @@ import { loginResult } from './login-result.ts';
  *    banned, only its owner does.
  */
 
-export const MAX_FAILED_ATTEMPTS = 5;
-export const BLOCK_MINUTES = 15;
-const BLOCK_MS = BLOCK_MINUTES * 60_000;
+export const MAX_FAILED_ATTEMPTS = SECRET_ATTEMPTS.max;
+export const BLOCK_MINUTES = SECRET_ATTEMPTS.blockMinutes;
 
 /** Ids a player's token carries: 100 = player account, 145 = may use the product (SPEC §6). */
 const PLAYER_PERMISSIONS = [100, PLAYER_PERMISSION];
@@ -28,7 +28,14 @@ const PLAYER_GROUP = 1;
 const PLAYER_TYPE = 1;
 
 export function loginRoutes(deps: ApiDeps): Route[] {
-  return [{ method: 'POST', path: '/api/login', handle: (request) => login(request, deps) }];
+  return [
+    {
+      method: 'POST',
+      path: '/api/login',
+      // One address may not flood the password hashing (limits/address-gate.ts): 429 10708.
+      handle: (request) => deps.gate.run(request.ip, 'login', () => login(request, deps)),
+    },
+  ];
 }
 
 async function login(request: ApiRequest, deps: ApiDeps) {
@@ -47,11 +54,14 @@ async function login(request: ApiRequest, deps: ApiDeps) {
   if (!known) {
     await burnPasswordCheck(password);
     log(LoginLogType.loginFail, null);
+    deps.gate.failed(request.ip);
     throw fail(403, ErrorCode.wrongCredentials);
   }
-  if (isBlocked(known, at)) {
+  const blockedBefore = blockedNow(known, at);
+  if (blockedBefore) {
     log(LoginLogType.temporarilyBlocked, known.id);
-    throw blocked(known, at);
+    deps.gate.failed(request.ip);
+    throw blockedBefore;
   }
 
   const passwordOk = await verifyPassword(password, known.passwordHash);
@@ -60,23 +70,17 @@ async function login(request: ApiRequest, deps: ApiDeps) {
   // cannot both read the same failure count.
   const player = store.playerById(known.id);
   if (!player) throw fail(403, ErrorCode.wrongCredentials);
-  if (isBlocked(player, at)) {
+  const blockedAfter = blockedNow(player, at);
+  if (blockedAfter) {
     log(LoginLogType.temporarilyBlocked, player.id);
-    throw blocked(player, at);
+    deps.gate.failed(request.ip);
+    throw blockedAfter;
   }
   if (!passwordOk) {
-    const attempts = player.failedAttempts + 1;
-    if (attempts >= MAX_FAILED_ATTEMPTS) {
-      store.setLoginFailures(player.id, 0, at + BLOCK_MS);
-      log(LoginLogType.temporarilyBlocked, player.id);
-      throw fail(403, ErrorCode.temporarilyBlocked, { block_time: BLOCK_MINUTES });
-    }
-    store.setLoginFailures(player.id, attempts, null);
-    log(LoginLogType.loginFail, player.id);
-    throw fail(403, ErrorCode.wrongCredentialsCounted, {
-      left_count: MAX_FAILED_ATTEMPTS - attempts,
-      block_time: BLOCK_MINUTES,
-    });
+    const { failure, blocked } = countFailure(store, player, at, (params) => fail(403, ErrorCode.wrongCredentialsCounted, params));
+    log(blocked ? LoginLogType.temporarilyBlocked : LoginLogType.loginFail, player.id);
+    deps.gate.failed(request.ip);
+    throw failure;
   }
   if (player.banned) {
     log(LoginLogType.notAllowed, player.id);
@@ -114,13 +118,4 @@ async function login(request: ApiRequest, deps: ApiDeps) {
   });
   const token = await deps.tokens.sign(claims);
   return ok(loginResult(token, player, session, request.ip));
-}
-
-function isBlocked(player: PlayerRecord, at: number): boolean {
-  return player.blockedUntil !== null && player.blockedUntil > at;
-}
-
-function blocked(player: PlayerRecord, at: number) {
-  const remainingMs = (player.blockedUntil ?? at) - at;
-  return fail(403, ErrorCode.temporarilyBlocked, { block_time: Math.max(1, Math.ceil(remainingMs / 60_000)) });
 }

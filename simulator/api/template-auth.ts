@@ -26,7 +26,7 @@ export function templateAuthRoutes(deps: ApiDeps): Route[] {
     {
       method: 'POST',
       path: '/api/auth/register',
-      handle: (request) => register(request, deps, loginRoute),
+      handle: (request) => deps.gate.run(request.ip, 'register', () => register(request, deps, loginRoute)),
     },
     {
       method: 'GET',

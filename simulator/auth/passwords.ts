@@ -1,4 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { hashing } from '../limits/hash-pool.ts';
 
 /**
  * Password hashes: scrypt with a random salt, stored as `scrypt$N$r$p$salt$hash` (base64url)
@@ -9,13 +10,17 @@ const COST = { N: 16384, r: 8, p: 1 } as const;
 const KEY_LENGTH = 32;
 const SALT_LENGTH = 16;
 
+/** One scrypt run, through the bounded hashing pool (limits/hash-pool.ts). */
 function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFC'), salt, KEY_LENGTH, options, (error, key) => {
-      if (error) reject(error);
-      else resolve(key);
-    });
-  });
+  return hashing.run(
+    () =>
+      new Promise((resolve, reject) => {
+        scrypt(password.normalize('NFC'), salt, KEY_LENGTH, options, (error, key) => {
+          if (error) reject(error);
+          else resolve(key);
+        });
+      }),
+  );
 }
 
 export async function hashPassword(password: string): Promise<string> {

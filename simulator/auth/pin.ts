@@ -1,6 +1,7 @@
 import { createHash, pbkdf2, pbkdf2Sync, randomBytes, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 import { PIN_HASH_BYTES, PinCode, formatPinCode } from '../../src/protocol/pinCode.ts';
+import { hashing } from '../limits/hash-pool.ts';
 
 /**
  * The idle lock's pin_code (src/protocol/pinCode.ts): PBKDF2-HMAC-SHA-256 of the PIN with
@@ -19,7 +20,7 @@ const pbkdf2Async = promisify(pbkdf2);
 /** A new pin_code for `pin`. */
 export async function createPinCode(pin: string, iterations = PIN_ITERATIONS): Promise<string> {
   const salt = randomBytes(SALT_BYTES);
-  const hash = await pbkdf2Async(pin, salt, iterations, PIN_HASH_BYTES, 'sha256');
+  const hash = await hashing.run(() => pbkdf2Async(pin, salt, iterations, PIN_HASH_BYTES, 'sha256'));
   return formatPinCode({ iterations, salt: new Uint8Array(salt), hash: new Uint8Array(hash) });
 }
 
@@ -35,7 +36,7 @@ export async function pinMatches(pinCode: string, pin: string): Promise<boolean>
   const parsed = PinCode.safeParse(pinCode);
   if (!parsed.success) return false;
   const { iterations, salt, hash } = parsed.data;
-  const derived = await pbkdf2Async(pin, salt, iterations, hash.length, 'sha256');
+  const derived = await hashing.run(() => pbkdf2Async(pin, salt, iterations, hash.length, 'sha256'));
   return timingSafeEqual(derived, hash);
 }
 

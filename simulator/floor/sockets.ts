@@ -9,16 +9,22 @@ import {
   type NotificationServerMessage,
   SESSION_ENDED_CLOSE,
 } from '../../src/protocol/sockets.ts';
-import { authenticateToken, type Authenticated } from '../api/authenticate.ts';
+import { authenticateToken } from '../api/authenticate.ts';
 import type { ApiDeps } from '../api/deps.ts';
 import { ApiFailure } from '../http/errors.ts';
+import { KeyedBuckets, TokenBucket } from '../limits/bucket.ts';
+import { FAIR_SHARE } from '../limits/policy.ts';
 import type { Floor } from './floor.ts';
 import { MachineChannel, type Transport } from './channel.ts';
 
-/** Frames larger than this are refused by ws itself (the socket closes with 1009). */
-const MAX_FRAME_BYTES = 16 * 1024;
 /** Close code for an unusable token. */
 const UNAUTHORIZED = 4401;
+/** Close code of a client past its fair share (RFC 6455 §7.4.1: policy violation); the reason is 10708. */
+export const POLICY_CLOSE = 1008;
+/** How long a socket closed for its fair share may take to finish the closing handshake. */
+const CLOSE_GRACE_MS = 1000;
+
+type Kind = 'notification' | 'machine';
 
 export interface SocketServer {
   /** Connected sockets, per channel. */
@@ -41,10 +47,15 @@ const SESSION_SWEEP_MS = 250;
  * session before it is run.
  */
 export function attachSockets(server: Server, deps: ApiDeps, floor: Floor): SocketServer {
-  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
+  // Frames beyond frameBytes, invalid UTF-8, unmasked frames and unknown opcodes are ws's own
+  // errors: it closes that socket with 1009, 1007 or 1002 and emits 'error', which every socket
+  // listens for from its first moment (below), so nothing a client sends reaches the process.
+  const wss = new WebSocketServer({ noServer: true, maxPayload: FAIR_SHARE.frameBytes });
   const byPlayer = new Map<number, Set<WebSocket>>();
+  const byPlayerKind = new Map<string, Set<WebSocket>>();
   const byJti = new Map<string, Set<WebSocket>>();
-  const channel = new WeakMap<WebSocket, 'notification' | 'machine'>();
+  const channel = new WeakMap<WebSocket, Kind>();
+  const playerFrames = new KeyedBuckets<number>(FAIR_SHARE.playerFrames);
   // Once the server shuts down, closing sockets must not touch the (closing) floor and store.
   let shuttingDown = false;
 
@@ -60,43 +71,106 @@ export function attachSockets(server: Server, deps: ApiDeps, floor: Floor): Sock
   sweep.unref();
 
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    // The raw socket's own failures (a reset mid-upgrade) end only it.
+    socket.on('error', () => socket.destroy());
     const url = new URL(req.url ?? '/', 'http://simulator.invalid');
-    const kind = url.pathname === '/ws/notification' ? 'notification' : url.pathname === '/ws/machine' ? 'machine' : null;
+    const kind: Kind | null = url.pathname === '/ws/notification' ? 'notification' : url.pathname === '/ws/machine' ? 'machine' : null;
     if (!kind) {
       socket.end('HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\n\r\n');
       return;
     }
     wss.handleUpgrade(req, socket, head, (ws) => {
       channel.set(ws, kind);
-      void open(ws, kind, url.searchParams.get('token') ?? undefined);
+      open(ws, kind, url.searchParams.get('token') ?? undefined);
     });
   };
   server.on('upgrade', onUpgrade);
 
-  async function open(ws: WebSocket, kind: 'notification' | 'machine', token: string | undefined) {
-    // Frames may arrive while the token is being checked: keep them and replay them in order.
-    const early: unknown[] = [];
-    const hold = (data: unknown) => early.push(data);
-    ws.on('message', hold);
-    let auth: Authenticated;
-    try {
-      auth = await authenticateToken(token, deps);
-    } catch (error) {
-      const code = error instanceof ApiFailure ? error.code : ErrorCode.signatureNotVerified;
-      sendFrame(ws, { type: 'error', code, ErrorMessage: 'not authorized' });
-      ws.close(UNAUTHORIZED, 'not authorized');
-      return;
-    }
+  /**
+   * A new socket. Synchronously, before anything is awaited: its error path and its one frame
+   * listener, which holds every frame to the socket's fair share (a token bucket of frames per
+   * second, frames and bytes whose handling has not finished) and keeps frames that arrive while
+   * the token is checked, to run them in order once it is.
+   */
+  function open(ws: WebSocket, kind: Kind, token: string | undefined): void {
+    ws.on('error', () => {
+      // ws has already begun closing with the protocol's code (1002/1007/1009); a socket that
+      // never answers that close is cut after the grace.
+      setTimeout(() => ws.terminate(), CLOSE_GRACE_MS).unref();
+    });
+    const frames = new TokenBucket(FAIR_SHARE.socketFrames, performance.now());
+    let inFlight = 0;
+    let bytesInFlight = 0;
+    let playerId: number | null = null;
+    let run: ((data: unknown) => void | Promise<void>) | null = null;
+    const early: Array<{ data: unknown; bytes: number }> = [];
+    const settle = (bytes: number) => {
+      inFlight -= 1;
+      bytesInFlight -= bytes;
+    };
+    const dispatch = (data: unknown, bytes: number) => {
+      let done: void | Promise<void>;
+      try {
+        done = run!(data);
+      } catch (error) {
+        settle(bytes);
+        throw error;
+      }
+      if (done instanceof Promise) void done.finally(() => settle(bytes));
+      else settle(bytes);
+    };
+    ws.on('message', (data: Buffer | ArrayBuffer | Buffer[]) => {
+      if (ws.readyState !== ws.OPEN) return;
+      const bytes = byteLength(data);
+      // Rates run on the monotonic clock: the simulator's own clock may be a test's, standing still.
+      const now = performance.now();
+      const overRate = frames.take(now) > 0 || (playerId !== null && playerFrames.take(playerId, now) > 0);
+      if (overRate || inFlight + 1 > FAIR_SHARE.framesInFlight || bytesInFlight + bytes > FAIR_SHARE.bytesInFlight) {
+        refuse(ws, overRate ? 'too many frames per second' : 'too many frames in flight');
+        return;
+      }
+      inFlight += 1;
+      bytesInFlight += bytes;
+      if (run) dispatch(data, bytes);
+      else early.push({ data, bytes });
+    });
+
+    authenticateToken(token, deps).then(
+      (auth) => {
+        if (ws.readyState !== ws.OPEN || shuttingDown) return;
+        playerId = auth.player.id;
+        const jti = auth.session.jti;
+        track(byPlayer, playerId, ws);
+        track(byJti, jti, ws);
+        track(byPlayerKind, `${playerId}:${kind}`, ws);
+        closeOldest(byPlayerKind.get(`${playerId}:${kind}`)!);
+        run = kind === 'notification' ? notificationChannel(ws, playerId, jti) : machineChannel(ws, playerId, jti);
+        for (const frame of early.splice(0)) {
+          if (ws.readyState !== ws.OPEN) break;
+          dispatch(frame.data, frame.bytes);
+        }
+      },
+      (error: unknown) => {
+        const code = error instanceof ApiFailure ? error.code : ErrorCode.signatureNotVerified;
+        sendFrame(ws, { type: 'error', code, ErrorMessage: 'not authorized' });
+        ws.close(UNAUTHORIZED, 'not authorized');
+      },
+    );
+  }
+
+  /** More sockets of one player and channel than the fair share: the oldest goes. */
+  function closeOldest(sockets: Set<WebSocket>): void {
+    const excess = sockets.size - FAIR_SHARE.socketsPerPlayer;
+    if (excess <= 0) return;
+    [...sockets].slice(0, excess).forEach((ws) => refuse(ws, 'too many sockets of this player'));
+  }
+
+  /** Past the fair share: say so (10708), close with 1008, and cut the socket after the grace. */
+  function refuse(ws: WebSocket, why: string): void {
     if (ws.readyState !== ws.OPEN) return;
-    const playerId = auth.player.id;
-    const jti = auth.session.jti;
-    track(byPlayer, playerId, ws);
-    track(byJti, jti, ws);
-    ws.on('error', () => ws.terminate());
-    ws.off('message', hold);
-    if (kind === 'notification') notificationChannel(ws, playerId, jti);
-    else machineChannel(ws, playerId, jti);
-    for (const data of early) ws.emit('message', data, false);
+    sendFrame(ws, { type: 'error', code: ErrorCode.tooManyRequests, ErrorMessage: why });
+    ws.close(POLICY_CLOSE, String(ErrorCode.tooManyRequests));
+    setTimeout(() => ws.terminate(), CLOSE_GRACE_MS).unref();
   }
 
   /** The session ended: say why, then close. Frames after this are not run. */
@@ -115,10 +189,10 @@ export function attachSockets(server: Server, deps: ApiDeps, floor: Floor): Sock
     return false;
   }
 
-  function notificationChannel(ws: WebSocket, playerId: number, jti: string) {
+  function notificationChannel(ws: WebSocket, playerId: number, jti: string): (data: unknown) => void {
     let remove: (() => void) | null = null;
     ws.on('close', () => remove?.());
-    ws.on('message', (data) => {
+    return (data) => {
       const message = parse(ws, data, NotificationClientMessage);
       if (!message || !live(ws, jti)) return;
       if (message.type === 'ping') return sendFrame(ws, { type: 'pong' });
@@ -135,10 +209,10 @@ export function attachSockets(server: Server, deps: ApiDeps, floor: Floor): Sock
           session: { status: 'open', id: machine.id, name: machine.name, machine_status: machine.status },
         });
       }
-    });
+    };
   }
 
-  function machineChannel(ws: WebSocket, playerId: number, jti: string) {
+  function machineChannel(ws: WebSocket, playerId: number, jti: string): (data: unknown) => Promise<void> | void {
     const transport: Transport = {
       get open() {
         return ws.readyState === ws.OPEN;
@@ -150,11 +224,11 @@ export function attachSockets(server: Server, deps: ApiDeps, floor: Floor): Sock
     ws.on('close', () => {
       if (!shuttingDown) machine.closed();
     });
-    ws.on('message', (data) => {
+    return (data) => {
       if (shuttingDown) return;
       const message = parse(ws, data, MachineClientMessage);
-      if (message) void machine.receive(message);
-    });
+      return message ? machine.receive(message) : undefined;
+    };
   }
 
   return {
@@ -194,8 +268,22 @@ function track<K>(sets: Map<K, Set<WebSocket>>, key: K, ws: WebSocket): void {
   });
 }
 
+/**
+ * Sends one frame. A client that stops reading is not buffered for without end: past
+ * FAIR_SHARE.bufferedBytes its socket is cut (it would never read a close frame either).
+ */
 function sendFrame(ws: WebSocket, message: MachineServerMessage | NotificationServerMessage): void {
-  if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
+  if (ws.readyState !== ws.OPEN) return;
+  if (ws.bufferedAmount > FAIR_SHARE.bufferedBytes) {
+    ws.terminate();
+    return;
+  }
+  ws.send(JSON.stringify(message));
+}
+
+function byteLength(data: Buffer | ArrayBuffer | Buffer[]): number {
+  if (Array.isArray(data)) return data.reduce((sum, part) => sum + part.length, 0);
+  return data.byteLength;
 }
 
 function parse<T>(ws: WebSocket, data: unknown, schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } }): T | null {

@@ -36,6 +36,7 @@ const MESSAGES: Record<number, string> = {
   [ErrorCode.temporarilyBlocked]: 'account protected after too many false attempts',
   [ErrorCode.ipNotPermitted]: 'your IP is not permitted',
   [ErrorCode.banned]: 'you have been banned',
+  [ErrorCode.tooManyRequests]: 'too many requests, try again later',
   [INTERNAL_ERROR]: 'internal error',
 };
 

@@ -16,6 +16,13 @@ export type TokenClaims = z.infer<typeof TokenClaims>;
 /** Permission id that every product menu item and route needs (SPEC §6). */
 export const PLAYER_PERMISSION = 145;
 
+/**
+ * One policy for every secret a player types: the password (login, change password, change
+ * PIN) and the idle lock's PIN. This many wrong in a row and the account is blocked for
+ * blockMinutes (10702) — or, at the idle lock, the player is logged out (10705).
+ */
+export const SECRET_ATTEMPTS = { max: 5, blockMinutes: 15 } as const;
+
 export const LoginRequest = z.object({
   username: z.string().check(z.minLength(1)),
   password: z.string().check(z.minLength(1)),

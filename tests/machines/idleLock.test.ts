@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
 import { MAX_WRONG_PINS, idleLockMachine, type RestoredLock } from '../../machines/idleLock.ts';
+import { SECRET_ATTEMPTS } from '../../src/protocol/auth.ts';
 
 /** A stand-in pin_code: the real derivation is tested in tests/simulator/pin.test.ts. */
 const code = (pin: string) => `pin:${pin}`;
@@ -44,6 +45,10 @@ async function wrongPin(actor: ReturnType<typeof start>['actor'], times = 1) {
 }
 
 describe('idleLock machine', () => {
+  it('allows as many wrong PINs as the server allows wrong passwords (one attempt policy)', () => {
+    expect(MAX_WRONG_PINS).toBe(SECRET_ATTEMPTS.max);
+  });
+
   it('locks after 60000 ms without activity; activity restarts the wait', async () => {
     const { actor, clock, flags } = start();
     await waitFor(actor, (s) => s.matches('active'));
