@@ -8,7 +8,8 @@
  *   --autoplay-s N   seconds of autoplay for the heap check (default 60; --long = 1800)
  *   --sockets N      notification sockets for the capacity check (default 500)
  *   --stress-s N     seconds of the lobby stress window (default 30)
- *   --only NAME      run one figure: sizes, joins, input, heap, sockets or lobby (repeatable)
+ *   --abuse-s N      seconds of each abuse window (default 5)
+ *   --only NAME      run one figure: sizes, abuse, joins, input, heap, sockets or lobby (repeatable)
  *
  * BENCH_DIST names another build folder than dist/ (e.g. a scratch build).
  */
@@ -19,6 +20,8 @@ import WebSocket from 'ws';
 import { chromium, type Page } from 'playwright-core';
 import { startSimulator, type Simulator } from '../simulator/server.ts';
 import type { FrameTrace } from '../simulator/video/index.ts';
+import { FAIR_SHARE } from '../simulator/limits/policy.ts';
+import { abuseFigures } from './abuse.ts';
 import { breakdown, inputToVideo, percentile } from './inputLatency.ts';
 import { clearJoinMarks, installJoinTrace, joinMarks, printJoinSteps, type Milestone } from './joinTrace.ts';
 import { lobbyStress } from './lobbyStress.ts';
@@ -37,6 +40,7 @@ const { values } = parseArgs({
     long: { type: 'boolean', default: false },
     sockets: { type: 'string', default: '500' },
     'stress-s': { type: 'string', default: '30' },
+    'abuse-s': { type: 'string', default: '5' },
     only: { type: 'string', multiple: true },
   },
 });
@@ -275,20 +279,32 @@ async function cpuPerStream(page: Page): Promise<void> {
 // ---- 4. simulator capacity ------------------------------------------------------------------
 
 async function capacity(sim: Simulator, sockets: number): Promise<void> {
-  const login = await fetch(`${sim.url}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'player2', password: 'player2pass', site_id: 0 }),
-  });
-  const { token } = (await login.json()) as { token: string };
+  // One player may hold FAIR_SHARE.socketsPerPlayer notification sockets: the sockets are held
+  // by as many players as that takes, made like player2 (same password) and logged in for real.
+  const template = sim.store.playerByUsername('player2')!;
+  const players = Math.ceil(sockets / FAIR_SHARE.socketsPerPlayer);
+  const tokens: Array<{ token: string; id: number }> = [];
+  for (let i = 0; i < players; i++) {
+    const username = `capacity${i}`;
+    if (!sim.store.playerByUsername(username)) {
+      sim.store.insertPlayer({ username, name: 'Capacity', lastname: String(i), email: `${username}@example.com`, passwordHash: template.passwordHash, pinHash: template.pinHash, balanceMinor: 0, banned: false });
+    }
+    const login = await fetch(`${sim.url}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username, password: 'player2pass', site_id: 0 }),
+    });
+    tokens.push({ token: ((await login.json()) as { token: string }).token, id: sim.store.playerByUsername(username)!.id });
+  }
   const open: WebSocket[] = [];
   const started = Date.now();
   await Promise.all(
-    Array.from({ length: sockets }, () =>
+    Array.from({ length: sockets }, (_, i) =>
       new Promise<void>((resolve) => {
+        const { token, id } = tokens[i % players]!;
         const ws = new WebSocket(`${sim.url.replace('http', 'ws')}/ws/notification?token=${token}`);
         ws.on('open', () => {
-          ws.send(JSON.stringify({ type: 'init', id: 2 }));
+          ws.send(JSON.stringify({ type: 'init', id }));
           open.push(ws);
           resolve();
         });
@@ -306,11 +322,37 @@ async function waitFor(check: () => boolean, ms: number): Promise<void> {
   while (!check() && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
 }
 
+// ---- the operator under one hostile client (issue 20) ---------------------------------------
+
+async function abuse(seconds: number): Promise<void> {
+  const windows = await abuseFigures(DIST, seconds);
+  const alone = windows.find((w) => w.name === 'alone')!;
+  const ms = (value: number) => `${value.toFixed(1)} ms`;
+  record('honest p95 alone (REST / socket)', `${ms(alone.restP95)} / ${ms(alone.socketP95)}`, '—', null, alone);
+  for (const during of windows.filter((w) => w.name !== 'alone')) {
+    const within = (value: number, base: number) => value <= 50 && value <= 2 * Math.max(base, 1);
+    const pass = during.failures === 0 && within(during.restP95, alone.restP95) && within(during.socketP95, alone.socketP95);
+    record(
+      `honest p95, one client flooding ${during.name}`,
+      `${ms(during.restP95)} / ${ms(during.socketP95)}${during.failures ? `, ${during.failures} failed` : ''}`,
+      '≤ 2× alone and ≤ 50 ms',
+      pass,
+      during,
+    );
+    console.log(`abuse (${during.name}):`, JSON.stringify(during.flood));
+  }
+}
+
 async function main(): Promise<void> {
   if (!existsSync(`${DIST}/.vite/manifest.json`)) throw new Error('run `npm run build` first');
   const only = new Set(values.only ?? []);
   const wanted = (name: string) => only.size === 0 || only.has(name);
   if (wanted('sizes')) routeSizes();
+  if (wanted('abuse')) await abuse(Number(values['abuse-s']));
+  if (only.size > 0 && [...only].every((name) => name === 'sizes' || name === 'abuse')) {
+    report();
+    return;
+  }
   // All machines on the lobby's first page, so a join is one click; no idle lock (a minute of
   // autoplay, or of watching the lobby, is no player activity, and the lock would stop the run).
   // The request strip and the frame trace are on: the input → video figure reads them.
@@ -367,6 +409,10 @@ async function main(): Promise<void> {
     await browser.close();
     await sim.close();
   }
+  report();
+}
+
+function report(): void {
   const width = Math.max(...rows.map((r) => r.figure.length));
   console.log('\nReelside benchmark\n');
   for (const r of rows) {

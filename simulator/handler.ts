@@ -5,6 +5,7 @@ import type { ControlState } from './control/state.ts';
 import { ApiFailure, bodyCutShort, bodyTimeout, fail, INTERNAL_ERROR, invalidRequest, notFound } from './http/errors.ts';
 import { applySecurityHeaders, sendJson, serviceOrigins } from './http/headers.ts';
 import { clientIp, visitorCountry } from './http/client.ts';
+import { holdRefusal } from './limits/tarpit.ts';
 import { createApiRequest, type Router } from './http/router.ts';
 import type { StaticFiles } from './http/static.ts';
 
@@ -54,7 +55,10 @@ export function createRequestHandler(config: HandlerConfig) {
         return;
       }
       if (error instanceof ApiFailure) {
-        sendJson(res, error.status, error.body(), retryAfter(error));
+        const wait = retryAfter(error);
+        if (wait['Retry-After']) await holdRefusal(res, Number(wait['Retry-After']));
+        if (res.destroyed) return;
+        sendJson(res, error.status, error.body(), wait);
         return;
       }
       if (req.destroyed) return; // the client went away mid-request

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
 import { z } from 'zod/mini';
 import { DEFAULT_SETTINGS, SettingsOverrides } from '../src/protocol/settings.ts';
 import { accountHistoryRoutes } from './api/account-history.ts';
@@ -25,6 +25,7 @@ import { floorControlRoutes, floorRoutes } from './floor/routes.ts';
 import { attachSockets, type SocketServer } from './floor/sockets.ts';
 import { DEFAULT_TIMINGS, scaleTimings } from './floor/timings.ts';
 import { AddressGate } from './limits/address-gate.ts';
+import { FAIR_SHARE } from './limits/policy.ts';
 import { MachineStore } from './store/machines.ts';
 import { createVideoService, type VideoOptions, type VideoService } from './video/index.ts';
 import type { ScreenState } from './video/screen.ts';
@@ -100,6 +101,8 @@ export const DEFAULT_BODY_TIMEOUT_MS = 10_000;
 // slow client hold a connection for minutes.
 const HEADERS_TIMEOUT_MS = 10_000;
 const CONNECTIONS_CHECK_MS = 1_000;
+/** How often viewers are checked against their login session's expiry (the sockets sweep alike). */
+const VIEWER_SWEEP_MS = 250;
 
 export async function startSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
   const now = options.now ?? Date.now;
@@ -142,20 +145,30 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     let occupantOf: (machineId: string) => number | null = () => null;
     const video = createVideoService({
       getScreen: (machineId) => screenOf(machineId),
+      // Who is watching: the player, and the login session their viewer ends with (endViewersOf).
       authorize: async (req, machineId) => {
-        let playerId: number;
+        let watcher: Awaited<ReturnType<typeof authenticate>>;
         try {
-          playerId = (await authenticate(req, deps)).player.id;
+          watcher = await authenticate(req, deps);
         } catch {
           return { status: 401, message: 'the video needs the token of the player on the machine (Authorization: Bearer)' };
         }
-        return occupantOf(machineId) === playerId ? null : { status: 403, message: 'only the player on this machine may watch it' };
+        const { player, session } = watcher;
+        if (occupantOf(machineId) !== player.id) return { status: 403, message: 'only the player on this machine may watch it' };
+        return { playerId: String(player.id), jti: session.jti, ended: () => deps.sessions.endedCode(session.jti) !== null };
       },
       ...(options.videoFps ? { fps: options.videoFps } : {}),
       ...(options.externalVideo ? { external: options.externalVideo } : {}),
       ...options.video,
       now,
     });
+    // A viewer ends with the login session it was opened by (logout, a login elsewhere, a ban)
+    // and, swept like the sockets, when that session expires.
+    const stopViewerEnds = deps.sessions.onEnded((jti) => video.endViewersOf(jti));
+    const viewerSweep = setInterval(() => {
+      for (const jti of video.viewerLogins()) if (deps.sessions.endedCode(jti) !== null) video.endViewersOf(jti);
+    }, VIEWER_SWEEP_MS);
+    viewerSweep.unref();
     const floor = new Floor({
       store,
       ledger,
@@ -166,7 +179,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       timings: () => timings,
       limits: () => {
         const served = control.settings();
-        return { hotCoins: served.HOT_COIN_PRICES, maxAllIn: served.MAX_ALL_IN_LIMIT };
+        return { hotCoins: served.HOT_COIN_PRICES, maxAllIn: served.MAX_ALL_IN_LIMIT, allowZeroBalance: served.ALLOW_0_BALANCE_TO_PLAY };
       },
       engine: (rngState, machineId) => createEngine(rngState, `${rngSeed}:${machineId}`),
       bands: (machineId) => video.bandsFor(String(machineId)),
@@ -203,6 +216,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       },
     );
     server.on('clientError', answerClientError);
+    limitConnectionsPerAddress(server);
     const host = options.host ?? '127.0.0.1';
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -240,6 +254,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       sockets,
       close() {
         unregister();
+        stopViewerEnds();
+        clearInterval(viewerSweep);
         floor.stop();
         sockets.close();
         closing ??= video.close().then(() => new Promise<void>((resolve) => {
@@ -254,6 +270,25 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     store.close();
     throw error;
   }
+}
+
+/** No address holds more than FAIR_SHARE.connectionsPerAddress connections: more close as they arrive. */
+function limitConnectionsPerAddress(server: Server): void {
+  const open = new Map<string, number>();
+  server.on('connection', (socket: Socket) => {
+    const address = socket.remoteAddress ?? 'unknown';
+    const count = open.get(address) ?? 0;
+    if (count >= FAIR_SHARE.connectionsPerAddress) {
+      socket.destroy();
+      return;
+    }
+    open.set(address, count + 1);
+    socket.once('close', () => {
+      const left = (open.get(address) ?? 1) - 1;
+      if (left <= 0) open.delete(address);
+      else open.set(address, left);
+    });
+  });
 }
 
 function displayHost(host: string): string {

@@ -39,7 +39,7 @@ export interface ConformanceOptions {
   progress?: (result: CheckResult) => void;
 }
 
-export const AREAS = ['public', 'auth', 'access', 'lobby', 'account', 'template', 'promo', 'notification', 'machine', 'video', 'money', 'reconnect', 'session end'] as const;
+export const AREAS = ['public', 'auth', 'access', 'lobby', 'account', 'template', 'promo', 'notification', 'machine', 'video', 'money', 'reconnect', 'session end', 'fair share'] as const;
 export type Area = (typeof AREAS)[number];
 
 export interface CheckResult {
@@ -365,8 +365,18 @@ async function accountArea(run: Run): Promise<void> {
   // The "new" password is the current one: even a backend that skips the check changes nothing.
   await run.check(
     'account',
-    'a wrong old password: 403 40001',
-    () => run.call('changePassword', { token: run.token!, body: { oldPassword: `wrong-${run.tag}`, newPassword: run.o.password }, expect: 403, codes: [ErrorCode.oldPasswordWrong] }).then(() => undefined),
+    'a wrong old password: 403 40001, counted like a wrong login (Params.left_count)',
+    async () => {
+      const answer = (await run.call('changePassword', {
+        token: run.token!,
+        body: { oldPassword: `wrong-${run.tag}`, newPassword: run.o.password },
+        expect: 403,
+        codes: [ErrorCode.oldPasswordWrong],
+      })) as { Params?: { left_count?: unknown } };
+      if (typeof answer.Params?.left_count !== 'number') {
+        throw new Difference(`the 40001 answer carries no Params.left_count (${snippet(answer.Params)}): a token must not buy unlimited guesses`);
+      }
+    },
     needs,
   );
   await run.check(
@@ -808,6 +818,65 @@ async function reconnectArea(run: Run, machineId: number | null): Promise<void> 
   );
 }
 
+/**
+ * What one client may not do to the others (docs/protocol.md "Fair share"), last, as it may leave
+ * this address waiting: a frame over the limit, a flood of frames, a flood of logins.
+ */
+async function fairShareArea(run: Run): Promise<void> {
+  const login = await request(run.url('login'), { method: 'POST', body: { username: run.o.user, password: run.o.password, site_id: 0 }, timeoutMs: run.o.timeoutMs }).catch(() => null);
+  const token = login?.status === 200 ? (login.json as { token?: string }).token ?? null : null;
+  if (token) run.token = token;
+  const needs = token ? null : 'needs a login (it failed)';
+  await run.check(
+    'fair share',
+    'a 1 MB frame on the notification socket: it closes 1009, nothing else',
+    async () => {
+      const violations: string[] = [];
+      const socket = await run.socket('notification', token!, violations);
+      socket.send('x'.repeat(1024 * 1024));
+      const closed = await socket.waitClosed('a 1 MB frame', run.o.timeoutMs);
+      if (closed.code !== 1009) throw new Difference(`the socket closed with ${closed.code} ${snippet(closed.reason)}, expected 1009 (message too big)`);
+      await run.balance();
+    },
+    needs,
+  );
+  await run.check(
+    'fair share',
+    `a flood of 5,000 pings on one socket: error ${ErrorCode.tooManyRequests}, then close 1008 "${ErrorCode.tooManyRequests}"`,
+    async () => {
+      const violations: string[] = [];
+      const socket = await run.socket('notification', token!, violations);
+      for (let i = 0; i < 5000 && socket.isOpen; i++) socket.send({ type: 'ping' });
+      const closed = await socket.waitClosed('5,000 pings', run.o.timeoutMs);
+      if (violations.length > 0) throw new Difference(violations[0]!);
+      if (closed.code !== 1008 || closed.reason !== String(ErrorCode.tooManyRequests)) {
+        throw new Difference(`the flooding socket closed with ${closed.code} ${snippet(closed.reason)}, expected 1008 "${ErrorCode.tooManyRequests}"`);
+      }
+      if (!socket.frames.some((f) => (f as Frame).type === 'error' && (f as Frame).code === ErrorCode.tooManyRequests)) {
+        throw new Difference(`the flooding socket closed without an error frame with code ${ErrorCode.tooManyRequests} first`);
+      }
+      await run.balance();
+    },
+    needs,
+  );
+  await run.check('fair share', `30 logins at once from one address: the excess answers 429 ${ErrorCode.tooManyRequests} with Retry-After`, async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        // A refusal may be held for its wait (the simulator holds it up to 1 s): allow for that.
+        request(run.url('login'), { method: 'POST', body: { username: `conformance-${run.tag}-${i}`, password: 'not-a-password', site_id: 0 }, timeoutMs: run.o.timeoutMs + 5000 }),
+      ),
+    );
+    const refused = answers.filter((answer) => answer.status === 429);
+    if (refused.length === 0) throw new Difference(`none of 30 logins at once was refused: ${[...new Set(answers.map((a) => a.status))].join(', ')}`);
+    for (const answer of refused) {
+      const difference = run.contract.restDifference('login', 429, answer.json);
+      if (difference) throw new Difference(`POST /login 429: ${difference}`);
+      if ((answer.json as { code?: unknown }).code !== ErrorCode.tooManyRequests) throw new Difference(`a 429 with code ${snippet((answer.json as { code?: unknown }).code)}, expected ${ErrorCode.tooManyRequests}`);
+      if (!answer.headers.get('retry-after')) throw new Difference('a 429 without a Retry-After header');
+    }
+  });
+}
+
 /** Leaves nothing behind: a machine with credits is cashed out, sockets closed, the login ended. */
 async function cleanUp(run: Run, play: Play | null): Promise<void> {
   if (play?.socket.isOpen) {
@@ -839,6 +908,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     const left = play && !play.socket.isOpen ? play.machineId : null;
     await reconnectArea(run, left);
     await sessionEndArea(run, notes, left);
+    await fairShareArea(run);
   } finally {
     await cleanUp(run, play);
   }

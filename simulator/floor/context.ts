@@ -25,8 +25,12 @@ export interface FloorContext {
   hub: NotificationHub;
   now(): number;
   timings(): FloorTimings;
-  /** Money limits from the served settings, read at the moment of use. */
-  limits(): { hotCoins: number[]; maxAllIn: number };
+  /**
+   * Money limits from the served settings, read at the moment of use; allowZeroBalance is
+   * ALLOW_0_BALANCE_TO_PLAY (false: a player with an empty wallet may not take a machine;
+   * absent: true, the setting's default).
+   */
+  limits(): { hotCoins: number[]; maxAllIn: number; allowZeroBalance?: boolean };
   engine(rngState: string | null, machineId: number): GameEngine;
   /**
    * Closes every viewer of a machine's video: its player left (a dropped or ended session), and

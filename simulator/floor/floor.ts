@@ -1,5 +1,6 @@
 import type { MachineStatus } from '../../src/protocol/floor.ts';
 import { FloorCode } from '../../src/protocol/sockets.ts';
+import { describeRecovery, recoverOpenSessions } from '../store/recovery.ts';
 import type { FloorContext, PlayerConnection } from './context.ts';
 import { MachineRuntime, Refusal } from './machine.ts';
 
@@ -15,6 +16,10 @@ export class Floor {
 
   constructor(ctx: FloorContext) {
     this.#ctx = ctx;
+    // Before any runtime reads its record: game sessions a crash left open (a session row whose
+    // machine its player does not hold) are paid back and closed, once (recovery.ts).
+    const recovered = describeRecovery(recoverOpenSessions(ctx));
+    if (recovered) console.warn(recovered);
     for (const record of ctx.machines.all()) this.#machines.set(record.id, new MachineRuntime(record, ctx));
   }
 
@@ -34,8 +39,9 @@ export class Floor {
 
   /**
    * Joins a player's connection to a machine. One player holds at most one machine: a join while
-   * holding another (connected or reserved) is refused with 60009. Synchronous, so joins from
-   * several sockets of one player are serialised by the event loop.
+   * holding another (connected or reserved) is refused with 60009; a player with an empty wallet
+   * may not take a machine while ALLOW_0_BALANCE_TO_PLAY is false (60016, MachineRuntime.join).
+   * Synchronous, so joins from several sockets of one player are serialised by the event loop.
    */
   join(conn: PlayerConnection, machineId: number): void {
     const machine = this.require(machineId);

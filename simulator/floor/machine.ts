@@ -10,7 +10,7 @@ import {
 } from '../../src/protocol/sockets.ts';
 import type { SymbolId } from '../game/symbols.ts';
 import { LedgerError } from '../store/ledger.ts';
-import type { GameSessionRecord, MachineRecord } from '../store/machines.ts';
+import type { GameSessionRecord, MachinePatch, MachineRecord } from '../store/machines.ts';
 import type { ScreenState } from '../video/screen.ts';
 import type { FloorContext, PlayerConnection } from './context.ts';
 import type { GameEngine } from './game.ts';
@@ -120,23 +120,43 @@ export class MachineRuntime {
     return null;
   }
 
+  /**
+   * Why this player may not take this machine for want of money, or null: while the served
+   * ALLOW_0_BALANCE_TO_PLAY is false, a player whose wallet is empty is refused (60016). The
+   * player who already holds the machine (back with credits on it) may always rejoin.
+   */
+  fundsRefusalFor(playerId: number): Refusal | null {
+    if (this.#record.occupantId === playerId) return null;
+    if (this.#ctx.limits().allowZeroBalance ?? true) return null;
+    if (this.#ctx.ledger.balance(playerId) > 0) return null;
+    return new Refusal(FloorCode.balanceRequired, 'add money to your balance to play: this operator does not allow play with an empty wallet');
+  }
+
   join(conn: PlayerConnection): void {
-    const refusal = this.refusalFor(conn.playerId);
+    // Every refusal comes before anything is written: a refused join never reserves the machine.
+    const refusal = this.refusalFor(conn.playerId) ?? this.fundsRefusalFor(conn.playerId);
     if (refusal) throw refusal;
     const now = this.#ctx.now();
+    const patch: MachinePatch =
+      this.#record.occupantId === null
+        ? { occupantId: conn.playerId, reservedUntil: null, status: 'playing' }
+        : { reservedUntil: null, status: this.#record.freeSpinsLeft > 0 ? 'inBonus' : 'playing' };
+    // The session row and the machine's occupant land together or not at all: one without the
+    // other would be a session nothing ever ends (recovery.ts closes those an older run left).
+    const session = this.#ctx.store.transaction(() => {
+      const resumed = this.#record.occupantId === null ? undefined : (this.#session ?? this.#openSessionRecord(conn.playerId));
+      const row = resumed ?? this.#ctx.machines.openSession(conn.playerId, this.id, now);
+      this.#ctx.machines.update(this.id, patch);
+      return row;
+    });
     if (this.#conn) {
       // A second connection of the same player takes over; the first one is told to quit.
       this.#conn.send({ type: 'quit', reason: 'replaced' });
       this.#conn.close(4001, 'replaced by a newer connection');
     }
     this.#conn = conn;
-    if (this.#record.occupantId === null) {
-      this.#session = this.#ctx.machines.openSession(conn.playerId, this.id, now);
-      this.#patch({ occupantId: conn.playerId, reservedUntil: null, status: 'playing' });
-    } else {
-      this.#session ??= this.#openSessionRecord(conn.playerId) ?? this.#ctx.machines.openSession(conn.playerId, this.id, now);
-      this.#patch({ reservedUntil: null, status: this.#record.freeSpinsLeft > 0 ? 'inBonus' : 'playing' });
-    }
+    this.#session = session;
+    this.#show(patch);
     this.#lastActionAt = now;
     this.#zeroCreditsSince = this.#credits() === 0 ? now : null;
     this.#warning = null;
@@ -187,15 +207,22 @@ export class MachineRuntime {
     const playerId = this.#record.occupantId;
     if (playerId === null) throw new Refusal(FloorCode.notJoined, 'no open session on this machine');
     const now = this.#ctx.now();
-    // A session row lost to a crash still gets one to carry the payout.
-    const session = this.#session ?? this.#openSessionRecord(playerId) ?? this.#ctx.machines.openSession(playerId, this.id, now);
-    this.#clearSpin();
     // A machine out of service stays so once its session is paid out; others become free.
     const after: MachineStatus = OUT_OF_SERVICE.has(this.#record.status) ? this.#record.status : 'free';
-    this.#patch({ status: 'tryingCashout' });
-    const result = this.#ctx.ledger.cashOut(playerId, this.id, session.id);
-    this.#ctx.machines.closeSession(session.id, now);
-    this.#ctx.requests.forget(playerId, requestScope(session.id));
+    const freed: MachinePatch = { occupantId: null, reservedUntil: null, freeSpinsLeft: 0, status: after };
+    // The cash out, the session row's end and the freed machine land together or not at all.
+    const result = this.#ctx.store.transaction(() => {
+      // A session row lost to a crash still gets one to carry the payout.
+      const session = this.#session ?? this.#openSessionRecord(playerId) ?? this.#ctx.machines.openSession(playerId, this.id, now);
+      const paid = this.#ctx.ledger.cashOut(playerId, this.id, session.id);
+      this.#ctx.machines.closeSession(session.id, now);
+      this.#ctx.requests.forget(playerId, requestScope(session.id));
+      this.#ctx.machines.update(this.id, freed);
+      return paid;
+    });
+    this.#clearSpin();
+    // Told as before: the machine tries the cash out, then is free (or stays out of service).
+    this.#show({ status: 'tryingCashout' });
     const conn = this.#conn;
     this.#conn = null;
     this.#session = null;
@@ -204,7 +231,7 @@ export class MachineRuntime {
     this.#warning = null;
     this.#lastWin = 0;
     this.#winningLines = [];
-    this.#patch({ occupantId: null, reservedUntil: null, freeSpinsLeft: 0, status: after });
+    this.#show(freed);
     this.#ctx.hub.toPlayer(playerId, { type: 'balance', balance: result.balance });
     this.#ctx.hub.toPlayer(playerId, {
       type: 'session',
@@ -555,9 +582,14 @@ export class MachineRuntime {
     return { id: s.id, machineId: this.id, startedAt: s.startedAt, spins: s.spins, freeSpins: s.freeSpins, cashIn: s.cashIn, cashOut: s.cashOut };
   }
 
-  #patch(patch: Parameters<FloorContext['machines']['update']>[1]): void {
-    const before = this.#record.status;
+  #patch(patch: MachinePatch): void {
     this.#ctx.machines.update(this.id, patch);
+    this.#show(patch);
+  }
+
+  /** Takes a patch already written into the runtime's record, and tells everyone a new status. */
+  #show(patch: MachinePatch): void {
+    const before = this.#record.status;
     this.#record = { ...this.#record, ...patch } as MachineRecord;
     if (this.#record.status !== before) {
       const message = { type: 'machine' as const, machine: { id: this.id, status: this.#record.status } };

@@ -27,6 +27,12 @@ export const FAIR_SHARE = {
   failureMemoryMs: 15 * 60_000,
   /** Registrations per address: burst, then one per this many ms. */
   registrations: { burst: 10, perSecond: 1 / 30 },
+  /** A 429 is answered after its wait, up to this long (limits/tarpit.ts), ... */
+  tarpitMs: 1000,
+  /** ... with at most this many such answers held at once, all clients together. */
+  heldAnswers: 4096,
+  /** TCP connections one address may hold open; more are closed as they arrive. */
+  connectionsPerAddress: 1024,
   /** Password and PIN hashing (scrypt, PBKDF2) running at once, and waiting beyond those. */
   hashingConcurrency: 2,
   hashingQueue: 32,

@@ -136,17 +136,20 @@ export class Ledger {
     });
   }
 
-  /** All machine credits → wallet (cash out, 4). Nothing to move is not an error. */
-  cashOut(playerId: number, machineId: number, sessionId: number): MoveResult {
+  /**
+   * All machine credits → wallet (cash out, 4), or at most `upTo` of them (startup recovery pays a
+   * session back what it holds, recovery.ts). Nothing to move is not an error.
+   */
+  cashOut(playerId: number, machineId: number, sessionId: number, upTo = Number.POSITIVE_INFINITY): MoveResult {
     return this.#store.transaction(() => {
-      const amount = this.credits(machineId);
+      const amount = Math.min(this.credits(machineId), upTo);
       if (amount > 0) {
-        this.#run('UPDATE machines SET credits = 0 WHERE id = ?', machineId);
+        this.#run('UPDATE machines SET credits = credits - ? WHERE id = ?', amount, machineId);
         this.#run('UPDATE players SET balance_minor = balance_minor + ? WHERE id = ?', amount, playerId);
         this.#run('UPDATE game_sessions SET cash_out = cash_out + ? WHERE id = ?', amount, sessionId);
         this.#record(playerId, AmountAction.cashOut, amount, { machineId, sessionId });
       }
-      return { balance: this.balance(playerId), credits: 0 };
+      return { balance: this.balance(playerId), credits: this.credits(machineId) };
     });
   }
 

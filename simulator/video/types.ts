@@ -22,14 +22,31 @@ export interface WhepRefusal {
   message: string;
 }
 
+/**
+ * Who is watching, as authorize found them: the player and their login session (the token's
+ * jti). Their viewers count against the player's and the machine's share, their offers against
+ * the player's rate, and they end with that login session (endViewersOf).
+ */
+export interface WhepViewer {
+  playerId: string;
+  jti: string;
+  /**
+   * Whether the login session has ended by now: asked once more when the viewer is admitted, so
+   * a session that ends while the offer is still arriving leaves no viewer behind.
+   */
+  ended?: () => boolean;
+}
+
 export interface VideoOptions {
   /** The machine's live screen; undefined = unknown machine. */
   getScreen(machineId: string): ScreenState | undefined;
   /**
    * Who may watch: called for every WHEP POST before anything else is done with it (also
-   * before an external redirect); null lets it through.
+   * before an external redirect). A viewer lets it through as that player; null lets it through
+   * unattributed (test harnesses): such a viewer is held only to maxSessions, not to the
+   * per-player and per-machine shares or the offer rate.
    */
-  authorize(req: IncomingMessage, machineId: string): Promise<WhepRefusal | null>;
+  authorize(req: IncomingMessage, machineId: string): Promise<WhepRefusal | WhepViewer | null>;
   bands?: VideoBand[];
   /** Frames per second drawn and encoded (default 30). */
   fps?: number;
@@ -49,6 +66,17 @@ export interface VideoOptions {
   /** Live viewer sessions at once; past it the POST answers 503 (default 32). */
   maxSessions?: number;
   /**
+   * Viewer sessions one player may hold at once (default 2): a new offer past it closes the
+   * player's oldest, so a re-POST replaces rather than piles up.
+   */
+  maxViewersPerPlayer?: number;
+  /** The same per machine, over its attributed viewers (default 2). */
+  maxViewersPerMachine?: number;
+  /** Offers one player may POST in a burst (default 10); past it 429 10708 with Retry-After. */
+  offerBurst?: number;
+  /** One more offer is allowed every this many milliseconds, up to offerBurst (default 1 000). */
+  offerRefillMs?: number;
+  /**
    * Keep an idle ffmpeg per band size ready for the next viewer (default true): a new viewer then
    * does not wait for ffmpeg's start-up. The first spare of a band follows its first viewer.
    */
@@ -65,6 +93,7 @@ export interface VideoOptions {
   answerAtOnce?: boolean;
   /** Told, for every viewer, of each frame that first shows a new request count, once it is sent (the bench). */
   trace?: (frame: FrameTrace) => void;
+  /** The clock (epoch ms) of the drawn screen and of the offer rate (default Date.now). */
   now?: () => number;
 }
 
@@ -117,6 +146,13 @@ export interface VideoService {
    * machine's player leaves). A client still in the game sees its track end and reconnects.
    */
   endVideo(machineId: string): void;
+  /**
+   * Close every viewer session opened with this login session (its jti), at once: a viewer ends
+   * with the login it was opened by (logout, a login elsewhere, a ban, the operator's end).
+   */
+  endViewersOf(jti: string): void;
+  /** The login sessions (jti) that have viewers now: the server's sweep ends those that expired. */
+  viewerLogins(): Set<string>;
   /** Stop everything; resolves once every ffmpeg has exited. */
   close(): Promise<void>;
 }

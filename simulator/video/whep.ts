@@ -1,10 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ErrorCode } from '../../src/protocol/errors.ts';
 import { sendJson } from '../http/headers.ts';
+import { holdRefusal } from '../limits/tarpit.ts';
 import { whepPath } from './bands.ts';
 import { checkOffer, MAX_OFFER_BYTES, OFFER_PROBLEM_TEXT } from './sdp.ts';
 import { OfferRejected, VideoUnavailable, type ViewerSession } from './session.ts';
-import type { VideoBand, WhepRefusal } from './types.ts';
+import type { VideoBand, WhepRefusal, WhepViewer } from './types.ts';
 
 /**
  * The WHEP HTTP surface (draft-ietf-wish-whep, with the HTTP rules of WHIP, RFC 9725):
@@ -13,31 +14,48 @@ import type { VideoBand, WhepRefusal } from './types.ts';
  *   DELETE  /whep/{machine}/{band}/{session}  ends the session
  *   OPTIONS on either                         the allowed methods
  *   PATCH   on a session                      405: no trickle ICE, the answer has every candidate
- * Errors carry the API's JSON error body so the client parses one shape everywhere.
+ * Errors carry the API's JSON error body so the client parses one shape everywhere. A player's
+ * offers past their rate answer 429 10708 before the offer is read (the fair share, index.ts).
  */
 
 export interface WhepBackend {
   machineExists(machineId: string): boolean;
-  authorize(req: IncomingMessage, machineId: string): Promise<WhepRefusal | null>;
+  authorize(req: IncomingMessage, machineId: string): Promise<WhepRefusal | WhepViewer | null>;
+  /** Takes one offer of the player's rate: 0 when within it, else the milliseconds until the next. */
+  throttle(viewer: WhepViewer): number;
   band(bandId: string): VideoBand | undefined;
   externalUrl(machineId: string, bandId: string): string | undefined;
-  /** False when no more viewers fit (503) or the service is closing. */
-  hasRoom(): boolean;
-  open(machineId: string, band: VideoBand, offer: string): Promise<ViewerSession>;
+  /**
+   * Admits the viewer (closing the oldest past the player's or the machine's share) and answers
+   * the offer. Throws a WhepError when it may not have a session after all: 503 when no more
+   * viewers fit or the service is closing, 409 or 401 when it was ended while negotiating.
+   */
+  open(machineId: string, band: VideoBand, offer: string, viewer: WhepViewer | null): Promise<ViewerSession>;
   find(sessionId: string): ViewerSession | undefined;
 }
 
 const ENDPOINT_METHODS = 'OPTIONS, POST';
 const RESOURCE_METHODS = 'OPTIONS, DELETE';
 
-class WhepError extends Error {
+/** A refusal, answered with the API's error body (code 40000 unless said otherwise). */
+export class WhepError extends Error {
   readonly status: number;
   readonly headers: Record<string, string>;
-  constructor(status: number, message: string, headers: Record<string, string> = {}) {
+  readonly code: number;
+  readonly params: Record<string, unknown>;
+  constructor(status: number, message: string, headers: Record<string, string> = {}, code: number = ErrorCode.invalidRequest, params: Record<string, unknown> = {}) {
     super(message);
     this.status = status;
     this.headers = headers;
+    this.code = code;
+    this.params = params;
   }
+}
+
+/** 429 10708: the player's offers came faster than their rate; Retry-After says when the next may. */
+export function tooManyOffers(waitMs: number): WhepError {
+  const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+  return new WhepError(429, `too many video offers, try again in ${seconds} s`, { 'Retry-After': String(seconds) }, ErrorCode.tooManyRequests, { retry_after: seconds });
 }
 
 export function isWhepPath(path: string): boolean {
@@ -50,7 +68,9 @@ export async function handleWhep(req: IncomingMessage, res: ServerResponse, url:
   } catch (error) {
     if (!(error instanceof WhepError)) throw error;
     if (res.headersSent || res.destroyed) return; // e.g. the viewer aborted its POST
-    sendJson(res, error.status, { code: ErrorCode.invalidRequest, ErrorMessage: error.message, Params: {} }, error.headers);
+    if (error.status === 429) await holdRefusal(res, Number(error.params.retry_after ?? 1));
+    if (res.destroyed) return;
+    sendJson(res, error.status, { code: error.code, ErrorMessage: error.message, Params: error.params }, error.headers);
   }
 }
 
@@ -84,8 +104,14 @@ async function route(req: IncomingMessage, res: ServerResponse, url: URL, backen
 
 async function post(req: IncomingMessage, res: ServerResponse, machineId: string, band: VideoBand, backend: WhepBackend): Promise<void> {
   // WHEP's bearer token (the player's): a machine's video is for the player on it.
-  const refusal = await backend.authorize(req, machineId);
-  if (refusal) throw new WhepError(refusal.status, refusal.message, refusal.status === 401 ? { 'WWW-Authenticate': 'Bearer' } : {});
+  const access = await backend.authorize(req, machineId);
+  if (access && 'status' in access) throw new WhepError(access.status, access.message, access.status === 401 ? { 'WWW-Authenticate': 'Bearer' } : {});
+  const viewer = access;
+  // The player's offer rate, before the offer is read and long before any encoder starts.
+  if (viewer) {
+    const waitMs = backend.throttle(viewer);
+    if (waitMs > 0) throw tooManyOffers(waitMs);
+  }
   const external = backend.externalUrl(machineId, band.id);
   if (external) {
     // 307 keeps the method and the body: the browser re-POSTs the same offer to the media server.
@@ -96,11 +122,10 @@ async function post(req: IncomingMessage, res: ServerResponse, machineId: string
   const offer = await readOffer(req);
   const problem = checkOffer(offer);
   if (problem) throw new WhepError(400, OFFER_PROBLEM_TEXT[problem]);
-  if (!backend.hasRoom()) throw new WhepError(503, 'too many viewers, try again shortly', { 'Retry-After': '5' });
 
   let session: ViewerSession;
   try {
-    session = await backend.open(machineId, band, offer);
+    session = await backend.open(machineId, band, offer, viewer);
   } catch (error) {
     if (error instanceof OfferRejected) throw new WhepError(400, error.message);
     if (error instanceof VideoUnavailable) {

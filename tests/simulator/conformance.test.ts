@@ -73,6 +73,10 @@ describe('the conformance suite against the simulator', () => {
       'video: WHEP POST by a player who left the machine: 403',
       "reconnect: POST /player/kick: the machine socket gets quit 'kicked' and closes 4002; POST /player/cancel then frees the machine",
       'session end: the machine socket gets error 50100, then closes 4401 "50100"',
+      'account: a wrong old password: 403 40001, counted like a wrong login (Params.left_count)',
+      'fair share: a 1 MB frame on the notification socket: it closes 1009, nothing else',
+      'fair share: a flood of 5,000 pings on one socket: error 10708, then close 1008 "10708"',
+      'fair share: 30 logins at once from one address: the excess answers 429 10708 with Retry-After',
     ]) {
       expect(names).toContain(expected);
     }
@@ -226,7 +230,12 @@ async function fakeNotificationSocket(): Promise<string> {
   await new Promise<void>((resolve) => wss.once('listening', resolve));
   wss.on('connection', (ws) => {
     ws.on('message', (data) => {
-      const frame = JSON.parse(String(data)) as { type: string };
+      let frame: { type?: string };
+      try {
+        frame = JSON.parse(String(data)) as { type?: string };
+      } catch {
+        return;
+      }
       if (frame.type === 'init') {
         ws.send(JSON.stringify({ type: 'ready' }));
         ws.send(JSON.stringify({ type: 'balance', balance: '1000.00' }));

@@ -1,4 +1,5 @@
 import { request } from 'node:http';
+import { connect, type Socket } from 'node:net';
 import fc from 'fast-check';
 import { jwtVerify, SignJWT } from 'jose';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -79,6 +80,30 @@ describe('one address against the login', () => {
     expect(waiting.body).toMatchObject({ code: ErrorCode.tooManyRequests, Params: { retry_after: 1 } });
     expect(waiting.retryAfter).toBe('1');
     expect((await loginFrom('127.0.0.8', 'demo', 'demo1234')).status).toBe(200);
+  });
+
+  it('an address holds at most its share of connections: the excess closes as it arrives', async () => {
+    const sockets = await Promise.all(
+      Array.from(
+        { length: FAIR_SHARE.connectionsPerAddress + 8 },
+        () =>
+          new Promise<{ closedSoon: boolean; socket: Socket }>((resolve) => {
+            const socket = connect({ port: t.sim.port, host: '127.0.0.1', localAddress: '127.0.0.10' });
+            socket.on('error', () => undefined);
+            socket.once('connect', () => {
+              const timer = setTimeout(() => resolve({ closedSoon: false, socket }), 500);
+              socket.once('close', () => {
+                clearTimeout(timer);
+                resolve({ closedSoon: true, socket });
+              });
+            });
+          }),
+      ),
+    );
+    expect(sockets.filter((s) => s.closedSoon)).toHaveLength(8);
+    sockets.forEach((s) => s.socket.destroy());
+    // Another address is served all the while.
+    expect((await loginFrom('127.0.0.11', 'demo', 'demo1234')).status).toBe(200);
   });
 
   it('registrations of one address come from a bucket of their own', async () => {

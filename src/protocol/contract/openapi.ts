@@ -1,5 +1,5 @@
 import { TokenClaims, PLAYER_PERMISSION } from '../auth.ts';
-import { ApiError } from '../errors.ts';
+import { ApiError, ErrorCode } from '../errors.ts';
 import { VideoBand } from '../sockets.ts';
 import { wireCodes } from './codes.ts';
 import { toJsonSchema, type JsonSchema } from './jsonSchema.ts';
@@ -141,7 +141,7 @@ function whepPathItems(): JsonSchema {
     WhepEndpoint: {
       summary: "A video band's WHEP endpoint: `whepUrl` of a band in the machine socket's `joined` frame",
       description:
-        'Standard WHEP: any WHEP media server will do (MediaMTX, Janus behind a WHEP front, OvenMediaEngine, a CDN\'s WebRTC egress). Our rules on top: the offer carries `Authorization: Bearer <the player\'s API token>`, and only the player joined to the machine gets its video (401 without a usable token, 403 for anyone else). A relative `whepUrl` is resolved against the page. A 307 to another WHEP server is followed with the same offer.',
+        'Standard WHEP: any WHEP media server will do (MediaMTX, Janus behind a WHEP front, OvenMediaEngine, a CDN\'s WebRTC egress). Our rules on top: the offer carries `Authorization: Bearer <the player\'s API token>`, and only the player joined to the machine gets its video (401 without a usable token, 403 for anyone else). A backend may hold each player to a few viewers and rate-limit their offers (the simulator: two viewer sessions per player and per machine, a newer offer closing the oldest, so a re-POST without DELETE replaces rather than piles up; offers beyond a burst of 10, then one a second, answer 429 (code 10708) with `Retry-After`). A viewer ends with the login session it was opened by. A relative `whepUrl` is resolved against the page. A 307 to another WHEP server is followed with the same offer.',
       servers: [{ url: '{whepUrl}', variables: { whepUrl: { default: '/whep/1/hd', description: 'a band\'s whepUrl' } } }],
       post: {
         operationId: 'whepOffer',
@@ -159,8 +159,17 @@ function whepPathItems(): JsonSchema {
             description: 'the band is served by another WHEP server: re-POST the same offer to Location',
             headers: { Location: { required: true, schema: { type: 'string' } } },
           },
-          '401': apiErrorBody('no usable bearer token'),
+          '401': apiErrorBody('no usable bearer token (or its login session ended while the offer was answered)'),
           '403': apiErrorBody('the bearer is not the player joined to this machine'),
+          '409': apiErrorBody('replaced, while it was answered, by a newer offer of the same player or for the same machine'),
+          '429': {
+            ...apiErrorBody(`the player's offers came too fast: code ${ErrorCode.tooManyRequests}, \`Params.retry_after\` in seconds`),
+            headers: { 'Retry-After': { required: true, description: 'seconds until the next offer is taken', schema: { type: 'integer' } } },
+          },
+          '503': {
+            ...apiErrorBody('no more viewers fit, or the video is unavailable; try again later'),
+            headers: { 'Retry-After': { description: 'seconds', schema: { type: 'integer' } } },
+          },
         },
       },
     },

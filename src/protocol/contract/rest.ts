@@ -108,6 +108,19 @@ export const UNAUTHORIZED: ErrorAnswer = {
   when: '40000 no bearer token, 10 a token this operator did not sign, 50100 the session ended (expiry, logout, a login elsewhere, the operator, a ban). The client logs the player out on any 401',
 };
 
+/** The fair share of one address (login, register) or of the password hashing (docs/operators.md). */
+export const TOO_MANY: ErrorAnswer = {
+  status: 429,
+  codes: [ErrorCode.tooManyRequests],
+  when: 'too many calls at once from this address, its failed logins backing off, or the password hashing full: wait Params.retry_after seconds (also the Retry-After header)',
+};
+/** A wrong current password, under the login's attempt policy. */
+const WRONG_CURRENT_PASSWORD: ErrorAnswer = {
+  status: 403,
+  codes: [ErrorCode.oldPasswordWrong, ErrorCode.temporarilyBlocked],
+  when: '40001 the current password is wrong (Params.left_count, block_time: it counts with wrong logins), 10702 the account is blocked after too many (Params.block_time, minutes; the password is then not checked)',
+};
+
 const machineRefusals: ErrorAnswer[] = [
   INVALID_BODY,
   { status: 404, codes: [FloorCode.unknownMachine], when: 'no such machine' },
@@ -164,6 +177,7 @@ export const REST_OPERATIONS: readonly RestOperation[] = [
         ],
         when: '10700 wrong password (Params.left_count, block_time), 10701 unknown username, 10702 blocked after too many wrong passwords (Params.block_time, minutes), 10703 country not permitted (Params.country, ip), 10704 banned',
       },
+      TOO_MANY,
     ],
   },
   {
@@ -272,7 +286,8 @@ export const REST_OPERATIONS: readonly RestOperation[] = [
     errors: [
       { status: 400, codes: [ErrorCode.invalidRequest, ErrorCode.passwordTooShort], when: '40000 invalid body, 40101 the new password is shorter than 8 characters (Params.min)' },
       UNAUTHORIZED,
-      { status: 403, codes: [ErrorCode.oldPasswordWrong], when: 'the old password is wrong' },
+      WRONG_CURRENT_PASSWORD,
+      TOO_MANY,
     ],
   },
   {
@@ -287,7 +302,7 @@ export const REST_OPERATIONS: readonly RestOperation[] = [
     bodyName: 'ChangePinRequest',
     response: ChangePinResponse,
     responseName: 'ChangePinResponse',
-    errors: [INVALID_BODY, UNAUTHORIZED, { status: 403, codes: [ErrorCode.oldPasswordWrong], when: 'the password is wrong' }],
+    errors: [INVALID_BODY, UNAUTHORIZED, WRONG_CURRENT_PASSWORD, TOO_MANY],
   },
   {
     id: 'listLoginLog',
@@ -404,7 +419,7 @@ export const REST_OPERATIONS: readonly RestOperation[] = [
     bodyName: 'RegisterRequest',
     response: RegisterResult,
     responseName: 'RegisterResult',
-    errors: [INVALID_BODY, { status: 403, codes: [ErrorCode.ipNotPermitted], when: 'country not permitted' }],
+    errors: [INVALID_BODY, { status: 403, codes: [ErrorCode.ipNotPermitted], when: 'country not permitted' }, TOO_MANY],
   },
   {
     id: 'getUserSettings',

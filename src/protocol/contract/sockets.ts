@@ -46,6 +46,11 @@ const SESSION_END: CloseCode = {
     'the login session ended (logout or expiry 50100, a login elsewhere 10706, the operator 10707, a ban 10704), or the token was missing, forged or expired when the socket opened (40000, 10, 50100). An error frame with the code comes first. The client ends the login and shows CODE_{code}',
 };
 const TOO_BIG: CloseCode = { code: 1009, meaning: 'a frame over 16 KB' };
+const FAIR_SHARE_CLOSE: CloseCode = {
+  code: 1008,
+  reason: `"${ErrorCode.tooManyRequests}"`,
+  meaning: `past the fair share of one client (frames too fast, too many frames or bytes in flight, output not read, or a newer socket of the player past their sockets per channel closes the oldest). An error frame ${ErrorCode.tooManyRequests} comes first`,
+};
 
 const ERROR_FRAME =
   'a refused frame: not JSON, an unknown `type` or wrong fields (40000), a refused request (its code, and its `requestId`), or the end of the login session (then close 4401). The socket stays open unless a close follows';
@@ -74,7 +79,7 @@ export const SOCKET_CHANNELS: readonly SocketChannel[] = [
       pong: 'the answer to ping',
       error: ERROR_FRAME,
     },
-    closeCodes: [SESSION_END, TOO_BIG],
+    closeCodes: [SESSION_END, TOO_BIG, FAIR_SHARE_CLOSE],
   },
   {
     id: 'machine',
@@ -86,7 +91,7 @@ export const SOCKET_CHANNELS: readonly SocketChannel[] = [
     client: MachineClientMessage,
     server: MachineServerMessage,
     clientFrames: {
-      init: `join \`machineID\` with the token. Refused with an error frame and close 4004: ${FloorCode.unknownMachine} unknown machine, ${FloorCode.machineUnavailable} offline / error / malfunction, ${FloorCode.machineBusy} taken by another player, ${FloorCode.alreadyJoined} the player holds another machine. A second init on a joined socket answers ${FloorCode.alreadyJoined} and the socket stays on its machine`,
+      init: `join \`machineID\` with the token. Refused with an error frame and close 4004: ${FloorCode.unknownMachine} unknown machine, ${FloorCode.machineUnavailable} offline / error / malfunction, ${FloorCode.machineBusy} taken by another player, ${FloorCode.alreadyJoined} the player holds another machine, ${FloorCode.balanceRequired} the wallet is 0 while the served ALLOW_0_BALANCE_TO_PLAY is false (the player who already holds the machine may rejoin). A refused join writes nothing: the machine is not reserved. A join writes the game session and the machine's occupant together; after a crash, the next start closes any session left open on a machine its player does not hold, paying back what it holds. A second init on a joined socket answers ${FloorCode.alreadyJoined} and the socket stays on its machine`,
       button: `a machine button: spin, betUp, betDown, maxBet, lines, collect (credits → wallet, the session goes on). ${FloorCode.noCredits} when the credits do not cover the bet; 40000 while the reels spin or the bet is fixed (free spins)`,
       autoplay: 'spins go on by themselves until off, or until the credits run out',
       transfer: `wallet → credits; \`amount\` must be one of the join answer's \`hotCoins\`. ${FloorCode.aboveAllInLimit} above \`maxAllIn\`, ${FloorCode.insufficientFunds} above the wallet`,
@@ -117,6 +122,7 @@ export const SOCKET_CHANNELS: readonly SocketChannel[] = [
       { code: 4005, meaning: 'the machine went out of service (error, malfunction, offline): the session is kept, reserved, with its credits' },
       SESSION_END,
       TOO_BIG,
+      FAIR_SHARE_CLOSE,
     ],
   },
 ];
