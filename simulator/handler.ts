@@ -30,6 +30,8 @@ export interface HandlerConfig {
   videoOrigins?: readonly string[];
   /** How long a request's body may take to arrive after its headers. */
   bodyTimeoutMs: number;
+  /** The simulator's clock: every answer's `Date` (the client measures token expiry with it). */
+  now?: () => number;
 }
 
 // The response under way on each connection, for answerClientError.
@@ -45,6 +47,8 @@ export function createRequestHandler(config: HandlerConfig) {
       serviceOrigins: serviceOrigins(settings),
       opensInspectorWindow: /[?&]inspect=stately(&|$)/.test(req.url ?? ''),
     });
+    // The operator's clock, which tokens' exp is measured on (tests move it): clients learn it here.
+    if (config.now) res.setHeader('Date', new Date(config.now()).toUTCString());
     answering.set(req.socket, res);
     guardBody(req, res, config.bodyTimeoutMs);
     try {

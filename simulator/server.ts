@@ -80,6 +80,8 @@ export interface SimulatorOptions {
   bodyTimeoutMs?: number;
   /** Serve the client's *.map files. Default: unless NODE_ENV is production. */
   serveSourceMaps?: boolean;
+  /** The sockets' heartbeat (floor/sockets.ts): ping interval and silent-link cut-off. */
+  socketHeartbeat?: { pingMs: number; silentCloseMs: number };
 }
 
 export interface Simulator {
@@ -201,6 +203,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       localCountry: (options.localCountry ?? 'TR').toUpperCase(),
       videoOrigins: [...new Set(Object.values(options.externalVideo ?? {}).map((url) => new URL(url).origin))],
       bodyTimeoutMs,
+      now,
     });
     // The handler answers its own errors; this catch only stops a failure while answering
     // from becoming an unhandled rejection, which would end the process.
@@ -226,7 +229,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       });
     });
     const { port } = server.address() as AddressInfo;
-    const sockets = attachSockets(server, deps, floor);
+    const sockets = attachSockets(server, deps, floor, options.socketHeartbeat ? { heartbeat: options.socketHeartbeat } : {});
     if (options.control ?? true) {
       router.add(controlRoutes(control, now(), now));
       router.add(

@@ -408,6 +408,7 @@ export class MachineRuntime {
         jackpotWin,
         handPay: handPay > 0,
         settlesAt,
+        settlesInMs: Math.max(0, settlesAt - now),
       },
     });
     this.#pushState();

@@ -2,6 +2,7 @@ import { LoginLogType } from '../../src/protocol/auth.ts';
 import {
   BanRequest,
   DropRequest,
+  SilenceRequest,
   EndSessionRequest,
   MachineStatusRequest,
   RemoveRequest,
@@ -95,6 +96,15 @@ export function floorControlRoutes(deps: ApiDeps, floor: Floor, sockets: SocketS
         const { username } = await request.body(DropRequest);
         const player = playerNamed(deps, username);
         return ok({ dropped: sockets.dropPlayer(player.id) });
+      },
+    },
+    {
+      method: 'POST',
+      path: '/sim/silence',
+      handle: async (request) => {
+        const { username, ms } = await request.body(SilenceRequest);
+        const player = playerNamed(deps, username);
+        return ok({ silenced: sockets.silencePlayer(player.id, ms) });
       },
     },
     {

@@ -31,11 +31,24 @@ export interface SocketServer {
   counts(): { notification: number; machine: number };
   /** Control API: drop every socket of a player, as a network failure would. */
   dropPlayer(playerId: number): number;
+  /**
+   * Control API: a link that goes silent without closing, for `ms` — nothing the player's sockets
+   * send is heard (frames, pongs) and nothing is sent to them. Returns the sockets affected.
+   */
+  silencePlayer(playerId: number, ms: number): number;
   close(): void;
 }
 
 /** How often open sockets are checked against their login session (expiry, a revoke by SQL). */
 const SESSION_SWEEP_MS = 250;
+/**
+ * The link's heartbeat: every socket is pinged (WebSocket ping frames, which browsers answer by
+ * themselves) this often, and one that has sent nothing — no frame, no pong — for
+ * SILENT_CLOSE_MS is a dead link: it is cut, so a machine's autoplay stops and its session is
+ * held (reserved) as after any drop. Clients send their own `ping` frames to see the link too.
+ */
+export const HEARTBEAT_MS = 2000;
+export const SILENT_CLOSE_MS = 10_000;
 
 /**
  * The two WebSocket channels on the simulator's port: /ws/notification and /ws/machine, each
@@ -46,7 +59,13 @@ const SESSION_SWEEP_MS = 250;
  * is closed with 4401 at once (expiry within SESSION_SWEEP_MS), and every frame re-checks the
  * session before it is run.
  */
-export function attachSockets(server: Server, deps: ApiDeps, floor: Floor): SocketServer {
+export interface SocketOptions {
+  /** The heartbeat's ping interval and how long a silent socket lives (tests shorten them). */
+  heartbeat?: { pingMs: number; silentCloseMs: number };
+}
+
+export function attachSockets(server: Server, deps: ApiDeps, floor: Floor, options: SocketOptions = {}): SocketServer {
+  const { pingMs, silentCloseMs } = options.heartbeat ?? { pingMs: HEARTBEAT_MS, silentCloseMs: SILENT_CLOSE_MS };
   // Frames beyond frameBytes, invalid UTF-8, unmasked frames and unknown opcodes are ws's own
   // errors: it closes that socket with 1009, 1007 or 1002 and emits 'error', which every socket
   // listens for from its first moment (below), so nothing a client sends reaches the process.
@@ -56,6 +75,55 @@ export function attachSockets(server: Server, deps: ApiDeps, floor: Floor): Sock
   const byJti = new Map<string, Set<WebSocket>>();
   const channel = new WeakMap<WebSocket, Kind>();
   const playerFrames = new KeyedBuckets<number>(FAIR_SHARE.playerFrames);
+  // When each socket was last heard from (monotonic ms), and whose it is.
+  const lastHeard = new WeakMap<WebSocket, number>();
+  const ownerOf = new WeakMap<WebSocket, number>();
+  // Players whose link the control API has silenced, until when (monotonic ms). Like a stalled
+  // TCP connection, a silenced link loses nothing: what either side sends meanwhile is held and
+  // arrives when the silence ends (unless the socket has been closed by then).
+  const silencedUntil = new Map<number, number>();
+  const heldIn = new WeakMap<WebSocket, unknown[]>();
+  const heldOut = new WeakMap<WebSocket, Array<MachineServerMessage | NotificationServerMessage>>();
+  const hold = <T>(held: WeakMap<WebSocket, T[]>, ws: WebSocket, item: T) => {
+    const list = held.get(ws) ?? [];
+    list.push(item);
+    held.set(ws, list);
+  };
+  const silenced = (ws: WebSocket) => {
+    const owner = ownerOf.get(ws);
+    if (owner === undefined) return false;
+    const until = silencedUntil.get(owner);
+    if (until === undefined) return false;
+    if (until > performance.now()) return true;
+    silencedUntil.delete(owner);
+    return false;
+  };
+  /** A frame to a socket; held while its link is silenced. */
+  const send = (ws: WebSocket, message: MachineServerMessage | NotificationServerMessage) => {
+    if (silenced(ws)) hold(heldOut, ws, message);
+    else sendFrame(ws, message);
+  };
+  /** A silence that has ended: what was held goes through, in order. */
+  const release = (ws: WebSocket) => {
+    const incoming = heldIn.get(ws);
+    const outgoing = heldOut.get(ws);
+    heldIn.delete(ws);
+    heldOut.delete(ws);
+    outgoing?.forEach((message) => sendFrame(ws, message));
+    incoming?.forEach((data) => ws.emit('message', data, false));
+  };
+  const heartbeat = setInterval(() => {
+    const now = performance.now();
+    for (const ws of wss.clients) {
+      if (ws.readyState !== ws.OPEN) continue;
+      if (now - (lastHeard.get(ws) ?? now) > silentCloseMs) ws.terminate();
+      else if (!silenced(ws)) {
+        release(ws);
+        ws.ping();
+      }
+    }
+  }, pingMs);
+  heartbeat.unref();
   // Once the server shuts down, closing sockets must not touch the (closing) floor and store.
   let shuttingDown = false;
 
@@ -93,6 +161,10 @@ export function attachSockets(server: Server, deps: ApiDeps, floor: Floor): Sock
    * the token is checked, to run them in order once it is.
    */
   function open(ws: WebSocket, kind: Kind, token: string | undefined): void {
+    lastHeard.set(ws, performance.now());
+    ws.on('pong', () => {
+      if (!silenced(ws)) lastHeard.set(ws, performance.now());
+    });
     ws.on('error', () => {
       // ws has already begun closing with the protocol's code (1002/1007/1009); a socket that
       // never answers that close is cut after the grace.
@@ -121,6 +193,11 @@ export function attachSockets(server: Server, deps: ApiDeps, floor: Floor): Sock
     };
     ws.on('message', (data: Buffer | ArrayBuffer | Buffer[]) => {
       if (ws.readyState !== ws.OPEN) return;
+      if (silenced(ws)) {
+        hold(heldIn, ws, data);
+        return;
+      }
+      lastHeard.set(ws, performance.now());
       const bytes = byteLength(data);
       // Rates run on the monotonic clock: the simulator's own clock may be a test's, standing still.
       const now = performance.now();
@@ -139,6 +216,7 @@ export function attachSockets(server: Server, deps: ApiDeps, floor: Floor): Sock
       (auth) => {
         if (ws.readyState !== ws.OPEN || shuttingDown) return;
         playerId = auth.player.id;
+        ownerOf.set(ws, playerId);
         const jti = auth.session.jti;
         track(byPlayer, playerId, ws);
         track(byJti, jti, ws);
@@ -152,7 +230,7 @@ export function attachSockets(server: Server, deps: ApiDeps, floor: Floor): Sock
       },
       (error: unknown) => {
         const code = error instanceof ApiFailure ? error.code : ErrorCode.signatureNotVerified;
-        sendFrame(ws, { type: 'error', code, ErrorMessage: 'not authorized' });
+        send(ws, { type: 'error', code, ErrorMessage: 'not authorized' });
         ws.close(UNAUTHORIZED, 'not authorized');
       },
     );
@@ -168,7 +246,7 @@ export function attachSockets(server: Server, deps: ApiDeps, floor: Floor): Sock
   /** Past the fair share: say so (10708), close with 1008, and cut the socket after the grace. */
   function refuse(ws: WebSocket, why: string): void {
     if (ws.readyState !== ws.OPEN) return;
-    sendFrame(ws, { type: 'error', code: ErrorCode.tooManyRequests, ErrorMessage: why });
+    send(ws, { type: 'error', code: ErrorCode.tooManyRequests, ErrorMessage: why });
     ws.close(POLICY_CLOSE, String(ErrorCode.tooManyRequests));
     setTimeout(() => ws.terminate(), CLOSE_GRACE_MS).unref();
   }
@@ -176,7 +254,7 @@ export function attachSockets(server: Server, deps: ApiDeps, floor: Floor): Sock
   /** The session ended: say why, then close. Frames after this are not run. */
   function endSocket(ws: WebSocket, code: number) {
     if (ws.readyState !== ws.OPEN) return;
-    sendFrame(ws, { type: 'error', code, ErrorMessage: 'the session has ended' });
+    send(ws, { type: 'error', code, ErrorMessage: 'the session has ended' });
     ws.close(SESSION_ENDED_CLOSE, String(code));
   }
 
@@ -195,16 +273,16 @@ export function attachSockets(server: Server, deps: ApiDeps, floor: Floor): Sock
     return (data) => {
       const message = parse(ws, data, NotificationClientMessage);
       if (!message || !live(ws, jti)) return;
-      if (message.type === 'ping') return sendFrame(ws, { type: 'pong' });
+      if (message.type === 'ping') return send(ws, { type: 'pong' });
       if (message.id !== playerId) {
-        return sendFrame(ws, { type: 'error', code: ErrorCode.invalidRequest, ErrorMessage: 'init id is not yours' });
+        return send(ws, { type: 'error', code: ErrorCode.invalidRequest, ErrorMessage: 'init id is not yours' });
       }
       remove?.();
-      remove = floor.context.hub.add(playerId, (m) => sendFrame(ws, m));
-      sendFrame(ws, { type: 'ready' });
-      sendFrame(ws, { type: 'balance', balance: deps.ledger.balance(playerId) });
+      remove = floor.context.hub.add(playerId, (m) => send(ws, m));
+      send(ws, { type: 'ready' });
+      send(ws, { type: 'balance', balance: deps.ledger.balance(playerId) });
       for (const machine of floor.sessionsOf(playerId)) {
-        sendFrame(ws, {
+        send(ws, {
           type: 'session',
           session: { status: 'open', id: machine.id, name: machine.name, machine_status: machine.status },
         });
@@ -217,7 +295,7 @@ export function attachSockets(server: Server, deps: ApiDeps, floor: Floor): Sock
       get open() {
         return ws.readyState === ws.OPEN;
       },
-      send: (m) => sendFrame(ws, m),
+      send: (m) => send(ws, m),
       close: (code, reason) => ws.close(code, reason),
     };
     const machine = new MachineChannel(deps, floor, { playerId, jti }, transport);
@@ -241,6 +319,10 @@ export function attachSockets(server: Server, deps: ApiDeps, floor: Floor): Sock
       }
       return { notification, machine };
     },
+    silencePlayer(playerId, ms) {
+      silencedUntil.set(playerId, performance.now() + ms);
+      return byPlayer.get(playerId)?.size ?? 0;
+    },
     dropPlayer(playerId) {
       const sockets = [...(byPlayer.get(playerId) ?? [])];
       sockets.forEach((ws) => ws.terminate());
@@ -250,6 +332,7 @@ export function attachSockets(server: Server, deps: ApiDeps, floor: Floor): Sock
       shuttingDown = true;
       stopListening();
       clearInterval(sweep);
+      clearInterval(heartbeat);
       server.off('upgrade', onUpgrade);
       for (const ws of wss.clients) ws.terminate();
       wss.close();

@@ -62,6 +62,12 @@ export const MachineStatusRequest = z.strictObject({
 /** POST /sim/drop: cut every socket of a player, as a network failure would. */
 export const DropRequest = z.strictObject({ username: z.string().check(z.minLength(1), z.maxLength(64)) });
 
+/**
+ * POST /sim/silence: the player's link goes silent for `ms` without closing — nothing their sockets
+ * send is heard and nothing is sent to them, as on a dead mobile connection.
+ */
+export const SilenceRequest = z.strictObject({ username: DropRequest.shape.username, ms: z.int().check(z.gte(1), z.lte(120_000)) });
+
 /** POST /sim/ban: ban a player (every session of theirs ends at once, 10704) or lift the ban. */
 export const BanRequest = z.strictObject({ username: DropRequest.shape.username, banned: z.boolean() });
 

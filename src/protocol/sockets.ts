@@ -126,8 +126,13 @@ export const SpinOutcome = z.object({
   winningLines: z.array(z.int()),
   jackpotWin: MinorUnits,
   handPay: z.boolean(),
-  /** Epoch ms when the reels have stopped on screen. */
+  /** Epoch ms when the reels have stopped on screen (the operator's clock). */
   settlesAt: z.int(),
+  /**
+   * The same as a duration from this frame: what a client with a wrong clock can use. Absent
+   * from operators that predate it (the client then assumes DEFAULT_SPIN_MS).
+   */
+  settlesInMs: z.optional(z.int().check(z.nonnegative())),
 });
 export type SpinOutcome = z.infer<typeof SpinOutcome>;
 

@@ -75,3 +75,17 @@ describe('http client over the simulator', () => {
     expect(failure.code).toBeNull();
   });
 });
+
+describe("the operator's clock", () => {
+  it('expiry is measured on the server clock the answers tell, not the device clock', async () => {
+    // The simulator's clock here is months away from this machine's: a phone with a wrong clock.
+    expect(Math.abs(Date.now() - t.clock.now)).toBeGreaterThan(24 * 60 * 60_000);
+    const { http, auth } = client();
+    const session = await auth.login({ username: 'player2', password: 'player2pass', remember: false });
+    expect(Math.abs(http.serverNow() - t.clock.now)).toBeLessThan(1500);
+    // The token lives 8 hours from the operator's now, whatever the device thinks.
+    expect(Math.abs(session.expiresInMs - 8 * 60 * 60_000)).toBeLessThan(1500);
+    const validated = await auth.validate(session.token);
+    expect(Math.abs(validated.expiresInMs - 8 * 60 * 60_000)).toBeLessThan(1500);
+  });
+});

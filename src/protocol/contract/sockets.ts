@@ -105,7 +105,7 @@ export const SOCKET_CHANNELS: readonly SocketChannel[] = [
       machine: "this machine's status changed",
       balance: 'the wallet after a transfer, collect, cashout, jackpot or hand pay',
       session: "the game session: id, start, spins, free spins, cash in and out",
-      spin: 'a spin\'s outcome: reels (5 × 3 symbol ids), totalWin, bet, free spin, free spins awarded, winning lines, jackpotWin, handPay, `settlesAt` (epoch ms when the reels stop on the video)',
+      spin: 'a spin\'s outcome: reels (5 × 3 symbol ids), totalWin, bet, free spin, free spins awarded, winning lines, jackpotWin, handPay, `settlesAt` (epoch ms when the reels stop on the video) and `settlesInMs` (the same as a duration from this frame, for clients whose clock is wrong)',
       info: `operator messages and close warnings: ${ErrorCode.depositCountdown} {count} (no credits) and ${ErrorCode.continueCountdown} {count} (no play) count down once a second, any accepted request ends them; then ${ErrorCode.sessionTerminating} with \`action: 'closeSession'\``,
       ack: 'the request was accepted (`request` names it: transfer, cashout, autoplay or the button); `duplicate: true` for a repeat of a request already run in this session, which was not run again',
       quit: "the player is sent away: `replaced` (a newer connection took over, close 4001), `kicked` (kicked from another device, close 4002), `removed` (the operator removed the player, credits cashed out)",
