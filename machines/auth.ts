@@ -3,7 +3,10 @@
  *
  *   splash (reads the query and stored tokens)
  *      ──(token in query or storage)──▶ validating ──ok──▶ loggedIn
- *      │                                        └─fail─▶ loggedOut (failure kept for a toast)
+ *      │                                        ├─a real "no" (401, an unreadable token)─▶ loggedOut (token cleared, failure kept for a toast)
+ *      │                                        ├─no answer, timeout, 5xx─▶ reconnecting ──reconnectBackoff | network.online──▶ validating
+ *      │                                        └─the same, VALIDATE_TRIES-th─▶ unreachable ──user.retry | network.online──▶ validating
+ *      │   (the token is kept through all of it: only the operator's "no" ends a login)
  *      └──(no token)──▶ loggedOut.idle ──user.login──▶ loggedOut.submitting ──ok──▶ loggedIn
  *                                                              └─fail─▶ idle (failure on the form)
  *   loggedIn runs the wallet, the reconnect dialog, the idle lock and the notification socket as
@@ -17,6 +20,7 @@
  * Side effects are named placeholders; src/app provides the real ones.
  */
 import { assign, emit, fromPromise, sendTo, setup } from 'xstate';
+import { backoffDelay } from './backoff.ts';
 import { toFailure, type Failure } from './failure.ts';
 import type { idleLockMachine, IdleLockOutput } from './idleLock.ts';
 import type { LobbyMachineStatus } from './lobby.ts';
@@ -73,6 +77,22 @@ export interface AuthContext {
   remember: boolean;
   /** Why the last logout happened without the player asking for it. */
   logoutReason: 'expired' | 'unauthorized' | 'validationFailed' | 'tooManyWrongPins' | null;
+  /** Token checks in a row that found no answer. */
+  validations: number;
+}
+
+/** Token checks that found no answer before the player sees the network-error screen (the login is kept). */
+export const VALIDATE_TRIES = 5;
+
+/** An unreadable token (the operator's signature code, or the client's own decoding). */
+const SIGNATURE_NOT_VERIFIED = 10;
+
+/**
+ * Whether a failed token check is the operator's "no" — a 401, or a token that cannot be read —
+ * rather than no answer (network down, a timeout, a 5xx, garbage), which must not end a login.
+ */
+export function isRefusal(failure: Failure): boolean {
+  return failure.status === 401 || failure.code === SIGNATURE_NOT_VERIFIED;
 }
 
 /** The idle lock logged the player out after too many wrong PINs (a client code beside SPEC §8's 107xx). */
@@ -98,7 +118,11 @@ export type AuthEvent =
   | { type: 'session.pinChanged'; pinCode: string }
   | { type: 'user.logout' }
   | { type: 'server.unauthorized'; failure: Failure }
-  | { type: 'user.dismissFailure' };
+  | { type: 'user.dismissFailure' }
+  /** Check the kept token again now (the network-error screen's button). */
+  | { type: 'user.retry' }
+  /** The browser is back online. */
+  | { type: 'network.online' };
 
 /**
  * The stand-in for a child machine the app must provide: typed as that machine, failing with a
@@ -157,9 +181,14 @@ export const authMachine = setup({
     hasStoredToken: (_, sources: TokenSources) => sources.storedToken !== null,
     hasRole: ({ context }) => context.roles.length > 0,
     lockedOutByWrongPins: (_, output: IdleLockOutput) => output.reason === 'tooManyWrongPins',
+    /** The token check's error is the operator's "no" (isRefusal). */
+    refused: ({ event }) => isRefusal(toFailure((event as { error?: unknown }).error)),
+    lastValidation: ({ context }) => context.validations + 1 >= VALIDATE_TRIES,
   },
   delays: {
     tokenExpiry: ({ context }) => Math.max(0, context.session?.expiresInMs ?? 0),
+    /** The shared backoff (backoff.ts); `validations` already counts the failure this waits after. */
+    reconnectBackoff: ({ context }) => backoffDelay(context.validations - 1),
   },
 }).createMachine({
   id: 'auth',
@@ -170,6 +199,7 @@ export const authMachine = setup({
     failure: null,
     remember: true,
     logoutReason: null,
+    validations: 0,
   },
   initial: 'splash',
   states: {
@@ -204,19 +234,44 @@ export const authMachine = setup({
         input: ({ context }) => ({ token: context.token ?? '' }),
         onDone: {
           target: 'loggedIn',
-          actions: assign({ session: ({ event }) => event.output, token: ({ event }) => event.output.token }),
+          actions: assign({ session: ({ event }) => event.output, token: ({ event }) => event.output.token, validations: 0 }),
         },
-        onError: {
-          target: 'loggedOut',
-          actions: [
-            'clearToken',
-            assign({
-              token: null,
-              failure: ({ event }) => toFailure(event.error),
-              logoutReason: 'validationFailed',
-            }),
-          ],
-        },
+        onError: [
+          {
+            guard: 'refused',
+            target: 'loggedOut',
+            actions: [
+              'clearToken',
+              assign({
+                token: null,
+                failure: ({ event }) => toFailure(event.error),
+                logoutReason: 'validationFailed',
+                validations: 0,
+              }),
+            ],
+          },
+          {
+            guard: 'lastValidation',
+            target: 'unreachable',
+            actions: assign({ failure: ({ event }) => toFailure(event.error), validations: ({ context }) => context.validations + 1 }),
+          },
+          {
+            target: 'reconnecting',
+            actions: assign({ failure: ({ event }) => toFailure(event.error), validations: ({ context }) => context.validations + 1 }),
+          },
+        ],
+      },
+    },
+    /** No answer to the token check: the token is kept, and asked about again after the backoff. */
+    reconnecting: {
+      after: { reconnectBackoff: 'validating' },
+      on: { 'network.online': 'validating' },
+    },
+    /** Still no answer: the network-error screen, with the token kept until the player or the browser retries. */
+    unreachable: {
+      on: {
+        'user.retry': { target: 'validating', actions: assign({ validations: 0, failure: null }) },
+        'network.online': { target: 'validating', actions: assign({ validations: 0, failure: null }) },
       },
     },
     loggedIn: {

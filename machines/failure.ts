@@ -7,6 +7,8 @@ export interface Failure {
   code: number | null;
   message: string;
   params: Record<string, unknown>;
+  /** The HTTP status when an answer came (0 or absent when none did): only a 401 is a real "no". */
+  status?: number;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -20,6 +22,7 @@ export function toFailure(error: unknown): Failure {
       code: error.code as number | null,
       message: typeof error.message === 'string' ? error.message : '',
       params: isRecord(error.params) ? error.params : {},
+      ...(typeof error.status === 'number' ? { status: error.status } : {}),
     };
   }
   return { code: null, message: error instanceof Error ? error.message : String(error), params: {} };

@@ -5,13 +5,20 @@
  *                        (init; video child, no band)  (video.play with the best band)
  *   live.playing ⇄ live.closeWarning   (18800 / 18802 countdowns; an accepted request ends one)
  *   live ──user.cashout──▶ connected.cashingOut ──socket closes──▶ left
- *   connected ──socket.lost──▶ reconnecting ──reconnectBackoff──▶ connected.joining (again)
+ *   connected ──socket.lost (also the link's heartbeat going silent)──▶ reconnecting ──reconnectBackoff──▶ connected.joining (again)
+ *   joining ──joinTimeout without an answer──▶ reconnecting (as a lost connection)
  *            reconnecting gives up after maxReconnects ──▶ left (connectionLost)
  *   socket.quit ──▶ left (quit);  socket.closeSession ──▶ cash out, left (closeSession)
  *   socket.sessionEnded ──▶ left (sessionEnded: the login session ended; auth says why)
  *   a refused join ──▶ left (joinFailed)
  *   live.leave: user.leave with nothing on the machine ──▶ cashingOut (released, no toast);
  *               with credits ──▶ asking ──user.keepMachine──▶ left (reserved) | user.cashout | user.stay
+ *   live.reels: idle ──socket.spin──▶ spinning ──spinSettles──▶ idle
+ *
+ * One request in flight per control: a press, a coin or the autoplay switch sends its request
+ * and is not taken again until the floor has answered it (its ack or its error, by request id),
+ * and no button is taken while the reels spin; a double tap is one operation, and a press
+ * during a spin is no "Invalid request." (the floor refuses both anyway).
  *
  * The machine socket is a child for the whole visit. The video child (videoLink.ts: its own
  * chart of WHEP sessions, stalls and retries) starts with the join, without a band: it prepares
@@ -22,7 +29,7 @@
  * view turns into a toast and a return to /lobby. The screen is kept awake (wakeLock child) for
  * the whole visit, reconnects included, and may sleep again once the visit is over.
  */
-import { assign, enqueueActions, fromCallback, raise, sendTo, setup, stopChild } from 'xstate';
+import { and, assign, enqueueActions, fromCallback, raise, sendTo, setup, stopChild } from 'xstate';
 import type { Failure } from './failure.ts';
 import { backoffDelay } from './backoff.ts';
 import { videoLinkMachine, type VideoEvent, type VideoStats } from './videoLink.ts';
@@ -67,7 +74,15 @@ export interface SpinView {
   freeSpin: boolean;
   jackpotWin: number;
   settlesAt: number;
+  /** How long until the reels stop, from the frame (absent: DEFAULT_SPIN_MS). */
+  settlesInMs?: number;
 }
+
+/** How long the reels spin when the floor does not say (its spin frame has no settlesInMs). */
+export const DEFAULT_SPIN_MS = 2500;
+
+/** The controls that each have at most one request in flight. */
+export type Control = 'spin' | 'betUp' | 'betDown' | 'maxBet' | 'lines' | 'collect' | 'autoplay' | 'transfer';
 
 export type MachineRequest =
   | { type: 'init'; machineID: number; token: string }
@@ -102,12 +117,18 @@ export interface GameSessionContext {
   warning: { code: number; count: number } | null;
   /** The last refused request (no credits, over the limit…), for a toast. */
   refusal: Failure | null;
+  /** Each control's request the floor has not answered yet (control → request id). */
+  pending: Partial<Record<Control, string>>;
+  /** The reels are turning (live.reels): no button is taken. */
+  spinning: boolean;
   activeBandId: string | null;
   stream: unknown;
   stats: VideoStats | null;
   videoProblem: boolean;
   /** The video link gave up (videoLink.failed) until the player asks again (user.retryVideo). */
   videoFailed: boolean;
+  /** The operator's refusal of the video (70000…), shown with its text until a picture comes. */
+  videoRefusal: Failure | null;
   moneyTransfer: boolean;
   sideBar: boolean;
   volume: number;
@@ -130,7 +151,7 @@ export type SocketEvent =
   /** A countdown to the end of the session (the service tells these codes from other info). */
   | { type: 'socket.closeWarning'; code: number; count: number }
   | { type: 'socket.ack'; requestId?: string; request: string }
-  | { type: 'socket.error'; failure: Failure }
+  | { type: 'socket.error'; failure: Failure; requestId?: string }
   | { type: 'socket.quit'; reason: string }
   | { type: 'socket.closeSession'; code: number }
   | { type: 'socket.closed'; code: number }
@@ -209,6 +230,12 @@ export const gameSessionMachine = setup({
       context.join !== null &&
       (context.machine?.credits ?? 0) + event.amount <= context.join.maxAllIn,
     canReconnect: ({ context }) => context.reconnects < context.maxReconnects,
+    /** The control of this event has no request in flight, and no button is pressed during a spin. */
+    controlFree: ({ context, event }) => {
+      const control = controlOf(event);
+      if (control === null || context.pending[control] !== undefined) return false;
+      return event.type !== 'user.press' || !context.spinning;
+    },
     isTransferOpen: ({ context }) => context.moneyTransfer,
     /** Nothing of the player's is on the machine: no credits, no free spins left. */
     holdsNothing: ({ context }) => context.machine !== null && context.machine.credits === 0 && context.machine.freeSpinsLeft === 0,
@@ -228,6 +255,21 @@ export const gameSessionMachine = setup({
       if (snapshot?.children?.video) enqueue.sendTo('video', { type: 'video.request' as const });
     }),
     nextRequest: assign({ requestSeq: ({ context }) => context.requestSeq + 1 }),
+    /** The request about to go out (before nextRequest) is its control's one in flight. */
+    markPending: assign({
+      pending: ({ context, event }) => {
+        const control = controlOf(event);
+        return control === null ? context.pending : { ...context.pending, [control]: requestId(context) };
+      },
+    }),
+    /** The floor answered a request (ack or error): its control is free again. */
+    settlePending: assign({
+      pending: ({ context, event }) => {
+        const id = event.type === 'socket.ack' || event.type === 'socket.error' ? event.requestId : undefined;
+        if (id === undefined) return context.pending;
+        return Object.fromEntries(Object.entries(context.pending).filter(([, pending]) => pending !== id));
+      },
+    }),
     leaveWith: assign((_, params: { reason: LeaveReason; failure?: Failure | null }) => ({
       leaveReason: params.reason,
       failure: params.failure ?? null,
@@ -244,6 +286,10 @@ export const gameSessionMachine = setup({
     /** The shared backoff (backoff.ts); `reconnects` already counts this attempt. */
     reconnectBackoff: ({ context }) => backoffDelay(context.reconnects - 1),
     cashoutTimeout: 5000,
+    /** A join the floor has not answered by then is a lost connection (retried like one). */
+    joinTimeout: 10_000,
+    /** Until the reels of the last spin stop: the floor's duration, not a clock. */
+    spinSettles: ({ context }) => context.lastSpin?.settlesInMs ?? DEFAULT_SPIN_MS,
     /** How long the controls stay fully visible after the last touch (landscape phones fade them). */
     controlsIdle: 4000,
   },
@@ -258,11 +304,14 @@ export const gameSessionMachine = setup({
     lastSpin: null,
     warning: null,
     refusal: null,
+    pending: {},
+    spinning: false,
     activeBandId: null,
     stream: null,
     stats: null,
     videoProblem: false,
     videoFailed: false,
+    videoRefusal: null,
     moneyTransfer: false,
     sideBar: true,
     volume: input.volume ?? 1,
@@ -289,7 +338,9 @@ export const gameSessionMachine = setup({
     'wallet.balance': { actions: assign({ balance: ({ event }) => event.balance }) },
     'video.stream': { actions: assign({ stream: ({ event }) => event.stream }) },
     'video.stats': { actions: assign({ stats: ({ event }) => event.stats }) },
-    'video.problem': { actions: assign({ videoProblem: ({ event }) => event.active }) },
+    // A picture that moves again ends any refusal shown over it.
+    'video.problem': { actions: assign({ videoProblem: ({ event }) => event.active, videoRefusal: ({ context, event }) => (event.active ? context.videoRefusal : null) }) },
+    'video.refused': { actions: assign({ videoRefusal: ({ event }) => ({ code: event.code, message: '', params: event.params }) }) },
   },
   states: {
     idle: {
@@ -345,6 +396,8 @@ export const gameSessionMachine = setup({
       states: {
         joining: {
           entry: [
+            // Requests of a lost connection are not answered any more: every control is free again.
+            assign({ pending: {}, spinning: false }),
             { type: 'request', params: ({ context }) => ({ type: 'init', machineID: context.machineId, token: context.token }) },
             // The video prepares its offer while the socket joins; the join answer names the band.
             'prepareVideo',
@@ -378,12 +431,14 @@ export const gameSessionMachine = setup({
               },
             },
           },
+          after: {
+            joinTimeout: [{ guard: 'canReconnect', target: '#gameSession.reconnecting' }, { target: '#gameSession.left', actions: { type: 'leaveWith', params: { reason: 'connectionLost' } } }],
+          },
         },
         live: {
           exit: 'stopVideo',
           on: {
             'socket.state': { actions: assign({ machine: ({ event }) => event.machine }) },
-            'socket.spin': { actions: assign({ lastSpin: ({ event }) => event.spin }) },
             // SPEC §4: money transfer and autoplay switch off when the money status updates.
             'socket.balance': [
               {
@@ -396,28 +451,33 @@ export const gameSessionMachine = setup({
               },
               { actions: assign({ moneyTransfer: false, balance: ({ event }) => event.balance }) },
             ],
-            'socket.error': { actions: assign({ refusal: ({ event }) => event.failure }) },
+            'socket.error': { actions: [assign({ refusal: ({ event }) => event.failure }), 'settlePending'] },
             'socket.closed': { target: '#gameSession.left', actions: { type: 'leaveWith', params: { reason: 'cashout' } } },
             'user.press': {
+              guard: 'controlFree',
               actions: [
                 'buttonFeedback',
                 assign({ refusal: null }),
+                'markPending',
                 { type: 'request', params: ({ context, event }) => ({ type: 'button', button: event.button, requestId: requestId(context) }) },
                 'nextRequest',
                 'tellVideo',
               ],
             },
             'user.autoplay': {
+              guard: 'controlFree',
               actions: [
+                'markPending',
                 { type: 'request', params: ({ context, event }) => ({ type: 'autoplay', on: event.on, requestId: requestId(context) }) },
                 'nextRequest',
                 'tellVideo',
               ],
             },
             'user.transfer': {
-              guard: 'canTransfer',
+              guard: and(['canTransfer', 'controlFree']),
               actions: [
                 assign({ refusal: null }),
+                'markPending',
                 { type: 'request', params: ({ context, event }) => ({ type: 'transfer', amount: event.amount, requestId: requestId(context) }) },
                 'nextRequest',
                 'tellVideo',
@@ -451,8 +511,24 @@ export const gameSessionMachine = setup({
                   on: {
                     'socket.closeWarning': { actions: assign({ warning: ({ event }) => ({ code: event.code, count: event.count }) }) },
                     // Any request the server accepts ends the warning.
-                    'socket.ack': 'playing',
+                    'socket.ack': { target: 'playing', actions: 'settlePending' },
                   },
+                },
+              },
+              on: { 'socket.ack': { actions: 'settlePending' } },
+            },
+            // The reels of the last spin turn until the floor said they stop (no clock involved).
+            reels: {
+              initial: 'idle',
+              states: {
+                idle: {
+                  on: { 'socket.spin': { target: 'spinning', actions: assign({ lastSpin: ({ event }) => event.spin }) } },
+                },
+                spinning: {
+                  entry: assign({ spinning: true }),
+                  exit: assign({ spinning: false }),
+                  after: { spinSettles: 'idle' },
+                  on: { 'socket.spin': { target: 'spinning', reenter: true, actions: assign({ lastSpin: ({ event }) => event.spin }) } },
                 },
               },
             },
@@ -532,6 +608,14 @@ export const gameSessionMachine = setup({
 /** Why a cashout ended the visit: the player's cashout, or leaving a machine that held nothing. */
 function cashoutReason(context: Pick<GameSessionContext, 'leaveReason'>): LeaveReason {
   return context.leaveReason === 'left' ? 'left' : 'cashout';
+}
+
+/** Which control an event presses, if any. */
+function controlOf(event: GameSessionEvent): Control | null {
+  if (event.type === 'user.press') return event.button;
+  if (event.type === 'user.transfer') return 'transfer';
+  if (event.type === 'user.autoplay') return 'autoplay';
+  return null;
 }
 
 /** The id of the next request: the visit's id and a counter, so no two requests share one. */

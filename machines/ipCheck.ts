@@ -3,11 +3,21 @@
  *
  *   checking ──answer, status or code non-zero──▶ allowed
  *      │      └─answer, status and code both 0──▶ blocked (country and IP kept for the screen)
- *      └──no answer / non-200──▶ networkError ──user.retry──▶ checking
+ *      ├──no answer / non-200, tries left──▶ waiting ──reconnectBackoff──▶ checking
+ *      └──no answer / non-200, the IP_CHECK_TRIES-th──▶ networkError
+ *   networkError (SPEC's network-error screen) ──user.retry | network.online──▶ checking (tries anew)
+ *   waiting ──network.online──▶ checking (the browser is back: no need to wait out the backoff)
  *   (IP_CHEKCING off: straight to allowed, nothing is asked)
+ *
+ * Every retry is bounded and backed off with the one jittered backoff (backoff.ts): an outage
+ * seen by thousands of open pages costs the operator a few calls each, not a storm.
  */
 import { assign, fromPromise, setup } from 'xstate';
+import { backoffDelay } from './backoff.ts';
 import { toFailure, type Failure } from './failure.ts';
+
+/** Calls of /check before the player sees the network-error screen (the first and its retries). */
+export const IP_CHECK_TRIES = 4;
 
 export interface IpCheckAnswer {
   status: number;
@@ -24,9 +34,11 @@ export interface IpCheckContext {
   enabled: boolean;
   answer: IpCheckAnswer | null;
   failure: Failure | null;
+  /** Failed calls since the last answer or the player's retry. */
+  failures: number;
 }
 
-export type IpCheckEvent = { type: 'user.retry' };
+export type IpCheckEvent = { type: 'user.retry' } | { type: 'network.online' };
 
 export const ipCheckMachine = setup({
   types: {
@@ -42,10 +54,16 @@ export const ipCheckMachine = setup({
   guards: {
     isDisabled: ({ context }) => !context.enabled,
     isBlocked: (_, answer: IpCheckAnswer) => answer.status === 0 && answer.code === 0,
+    /** This failure is the last try (it is counted on the way out). */
+    lastTry: ({ context }) => context.failures + 1 >= IP_CHECK_TRIES,
+  },
+  delays: {
+    /** The shared backoff (backoff.ts); `failures` already counts the failure this waits after. */
+    reconnectBackoff: ({ context }) => backoffDelay(context.failures - 1),
   },
 }).createMachine({
   id: 'ipCheck',
-  context: ({ input }) => ({ enabled: input.enabled, answer: null, failure: null }),
+  context: ({ input }) => ({ enabled: input.enabled, answer: null, failure: null, failures: 0 }),
   initial: 'checking',
   states: {
     checking: {
@@ -61,16 +79,30 @@ export const ipCheckMachine = setup({
           },
           { target: 'allowed', actions: assign({ answer: ({ event }) => event.output }) },
         ],
-        onError: {
-          target: 'networkError',
-          actions: assign({ failure: ({ event }) => toFailure(event.error) }),
-        },
+        onError: [
+          {
+            guard: 'lastTry',
+            target: 'networkError',
+            actions: assign({ failure: ({ event }) => toFailure(event.error), failures: ({ context }) => context.failures + 1 }),
+          },
+          {
+            target: 'waiting',
+            actions: assign({ failure: ({ event }) => toFailure(event.error), failures: ({ context }) => context.failures + 1 }),
+          },
+        ],
       },
+    },
+    waiting: {
+      after: { reconnectBackoff: 'checking' },
+      on: { 'network.online': 'checking' },
     },
     allowed: { type: 'final' },
     blocked: { type: 'final' },
     networkError: {
-      on: { 'user.retry': { target: 'checking', actions: assign({ failure: null }) } },
+      on: {
+        'user.retry': { target: 'checking', actions: assign({ failure: null, failures: 0 }) },
+        'network.online': { target: 'checking', actions: assign({ failure: null, failures: 0 }) },
+      },
     },
   },
 });

@@ -20,7 +20,8 @@
  * The peer starts before the band is known (preparing): it makes its offer while the game
  * session's join is in flight, and POSTs it the moment video.play names the band. It reports
  * stats every second; the chart decides from the decoded-frame count whether the picture moves.
- * The parent hears video.stream, video.stats, video.problem (shown as "reconnecting") and
+ * The parent hears video.stream, video.stats, video.problem (shown as "reconnecting"),
+ * video.refused (a WHEP refusal with the operator's code, e.g. 70000, shown with its text) and
  * video.failed. RTCPeerConnection and fetch live in the provided `peer` (src/services/whep.ts).
  */
 import { assign, enqueueActions, fromCallback, sendParent, sendTo, setup } from 'xstate';
@@ -54,6 +55,8 @@ export type VideoEvent =
   | { type: 'video.stream'; stream: unknown }
   | { type: 'video.stats'; stats: VideoStats }
   | { type: 'video.problem'; active: boolean }
+  /** The operator refused the video with a code the player should read (70000: the pipeline failed). */
+  | { type: 'video.refused'; code: number; params: Record<string, unknown> }
   | { type: 'video.failed' };
 
 /** What the peer actor sends back. */
@@ -63,7 +66,8 @@ export type PeerEvent =
   | { type: 'peer.answered' }
   /** Once a second: what the stats line shows, and how many frames were decoded so far. */
   | { type: 'peer.stats'; stats: VideoStats; framesDecoded: number }
-  | { type: 'peer.failed'; reason: string };
+  /** `refusal`: the operator's code when its WHEP answer carried one. */
+  | { type: 'peer.failed'; reason: string; refusal?: { code: number; params: Record<string, unknown> } };
 
 /** What the page lifecycle actor sends: `pagehide` and a return from the back/forward cache. */
 export type PageEvent = { type: 'page.hidden' } | { type: 'page.shown' };
@@ -107,6 +111,8 @@ export const videoLinkMachine = setup({
     pageLifecycle: fromCallback(() => () => {}),
   },
   guards: {
+    /** The WHEP answer carried the operator's code. */
+    refusedWithCode: ({ event }) => event.type === 'peer.failed' && event.refusal !== undefined,
     hasUrl: ({ context }) => context.whepUrl !== null,
     /** video.play naming a band other than the one this session plays. */
     isOtherBand: ({ context, event }) => event.type === 'video.play' && event.whepUrl !== context.whepUrl,
@@ -155,7 +161,14 @@ export const videoLinkMachine = setup({
         'peer.stream': { actions: { type: 'tell', params: ({ event }) => ({ type: 'video.stream', stream: event.stream }) } },
         // Handed on as they come; a rising frame count is frames.new for the states below.
         'peer.stats': { actions: [{ type: 'tell', params: ({ event }) => ({ type: 'video.stats', stats: event.stats }) }, 'countFrames'] },
-        'peer.failed': 'retrying',
+        'peer.failed': [
+          {
+            guard: 'refusedWithCode',
+            target: 'retrying',
+            actions: { type: 'tell', params: ({ event }) => ({ type: 'video.refused' as const, code: event.refusal!.code, params: event.refusal!.params }) },
+          },
+          { target: 'retrying' },
+        ],
         'video.request': { actions: sendTo('peer', { type: 'video.request' }) },
         'video.play': { guard: 'isOtherBand', target: 'session', reenter: true, actions: ['playBand', 'resetAttempts'] },
         'page.hidden': 'suspended',

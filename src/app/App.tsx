@@ -22,6 +22,7 @@ const rare = () => import('../features/boot/RareScreens.tsx');
 const NotPermittedScreen = lazy(() => rare().then((m) => ({ default: m.NotPermittedScreen })));
 const NoWebRtcScreen = lazy(() => rare().then((m) => ({ default: m.NoWebRtcScreen })));
 const OfflineScreen = lazy(() => rare().then((m) => ({ default: m.OfflineScreen })));
+const ReconnectingScreen = lazy(() => rare().then((m) => ({ default: m.ReconnectingScreen })));
 const UpdatePrompt = lazy(() => rare().then((m) => ({ default: m.UpdatePrompt })));
 
 // Only loaded when the page was opened with ?inspect (or in a dev build).
@@ -58,16 +59,12 @@ function Booted({ settings }: { settings: Settings }) {
 
 function Gate({ runtime }: { runtime: Runtime }) {
   const ip = useSelector(runtime.ipCheck, (s) => ({ value: s.value, answer: s.context.answer }), sameIpView);
-  const authPending = useSelector(runtime.auth, (s) => s.matches('splash') || s.matches('validating'));
+  // Before the app: splash and validating show the splash; a kept login with no answer yet waits.
+  const authGate = useSelector(runtime.auth, (s) => (['splash', 'validating', 'reconnecting', 'unreachable'] as const).find((v) => s.matches(v)));
   const online = useSyncExternalStore(onlineStatus.subscribe, onlineStatus.online);
-  const networkFailed = ip.value === 'networkError';
-  // Back online after starting without a network: check again by itself.
-  useEffect(() => {
-    if (online && networkFailed) runtime.ipCheck.send({ type: 'user.retry' });
-  }, [online, networkFailed, runtime]);
-
-  if (!online && (ip.value === 'checking' || ip.value === 'networkError')) return <Rare><OfflineScreen /></Rare>;
-  if (ip.value === 'checking') return <CheckingIpScreen />;
+  const unanswered = ip.value === 'checking' || ip.value === 'waiting' || ip.value === 'networkError';
+  if (!online && unanswered) return <Rare><OfflineScreen /></Rare>;
+  if (ip.value === 'checking' || ip.value === 'waiting') return <CheckingIpScreen />;
   if (ip.value === 'blocked') {
     return (
       <Rare>
@@ -76,7 +73,11 @@ function Gate({ runtime }: { runtime: Runtime }) {
     );
   }
   if (ip.value === 'networkError') return <NetworkErrorScreen onRetry={() => runtime.ipCheck.send({ type: 'user.retry' })} />;
-  if (authPending) return <SplashScreen />;
+  if (authGate === 'splash' || authGate === 'validating') return <SplashScreen />;
+  // A kept login whose check found no answer: kept, and asked about again (only a 401 ends it).
+  if (authGate && !online) return <Rare><OfflineScreen /></Rare>;
+  if (authGate === 'reconnecting') return <Rare><ReconnectingScreen auth={runtime.auth} /></Rare>;
+  if (authGate === 'unreachable') return <NetworkErrorScreen onRetry={() => runtime.auth.send({ type: 'user.retry' })} />;
   return (
     <RuntimeProvider runtime={runtime}>
       {/* The player's look: the theme, direction and layout follow the uiSettings machine. */}

@@ -146,6 +146,12 @@ export function createRuntime(settings: Settings): Runtime {
 
   auth.start();
   ipCheck.start();
+  // The browser coming back online is news for the IP check and a kept login's check: they ask
+  // again at once rather than at the end of their backoff (each ignores it in other states).
+  window.addEventListener('online', () => {
+    ipCheck.send({ type: 'network.online' });
+    auth.send({ type: 'network.online' });
+  });
   return {
     settings,
     auth,

@@ -10,6 +10,12 @@ export interface HttpOptions {
 }
 
 export interface Http {
+  /**
+   * The operator's clock, in epoch ms: the device's clock corrected by the offset the last
+   * answer's `Date` header showed (a cross-origin API must expose it: Access-Control-Expose-Headers).
+   * The device's own clock until an answer has told. Phones with a wrong clock are common.
+   */
+  serverNow(): number;
   get<T>(path: string, schema: z.ZodMiniType<T>, init?: { token?: string; searchParams?: Record<string, string | number> }): Promise<T>;
   post<T>(path: string, body: unknown, schema: z.ZodMiniType<T>, init?: { token?: string }): Promise<T>;
 }
@@ -34,6 +40,12 @@ const TIMEOUT_MS = 15_000;
  */
 export function createHttp(options: HttpOptions): Http {
   const base = options.apiBase.replace(/\/+$/, '');
+  let clockOffset = 0;
+  const learnClock = (response: Response) => {
+    // The header has whole seconds: the middle of that second is the best guess. (No header: NaN, kept out.)
+    const offset = Date.parse(response.headers.get('date') ?? '') + 500 - Date.now();
+    if (offset === offset) clockOffset = offset;
+  };
 
   async function send<T>(
     method: 'GET' | 'POST',
@@ -59,6 +71,7 @@ export function createHttp(options: HttpOptions): Http {
     } catch (error) {
       throw new ApiFailure(0, null, error instanceof Error ? error.message : 'network error');
     }
+    learnClock(response);
     let body: unknown;
     try {
       body = await readJson(response);
@@ -79,6 +92,7 @@ export function createHttp(options: HttpOptions): Http {
   }
 
   return {
+    serverNow: () => Date.now() + clockOffset,
     get: (path, schema, init = {}) => send('GET', path, schema, init),
     post: (path, body, schema, init = {}) => send('POST', path, schema, { ...init, json: body }),
   };

@@ -2,7 +2,7 @@ import { fromCallback } from 'xstate';
 import type { MachineRequest, SocketEvent } from '../../machines/gameSession.ts';
 import { isCloseWarningCode, SESSION_END_CODES } from '../protocol/errors.ts';
 import { MachineServerMessage, SESSION_ENDED_CLOSE } from '../protocol/sockets.ts';
-import { socketUrl } from './sockets.ts';
+import { socketUrl, watchLink } from './sockets.ts';
 
 /** Close codes with which the floor ends a socket on purpose (docs/protocol.md). */
 const DELIBERATE_CLOSES = new Set([1000, 4001, 4002, 4003, 4004, 4005]);
@@ -39,7 +39,11 @@ export function toSocketEvent(frame: MachineServerMessage): SocketEvent | null {
     case 'error':
       // Why a login session ended comes once, from the auth machine's logout (the close follows).
       if (SESSION_END_CODES.has(frame.code)) return null;
-      return { type: 'socket.error', failure: { code: frame.code, message: frame.ErrorMessage, params: {} } };
+      return {
+        type: 'socket.error',
+        failure: { code: frame.code, message: frame.ErrorMessage, params: {} },
+        ...(frame.requestId ? { requestId: frame.requestId } : {}),
+      };
     case 'quit':
       return { type: 'socket.quit', reason: frame.reason };
     case 'closeSession':
@@ -61,6 +65,15 @@ export function machineSocketLogic(machineUrlSetting: string) {
       const ws = new WebSocket(socketUrl(machineUrlSetting, input.token));
       const queue: string[] = [];
       let stopped = false;
+      let lost = false;
+      // A silent or offline link is lost now: the socket is closed at once, so nothing pressed
+      // meanwhile is sent later (docs/protocol.md, the link's heartbeat).
+      const stopWatching = watchLink(ws, () => {
+        if (stopped || lost) return;
+        lost = true;
+        tell({ type: 'socket.lost' });
+        ws.close(4000, 'the link went silent');
+      });
       ws.addEventListener('open', () => queue.splice(0).forEach((data) => ws.send(data)));
       ws.addEventListener('message', (message) => {
         let frame: MachineServerMessage;
@@ -71,20 +84,22 @@ export function machineSocketLogic(machineUrlSetting: string) {
           return;
         }
         const event = toSocketEvent(frame);
-        if (event) tell(event);
+        if (event && !lost) tell(event);
       });
       ws.addEventListener('close', (event) => {
-        if (stopped) return;
+        if (stopped || lost) return;
         if (event.code === SESSION_ENDED_CLOSE) tell({ type: 'socket.sessionEnded' });
         else tell(DELIBERATE_CLOSES.has(event.code) ? { type: 'socket.closed', code: event.code } : { type: 'socket.lost' });
       });
       receive((event) => {
+        if (lost) return;
         const data = JSON.stringify(event.message);
         if (ws.readyState === WebSocket.OPEN) ws.send(data);
         else if (ws.readyState === WebSocket.CONNECTING) queue.push(data);
       });
       return () => {
         stopped = true;
+        stopWatching();
         ws.close(1000, 'left the game');
       };
     },

@@ -2,7 +2,7 @@ import { fromCallback } from 'xstate';
 import type { NotificationSocketInput, SocketEvent } from '../../machines/notificationSocket.ts';
 import { ErrorCode, SESSION_END_CODES } from '../protocol/errors.ts';
 import { NotificationServerMessage, SESSION_ENDED_CLOSE } from '../protocol/sockets.ts';
-import { socketUrl } from './sockets.ts';
+import { socketUrl, watchLink } from './sockets.ts';
 
 /**
  * One notification WebSocket as the notification socket machine's `socket`: opened with the
@@ -15,7 +15,15 @@ export function notificationSocketLogic(urlSetting: string) {
     // Typed: only the events the machine understands go back to it.
     const tell = (event: SocketEvent) => sendBack(event);
     let stopped = false;
+    let lost = false;
     const ws = new WebSocket(socketUrl(urlSetting, input.token));
+    // A silent or offline link is a dropped socket: the machine reconnects with its backoff.
+    const stopWatching = watchLink(ws, () => {
+      if (stopped || lost) return;
+      lost = true;
+      tell({ type: 'socket.closed', code: 4000 });
+      ws.close(4000, 'the link went silent');
+    });
     ws.addEventListener('open', () => {
       ws.send(JSON.stringify({ type: 'init', id: Number(input.playerId) }));
       tell({ type: 'socket.opened' });
@@ -24,15 +32,16 @@ export function notificationSocketLogic(urlSetting: string) {
       const parsed = NotificationServerMessage.safeParse(safeJson(String(message.data)));
       if (!parsed.success) return;
       const event = toSocketEvent(parsed.data);
-      if (event) tell(event);
+      if (event && !lost) tell(event);
     });
     ws.addEventListener('close', (event) => {
-      if (stopped) return;
+      if (stopped || lost) return;
       if (event.code === SESSION_ENDED_CLOSE) tell({ type: 'socket.sessionEnded', code: sessionEndCode(event.reason) });
       else tell({ type: 'socket.closed', code: event.code });
     });
     return () => {
       stopped = true;
+      stopWatching();
       ws.close(1000, 'logged out');
     };
   });

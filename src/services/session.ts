@@ -12,7 +12,7 @@ import { ApiFailure } from './apiFailure.ts';
  */
 const loadJwt = () => import('jose').then(({ decodeJwt }) => decodeJwt);
 
-/** Turn the operator's login answer into the session the auth machine keeps. */
+/** Turn the operator's login answer into the session the auth machine keeps; `now` is the operator's clock. */
 export function toSession(result: LoginResult, decodeJwt: (token: string) => unknown, now: number): Session {
   const claims = TokenClaims.safeParse(decodeJwt(result.token));
   if (!claims.success) throw new ApiFailure(200, 10, 'signature not verified');
@@ -40,11 +40,12 @@ export function createAuthService(http: Http, siteId: number) {
         http.post('/login', { username: credentials.username, password: credentials.password, site_id: siteId }, LoginResult),
         loadJwt(),
       ]);
-      return toSession(result, decodeJwt, Date.now());
+      // Expiry is the operator's clock's business, not the phone's (whose clock may be a day off).
+      return toSession(result, decodeJwt, http.serverNow());
     },
     async validate(token: string): Promise<Session> {
       const [result, decodeJwt] = await Promise.all([http.get('/validate', LoginResult, { token }), loadJwt()]);
-      return toSession(result, decodeJwt, Date.now());
+      return toSession(result, decodeJwt, http.serverNow());
     },
     async logout(token: string): Promise<void> {
       await http.post('/player/logout', {}, OkResponse, { token });

@@ -6,3 +6,40 @@ export function socketUrl(setting: string, token: string): string {
   base.searchParams.set('token', token);
   return base.toString();
 }
+
+/** How often the client pings a socket, and how long a link that says nothing lives. */
+export const LINK_PING_MS = 1000;
+export const LINK_DEAD_MS = 4000;
+const PING = JSON.stringify({ type: 'ping' });
+
+/**
+ * The link's heartbeat on one socket: a `ping` frame every LINK_PING_MS once open; a link that
+ * has said nothing (no frame at all) for LINK_DEAD_MS is dead, and so is one the browser reports
+ * offline — `onDead` is called once, at once. Returns the stop.
+ */
+export function watchLink(ws: WebSocket, onDead: () => void): () => void {
+  let lastHeard = performance.now();
+  let dead = false;
+  const die = () => {
+    if (dead) return;
+    dead = true;
+    onDead();
+  };
+  const heard = () => {
+    lastHeard = performance.now();
+  };
+  ws.addEventListener('open', heard);
+  ws.addEventListener('message', heard);
+  const timer = setInterval(() => {
+    if (ws.readyState !== WebSocket.OPEN) return;
+    if (performance.now() - lastHeard > LINK_DEAD_MS) die();
+    else ws.send(PING);
+  }, LINK_PING_MS);
+  // (Outside a browser — the simulator's client tests — there may be no window events.)
+  const browser = typeof window.addEventListener === 'function' ? window : null;
+  browser?.addEventListener('offline', die);
+  return () => {
+    clearInterval(timer);
+    browser?.removeEventListener('offline', die);
+  };
+}

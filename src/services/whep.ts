@@ -16,6 +16,30 @@ import { createInputDelayMeter } from './inputDelay.ts';
 
 const STATS_EVERY_MS = 1000;
 
+/** A WHEP POST answered other than 201, with the operator's code when its body carried one. */
+class WhepRefused extends Error {
+  readonly refusal: { code: number; params: Record<string, unknown> } | undefined;
+  constructor(status: number, refusal: { code: number; params: Record<string, unknown> } | undefined) {
+    super(`WHEP answered ${status}${refusal === undefined ? '' : ` (${refusal.code})`}`);
+    this.refusal = refusal;
+  }
+}
+
+/**
+ * The SPEC §8 code of a refusal's error body (`{code, ErrorMessage, Params}`), when it names one
+ * the player should read (70000: the pipeline failed); the usual 40000 and none are not.
+ */
+async function operatorCode(response: Response): Promise<{ code: number; params: Record<string, unknown> } | undefined> {
+  // Read by hand, not with the wire's zod schema: that would pull src/protocol/errors.ts into a
+  // chunk of its own, shared with /login's entry (the error body is only `code` and `Params` here).
+  const body: unknown = await response.json().catch(() => undefined);
+  if (typeof body !== 'object' || body === null) return undefined;
+  const { code, Params } = body as { code?: unknown; Params?: unknown };
+  if (typeof code !== 'number' || !Number.isInteger(code) || code === INVALID_REQUEST) return undefined;
+  return { code, params: typeof Params === 'object' && Params !== null ? (Params as Record<string, unknown>) : {} };
+}
+const INVALID_REQUEST = 40000;
+
 export function whepPeerLogic() {
   return fromCallback<PeerCommand, PeerInput>(({ input, sendBack, receive }) => {
     // Typed: only the events the link understands go back to it.
@@ -34,8 +58,8 @@ export function whepPeerLogic() {
     let stopped = false;
     let resource: string | null = null;
     let statsTimer: ReturnType<typeof setInterval> | undefined;
-    const failed = (reason: string) => {
-      if (!stopped) tell({ type: 'peer.failed', reason });
+    const failed = (reason: string, refusal?: { code: number; params: Record<string, unknown> }) => {
+      if (!stopped) tell({ type: 'peer.failed', reason, ...(refusal === undefined ? {} : { refusal }) });
     };
 
     const pc = new RTCPeerConnection({ bundlePolicy: 'max-bundle' });
@@ -96,7 +120,7 @@ export function whepPeerLogic() {
         headers: { 'content-type': 'application/sdp', authorization: `Bearer ${input.token}` },
         body: pc.localDescription?.sdp ?? '',
       });
-      if (response.status !== 201) throw new Error(`WHEP answered ${response.status}`);
+      if (response.status !== 201) throw new WhepRefused(response.status, await operatorCode(response));
       const location = response.headers.get('location');
       // Resolved against where the answer came from: an external media server may have redirected.
       const session = location ? new URL(location, response.url).toString() : null;
@@ -111,7 +135,9 @@ export function whepPeerLogic() {
       tell({ type: 'peer.answered' });
       statsTimer = setInterval(() => void sample().catch(() => undefined), STATS_EVERY_MS);
     };
-    connect().catch((error: unknown) => failed(error instanceof Error ? error.message : String(error)));
+    connect().catch((error: unknown) =>
+      failed(error instanceof Error ? error.message : String(error), error instanceof WhepRefused ? error.refusal : undefined),
+    );
 
     return () => {
       stopped = true;

@@ -184,17 +184,21 @@ describe('auth end to end', () => {
       await toasts(page, 'Signature not verified.').waitFor();
     });
 
-    it('70000: an operator failing its pipeline on the token check shows its text as a toast', async () => {
+    it('70000: an operator failing its pipeline on the token check says so while the login is kept, then lets the player in', async () => {
       const answer = await fetch(`${h.sim.url}/api/login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ username: 'player2', password: 'player2pass', site_id: 0 }),
       });
       const { token } = (await answer.json()) as { token: string };
-      await simCall(h.sim, 'POST', '/sim/fault', { path: '/api/validate', status: 500, code: 70000, message: 'failed to start pipeline' });
+      // A 500 is no "no": the token is kept and asked about again with the backoff.
+      await simCall(h.sim, 'POST', '/sim/fault', { path: '/api/validate', status: 500, code: 70000, message: 'failed to start pipeline', times: 3 });
       const { page } = await h.newPage();
       await page.goto(`/lobby?token=${encodeURIComponent(token)}`);
-      await toasts(page, 'Failed to start pipeline, contact the technical team.').waitFor();
+      await page.getByRole('alert').filter({ hasText: 'Failed to start pipeline, contact the technical team.' }).waitFor();
+      // In: the lobby's balance shows (no login form, the token kept).
+      await expect.poll(() => page.getByTestId('balance').textContent(), { timeout: 15_000 }).toMatch(/\$/);
+      expect(page.url()).toMatch(/\/lobby$/);
     });
   });
 });

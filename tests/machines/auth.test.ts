@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
-import { TOO_MANY_WRONG_PINS, type Credentials, type Session, type TokenSources } from '../../machines/auth.ts';
+import { BACKOFF_CAP_MS } from '../../machines/backoff.ts';
+import { TOO_MANY_WRONG_PINS, VALIDATE_TRIES, type Credentials, type Session, type TokenSources } from '../../machines/auth.ts';
 import { authWithChildren } from './authWithChildren.ts';
 import { MAX_WRONG_PINS, idleLockMachine, type RestoredLock } from '../../machines/idleLock.ts';
 import { ErrorCode } from '../../src/protocol/errors.ts';
@@ -101,9 +102,9 @@ describe('auth machine', () => {
     expect(effects.stripped).toBe(1);
   });
 
-  it('a failed validation logs out, clears the token and keeps the failure for a toast', async () => {
+  it('a token the operator refuses (401) logs out, clears the token and keeps the failure for a toast', async () => {
     const { actor, effects } = start({ queryToken: null, storedToken: 'stale' }, {
-      validate: async () => { throw { code: 50100, message: 'the session has been terminated', params: {} }; },
+      validate: async () => { throw { status: 401, code: 50100, message: 'the session has been terminated', params: {} }; },
     });
     await waitFor(actor, (s) => s.matches('loggedOut'));
     expect(effects.cleared).toBe(1);
@@ -113,6 +114,49 @@ describe('auth machine', () => {
       failure: { code: 50100, message: 'the session has been terminated' },
     });
   });
+
+  it('a token that cannot be read (10) logs out too', async () => {
+    const { actor, effects } = start({ queryToken: null, storedToken: 'garbled' }, {
+      validate: async () => { throw { status: 200, code: 10, message: 'signature not verified', params: {} }; },
+    });
+    await waitFor(actor, (s) => s.matches('loggedOut'));
+    expect(effects.cleared).toBe(1);
+  });
+
+  for (const [what, error] of [
+    ['no answer (offline, a timeout)', { status: 0, code: null, message: 'Failed to fetch', params: {} }],
+    ['a 5xx', { status: 503, code: null, message: 'HTTP 503', params: {} }],
+    ['an operator error body on a 500', { status: 500, code: 50000, message: 'internal error', params: {} }],
+  ] as const) {
+    it(`${what} keeps the token: reconnecting with the backoff, bounded, then the network-error screen until a retry`, async () => {
+      let calls = 0;
+      let healthy = false;
+      const { actor, clock, effects } = start({ queryToken: null, storedToken: 'kept' }, {
+        validate: async (token) => {
+          calls += 1;
+          if (!healthy) throw error;
+          return session(token);
+        },
+      });
+      await waitFor(actor, (s) => s.matches('reconnecting'));
+      expect(actor.getSnapshot().context.token).toBe('kept');
+      // However long the outage lasts, the token is asked about VALIDATE_TRIES times.
+      for (let i = 0; i < 40 && !actor.getSnapshot().matches('unreachable'); i++) {
+        clock.increment(BACKOFF_CAP_MS);
+        await new Promise((resolve) => setTimeout(resolve, 0));
+      }
+      expect(actor.getSnapshot().value).toBe('unreachable');
+      expect(calls).toBe(VALIDATE_TRIES);
+      expect(effects.cleared).toBe(0);
+      expect(actor.getSnapshot().context.token).toBe('kept');
+      // The network is back: the player (or the browser's online event) retries and is in.
+      healthy = true;
+      actor.send({ type: 'network.online' });
+      await waitFor(actor, (s) => s.matches('loggedIn'));
+      expect(actor.getSnapshot().context.token).toBe('kept');
+      expect(effects.cleared).toBe(0);
+    });
+  }
 
   it('a wrong password keeps the player on the form with the server failure', async () => {
     const { actor } = start({ queryToken: null, storedToken: null }, {

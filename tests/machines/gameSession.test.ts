@@ -395,3 +395,87 @@ describe('gameSession machine', () => {
     expect(cash.presence).toEqual(['entered:1', 'left']);
   });
 });
+
+describe('gameSession machine: one request in flight per control (issue 21)', () => {
+  const transfers = (t: ReturnType<typeof start>) => t.sent.filter((m) => m.type === 'transfer');
+  const spins = (t: ReturnType<typeof start>) => t.sent.filter((m) => m.type === 'button' && m.button === 'spin');
+
+  it('a double tap on a coin is one transfer; the coin is free again once the floor answers', () => {
+    const t = start();
+    joined(t);
+    t.actor.send({ type: 'user.transfer', amount: 500 });
+    t.actor.send({ type: 'user.transfer', amount: 500 });
+    expect(transfers(t)).toHaveLength(1);
+    expect(t.actor.getSnapshot().can({ type: 'user.transfer', amount: 500 })).toBe(false);
+    // Another control is not held by it.
+    t.actor.send({ type: 'user.press', button: 'betUp' });
+    expect(t.sent.filter((m) => m.type === 'button')).toHaveLength(1);
+    const id = (transfers(t)[0] as { requestId: string }).requestId;
+    t.server({ type: 'socket.ack', request: 'transfer', requestId: id });
+    t.actor.send({ type: 'user.transfer', amount: 500 });
+    expect(transfers(t)).toHaveLength(2);
+    // A refusal with its id frees the coin as well.
+    const second = (transfers(t)[1] as { requestId: string }).requestId;
+    t.server({ type: 'socket.error', failure: { code: 60003, message: 'no money', params: {} }, requestId: second });
+    expect(t.actor.getSnapshot().can({ type: 'user.transfer', amount: 500 })).toBe(true);
+  });
+
+  it('no button is taken while the reels spin; after the spin settles they are', () => {
+    const t = start();
+    joined(t);
+    t.actor.send({ type: 'user.press', button: 'spin' });
+    t.actor.send({ type: 'user.press', button: 'spin' });
+    expect(spins(t)).toHaveLength(1);
+    const id = (spins(t)[0] as { requestId: string }).requestId;
+    t.server({ type: 'socket.spin', spin: { reels: [], totalWin: 0, bet: 20, freeSpin: false, jackpotWin: 0, settlesAt: 0, settlesInMs: 1800 } });
+    t.server({ type: 'socket.ack', request: 'spin', requestId: id });
+    // Answered, but the reels still turn: a press now would be refused by the floor.
+    for (const button of ['spin', 'betUp', 'collect'] as const) {
+      expect(t.actor.getSnapshot().can({ type: 'user.press', button })).toBe(false);
+      t.actor.send({ type: 'user.press', button });
+    }
+    expect(t.sent.filter((m) => m.type === 'button')).toHaveLength(1);
+    t.clock.increment(1799);
+    expect(t.actor.getSnapshot().can({ type: 'user.press', button: 'spin' })).toBe(false);
+    t.clock.increment(1);
+    t.actor.send({ type: 'user.press', button: 'spin' });
+    expect(spins(t)).toHaveLength(2);
+  });
+
+  it('a lost connection frees every control: its requests will not be answered', () => {
+    const t = start();
+    joined(t);
+    t.actor.send({ type: 'user.transfer', amount: 500 });
+    t.server({ type: 'socket.lost' });
+    t.clock.increment(1000);
+    t.server({ type: 'socket.joined', join, machine, balance: 100_000 });
+    t.actor.send({ type: 'user.transfer', amount: 500 });
+    expect(transfers(t)).toHaveLength(2);
+  });
+});
+
+describe('gameSession machine: the video refused with a code', () => {
+  it('keeps the refusal for the picture until the picture moves again', () => {
+    const t = start();
+    joined(t);
+    t.actor.send({ type: 'video.problem', active: true });
+    t.actor.send({ type: 'video.refused', code: 70000, params: {} });
+    expect(t.actor.getSnapshot().context.videoRefusal).toEqual({ code: 70000, message: '', params: {} });
+    t.actor.send({ type: 'video.problem', active: false });
+    expect(t.actor.getSnapshot().context.videoRefusal).toBeNull();
+  });
+});
+
+describe('gameSession machine: a join nobody answers', () => {
+  it('is a lost connection after joinTimeout: retried, then left', () => {
+    const t = start(1);
+    t.actor.send({ type: 'user.join' });
+    t.clock.increment(10_000);
+    expect(t.actor.getSnapshot().value).toBe('reconnecting');
+    t.clock.increment(1000);
+    expect(t.sent.filter((m) => m.type === 'init')).toHaveLength(2);
+    t.clock.increment(10_000);
+    expect(t.actor.getSnapshot().value).toBe('left');
+    expect(t.actor.getSnapshot().output).toMatchObject({ reason: 'connectionLost' });
+  });
+});

@@ -1,14 +1,18 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
-import { ipCheckMachine, type IpCheckAnswer } from '../../machines/ipCheck.ts';
+import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
+import { BACKOFF_CAP_MS } from '../../machines/backoff.ts';
+import { IP_CHECK_TRIES, ipCheckMachine, type IpCheckAnswer } from '../../machines/ipCheck.ts';
 
-function start(enabled: boolean, check: () => Promise<IpCheckAnswer>) {
+function start(enabled: boolean, check: () => Promise<IpCheckAnswer>, clock?: SimulatedClock) {
   const checkIp = vi.fn(check);
   const actor = createActor(ipCheckMachine.provide({ actors: { checkIp: fromPromise(checkIp) } }), {
     input: { enabled },
+    ...(clock ? { clock } : {}),
   }).start();
   return { actor, checkIp };
 }
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('ipCheck machine', () => {
   it('allows a visitor whose answer is not all zeros', async () => {
@@ -31,18 +35,54 @@ describe('ipCheck machine', () => {
     expect(actor.getSnapshot().value).toBe('allowed');
   });
 
-  it('a network failure ends in networkError, and retry asks again', async () => {
+  it('a failing check is retried with the backoff, a bounded number of times, then networkError; retry asks again', async () => {
+    const clock = new SimulatedClock();
     let calls = 0;
-    const { actor } = start(true, async () => {
-      calls += 1;
-      if (calls === 1) throw { code: null, message: 'HTTP 502', params: {} };
-      return { status: 1, code: 20000, ip: '1.1.1.1', country: 'TR' };
-    });
-    await waitFor(actor, (s) => s.matches('networkError'));
-    expect(actor.getSnapshot().context.failure?.message).toBe('HTTP 502');
+    let healthy = false;
+    const { actor } = start(
+      true,
+      async () => {
+        calls += 1;
+        if (!healthy) throw { code: null, message: 'HTTP 500', params: {} };
+        return { status: 1, code: 20000, ip: '1.1.1.1', country: 'TR' };
+      },
+      clock,
+    );
+    // However long the outage, the page asks IP_CHECK_TRIES times, each after its backoff.
+    for (let i = 0; i < 40; i++) {
+      await flush();
+      clock.increment(BACKOFF_CAP_MS / 4);
+    }
+    await flush();
+    expect(calls).toBe(IP_CHECK_TRIES);
+    expect(actor.getSnapshot().value).toBe('networkError');
+    expect(actor.getSnapshot().context.failure?.message).toBe('HTTP 500');
+    // Not before its backoff: right after a failure the machine waits.
+    healthy = true;
     actor.send({ type: 'user.retry' });
     await waitFor(actor, (s) => s.status === 'done');
     expect(actor.getSnapshot().value).toBe('allowed');
+    expect(calls).toBe(IP_CHECK_TRIES + 1);
+  });
+
+  it('no retry comes before its backoff, and the browser coming back online asks at once', async () => {
+    const clock = new SimulatedClock();
+    let calls = 0;
+    const { actor } = start(
+      true,
+      async () => {
+        calls += 1;
+        throw { code: null, message: 'Failed to fetch', params: {} };
+      },
+      clock,
+    );
+    await flush();
+    expect(actor.getSnapshot().value).toBe('waiting');
+    clock.increment(499);
+    await flush();
+    expect(calls).toBe(1);
+    actor.send({ type: 'network.online' });
+    await flush();
     expect(calls).toBe(2);
   });
 

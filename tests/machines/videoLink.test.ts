@@ -237,3 +237,16 @@ describe('videoLink machine', () => {
     expect(t.peer().stopped).toBe(true);
   });
 });
+
+describe('videoLink machine: the operator refusing the video', () => {
+  it('tells the parent the code a WHEP refusal carried (70000), and still retries with the backoff', () => {
+    const t = start('/whep/1/hd');
+    t.peer().send({ type: 'peer.failed', reason: 'WHEP answered 503 (70000)', refusal: { code: 70000, params: {} } });
+    expect(t.heard('video.refused')).toEqual([{ type: 'video.refused', code: 70000, params: {} }]);
+    expect(state(t)).toBe('retrying');
+    // A refusal without a code says nothing more than a failure.
+    t.clock.increment(1000);
+    t.peer().send({ type: 'peer.failed', reason: 'connection failed' });
+    expect(t.heard('video.refused')).toHaveLength(1);
+  });
+});

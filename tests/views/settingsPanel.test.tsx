@@ -25,6 +25,7 @@ function fakeProfile(initial: Record<string, unknown>) {
   const posts: unknown[] = [];
   let document = initial;
   const http: Http = {
+    serverNow: () => Date.now(),
     get: async <T,>(_path: string, schema: z.ZodMiniType<T>) => schema.parse({ user: document, updatedAt: null }),
     post: async <T,>(_path: string, body: unknown, schema: z.ZodMiniType<T>) => {
       posts.push(body);

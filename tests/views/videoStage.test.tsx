@@ -14,7 +14,7 @@ const join: JoinInfo = {
 const machine: MachineView = { credits: 0, betPerLine: 1, lines: 20, bet: 20, win: 0, freeSpinsLeft: 0, autoplay: false, status: 'playing', jackpot: 0 };
 
 /** A joined game whose video peers all fail (the real game session and video link, on a simulated clock). */
-function joinedGameWithoutVideo() {
+function joinedGameWithoutVideo(refusal?: { code: number; params: Record<string, unknown> }) {
   let socket: (event: AnyEventObject) => void = () => {};
   let peers = 0;
   const clock = new SimulatedClock();
@@ -28,7 +28,7 @@ function joinedGameWithoutVideo() {
           actors: {
             peer: fromCallback(({ sendBack }) => {
               peers += 1;
-              sendBack({ type: 'peer.failed', reason: 'connection failed' });
+              sendBack({ type: 'peer.failed', reason: 'connection failed', ...(refusal ? { refusal } : {}) });
             }),
           },
         }),
@@ -59,5 +59,17 @@ describe('the video stage', () => {
     expect(t.peers()).toBe(tried + 1);
     expect(screen.queryByRole('button', { name: 'Try the video again' })).toBeNull();
     expect(screen.getByRole('status').textContent).toBe('Video is reconnecting...');
+  });
+
+  it("shows the operator's word when the video is refused with a code (70000), not a silent reconnecting", async () => {
+    const t = joinedGameWithoutVideo({ code: 70000, params: {} });
+    await renderView(<VideoStage game={t.game} container={createRef()} />);
+    expect(screen.getByRole('alert').textContent).toBe('Failed to start pipeline, contact the technical team.');
+    expect(screen.queryByText('Video is reconnecting...')).toBeNull();
+    act(() => {
+      for (let retry = 0; retry < MAX_ATTEMPTS; retry++) t.clock.increment(8000);
+    });
+    expect(screen.getByRole('alert').textContent).toContain('Failed to start pipeline, contact the technical team.');
+    expect(screen.getByRole('button', { name: 'Try the video again' })).toBeTruthy();
   });
 });

@@ -1,14 +1,16 @@
 import { Trans } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import styled from 'styled-components';
 import { isRecommendedBrowser } from '../../ui/browser.ts';
 import { Button } from '../../ui/Button.tsx';
 import { FullPage, Muted, Title } from '../../ui/FullPage.tsx';
 import { Logo } from '../../ui/Logo.tsx';
-import { BrowserNotice } from '../boot/BootScreens.tsx';
 import { useAuthActor, useSettings } from '../viewRuntime.tsx';
 import { LoginForm } from './LoginForm.tsx';
+
+// Only browsers other than Chrome or Safari see it: it loads with the rare screens.
+const BrowserNotice = lazy(() => import('../boot/RareScreens.tsx').then((m) => ({ default: m.BrowserNotice })));
 
 export function LoginPage() {
   const settings = useSettings();
@@ -51,7 +53,11 @@ export function LoginPage() {
       <Title>
         <Trans>Sign in to play</Trans>
       </Title>
-      {!isRecommendedBrowser() && <BrowserNotice />}
+      {!isRecommendedBrowser() && (
+        <Suspense fallback={null}>
+          <BrowserNotice />
+        </Suspense>
+      )}
       <LoginForm
         submitting={submitting}
         failure={failure}

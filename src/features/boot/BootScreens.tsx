@@ -1,5 +1,4 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import styled from 'styled-components';
 import { Button } from '../../ui/Button.tsx';
 import { FullPage, Title } from '../../ui/FullPage.tsx';
 import { ProgressBar } from '../../ui/ProgressBar.tsx';
@@ -52,22 +51,3 @@ export function NetworkErrorScreen({ onRetry }: { onRetry: () => void }) {
     </FullPage>
   );
 }
-
-/** Banner for browsers other than Chrome or Safari. */
-export function BrowserNotice() {
-  return (
-    <Notice role="note">
-      <Trans>For a better experience, Google Chrome or Apple Safari should be used.</Trans>
-    </Notice>
-  );
-}
-
-const Notice = styled.p`
-  margin: 0;
-  padding: 8px 12px;
-  border-radius: ${({ theme }) => theme.radius.sm};
-  background: ${({ theme }) => theme.colors.surfaceRaised};
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: 0.85rem;
-`;
-

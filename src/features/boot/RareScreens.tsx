@@ -1,11 +1,16 @@
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useSelector } from '@xstate/react';
 import styled from 'styled-components';
+import type { ActorRefFrom } from 'xstate';
+import type { AuthMachine } from '../../../machines/auth.ts';
 import { Button } from '../../ui/Button.tsx';
 import { FullPage, Muted, Title } from '../../ui/FullPage.tsx';
+import { ProgressBar } from '../../ui/ProgressBar.tsx';
+import { failureText } from '../errors/codeMessages.ts';
 
 /*
  * Screens few visitors ever see — a country not permitted, no WebRTC, no network, a new version
- * waiting — loaded only when one is needed, so /login's first load does not carry them.
+ * waiting, a login kept while the server does not answer, another browser's notice — loaded only when one is needed, so /login's first load does not carry them.
  */
 
 export function NotPermittedScreen({ country, ip }: { country: string; ip: string }) {
@@ -96,4 +101,38 @@ const Update = styled.div`
   background: ${({ theme }) => theme.colors.surfaceRaised};
   border: 1px solid ${({ theme }) => theme.colors.border};
   color: ${({ theme }) => theme.colors.text};
+`;
+
+/** The kept login could not be checked yet (no answer): it is kept, and asked about again. */
+export function ReconnectingScreen({ auth }: { auth: ActorRefFrom<AuthMachine> }) {
+  const { t, i18n } = useLingui();
+  // An operator's coded failure (70000…) is said in its words; plain silence needs none.
+  const failure = useSelector(auth, (s) => s.context.failure);
+  return (
+    <FullPage state="reconnecting">
+      <Title role="status">
+        <Trans>No answer from the server. Reconnecting...</Trans>
+      </Title>
+      {failure && failure.code !== null && <Muted role="alert">{failureText(i18n, failure)}</Muted>}
+      <ProgressBar label={t`Reconnecting...`} />
+    </FullPage>
+  );
+}
+
+/** Banner for browsers other than Chrome or Safari. */
+export function BrowserNotice() {
+  return (
+    <Notice role="note">
+      <Trans>For a better experience, Google Chrome or Apple Safari should be used.</Trans>
+    </Notice>
+  );
+}
+
+const Notice = styled.p`
+  margin: 0;
+  padding: 8px 12px;
+  border-radius: ${({ theme }) => theme.radius.sm};
+  background: ${({ theme }) => theme.colors.surfaceRaised};
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: 0.85rem;
 `;

@@ -10,6 +10,7 @@ import { useAuthActor, useSettings } from '../viewRuntime.tsx';
 
 type Game = ActorRefFrom<typeof gameSessionMachine>;
 type ButtonName = 'spin' | 'betUp' | 'betDown' | 'maxBet' | 'lines' | 'collect';
+const BUTTONS: readonly ButtonName[] = ['spin', 'betUp', 'betDown', 'maxBet', 'lines', 'collect'];
 
 /** The machine's buttons, money, transfer, sound, bands and stats. */
 export function SideBar({ game }: { game: Game }) {
@@ -21,6 +22,10 @@ export function SideBar({ game }: { game: Game }) {
   const join = useSelector(game, (s) => s.context.join);
   const machine = useSelector(game, (s) => s.context.machine);
   const live = useSelector(game, (s) => s.matches({ connected: 'live' }));
+  // A button whose request is on its way, or any while the reels spin, is not taken (the chart's guard).
+  const pressable = useSelector(game, (s) => BUTTONS.filter((button) => s.can({ type: 'user.press', button })).join(' '));
+  const canPress = (button: ButtonName) => pressable.split(' ').includes(button);
+  const autoplayFree = useSelector(game, (s) => s.can({ type: 'user.autoplay', on: true }));
   const open = useSelector(game, (s) => s.context.sideBar);
   const faded = useSelector(game, (s) => s.matches({ connected: { live: { controls: 'faded' } } }));
   const moneyTransfer = useSelector(game, (s) => s.context.moneyTransfer);
@@ -65,7 +70,7 @@ export function SideBar({ game }: { game: Game }) {
           </Figures>
           {/* What a player needs at every moment; on a phone held upright it stays in view at the bottom, in the thumb's reach. */}
           <Deck data-testid="game-deck">
-            <SpinButton type="button" disabled={!live} onClick={() => press('spin')}>
+            <SpinButton type="button" disabled={!canPress('spin')} onClick={() => press('spin')}>
               <Trans>Spin</Trans>
             </SpinButton>
             <Button type="button" $variant="ghost" aria-expanded={moneyTransfer} disabled={!live} onClick={() => game.send({ type: 'user.toggleMoneyTransfer' })}>
@@ -82,7 +87,7 @@ export function SideBar({ game }: { game: Game }) {
                 type="checkbox"
                 id="autoplay"
                 checked={machine?.autoplay ?? false}
-                disabled={!live}
+                disabled={!autoplayFree}
                 onChange={(e) => game.send({ type: 'user.autoplay', on: e.target.checked })}
               />
               <label htmlFor="autoplay">
@@ -98,19 +103,19 @@ export function SideBar({ game }: { game: Game }) {
             )}
           </Deck>
           <Buttons>
-            <Button type="button" $variant="ghost" disabled={!live} onClick={() => press('betDown')} aria-label={t`Bet down`}>
+            <Button type="button" $variant="ghost" disabled={!canPress('betDown')} onClick={() => press('betDown')} aria-label={t`Bet down`}>
               −
             </Button>
-            <Button type="button" $variant="ghost" disabled={!live} onClick={() => press('betUp')} aria-label={t`Bet up`}>
+            <Button type="button" $variant="ghost" disabled={!canPress('betUp')} onClick={() => press('betUp')} aria-label={t`Bet up`}>
               +
             </Button>
-            <Button type="button" $variant="ghost" disabled={!live} onClick={() => press('maxBet')}>
+            <Button type="button" $variant="ghost" disabled={!canPress('maxBet')} onClick={() => press('maxBet')}>
               <Trans>Max bet</Trans>
             </Button>
-            <Button type="button" $variant="ghost" disabled={!live} onClick={() => press('lines')}>
+            <Button type="button" $variant="ghost" disabled={!canPress('lines')} onClick={() => press('lines')}>
               <Trans>Lines {lines}</Trans>
             </Button>
-            <Button type="button" $variant="ghost" disabled={!live} onClick={() => press('collect')}>
+            <Button type="button" $variant="ghost" disabled={!canPress('collect')} onClick={() => press('collect')}>
               <Trans>Collect</Trans>
             </Button>
           </Buttons>

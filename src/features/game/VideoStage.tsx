@@ -4,13 +4,14 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import styled from 'styled-components';
 import type { ActorRefFrom } from 'xstate';
 import type { gameSessionMachine } from '../../../machines/gameSession.ts';
+import { failureText } from '../errors/codeMessages.ts';
 import { isAppleHandheld, isPortrait } from './device.ts';
 
 type Game = ActorRefFrom<typeof gameSessionMachine>;
 
 /** The live picture with its overlays and the screen controls (fullscreen, rotate, sound). */
 export function VideoStage({ game, container }: { game: Game; container: RefObject<HTMLDivElement | null> }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const video = useRef<HTMLVideoElement>(null);
   const stream = useSelector(game, (s) => s.context.stream as MediaStream | null);
   const muted = useSelector(game, (s) => s.context.muted);
@@ -18,6 +19,7 @@ export function VideoStage({ game, container }: { game: Game; container: RefObje
   const videoType = useSelector(game, (s) => s.context.join?.videoType ?? 'screen');
   const problem = useSelector(game, (s) => s.context.videoProblem);
   const failed = useSelector(game, (s) => s.context.videoFailed);
+  const refusal = useSelector(game, (s) => s.context.videoRefusal);
   const phase = useSelector(game, (s) => (s.matches('reconnecting') ? 'reconnecting' : s.matches({ connected: 'live' }) ? 'live' : 'joining'));
   const [portrait, setPortrait] = useState(isPortrait);
   const [rotated, setRotated] = useState(false);
@@ -65,7 +67,7 @@ export function VideoStage({ game, container }: { game: Game; container: RefObje
       {phase === 'live' && failed && (
         <Overlay role="alert">
           <Stacked>
-            <Trans>The video could not be restored.</Trans>
+            {refusal ? failureText(i18n, refusal) : <Trans>The video could not be restored.</Trans>}
             <ControlButton type="button" onClick={() => game.send({ type: 'user.retryVideo' })}>
               <Trans>Try the video again</Trans>
             </ControlButton>
@@ -73,8 +75,9 @@ export function VideoStage({ game, container }: { game: Game; container: RefObje
         </Overlay>
       )}
       {phase === 'live' && problem && !failed && (
-        <Overlay role="status">
-          <Trans>Video is reconnecting...</Trans>
+        <Overlay role={refusal ? 'alert' : 'status'}>
+          {/* The operator's own word (70000: the pipeline failed) rather than a silent "reconnecting". */}
+          {refusal ? failureText(i18n, refusal) : <Trans>Video is reconnecting...</Trans>}
         </Overlay>
       )}
       <Controls>
