@@ -9,6 +9,8 @@
  *   joining ──joinTimeout without an answer──▶ reconnecting (as a lost connection)
  *            reconnecting gives up after maxReconnects ──▶ left (connectionLost)
  *   socket.quit ──▶ left (quit);  socket.closeSession ──▶ cash out, left (closeSession)
+ *   socket.quit (replaced: the player's other tab took the machine) ──▶ elsewhere
+ *   elsewhere ──user.playHere──▶ connected (join again: the other tab is the one replaced now) | user.leave ──▶ left
  *   socket.sessionEnded ──▶ left (sessionEnded: the login session ended; auth says why)
  *   a refused join ──▶ left (joinFailed)
  *   live.leave: user.leave with nothing on the machine ──▶ cashingOut (released, no toast);
@@ -178,7 +180,9 @@ export type UserEvent =
   | { type: 'user.keepMachine' }
   | { type: 'user.stay' }
   /** Any touch or click on the game: the controls show again. */
-  | { type: 'user.touch' };
+  | { type: 'user.touch' }
+  /** This tab takes the machine back from the player's other tab. */
+  | { type: 'user.playHere' };
 
 /** Raised by the machine itself: the cashout has gone out, now leave. */
 type InternalEvent = { type: 'session.closed' };
@@ -230,6 +234,8 @@ export const gameSessionMachine = setup({
       context.join !== null &&
       (context.machine?.credits ?? 0) + event.amount <= context.join.maxAllIn,
     canReconnect: ({ context }) => context.reconnects < context.maxReconnects,
+    /** The floor handed this machine to the player's newer connection (another tab). */
+    replacedElsewhere: ({ event }) => event.type === 'socket.quit' && event.reason === 'replaced',
     /** The control of this event has no request in flight, and no button is pressed during a spin. */
     controlFree: ({ context, event }) => {
       const control = controlOf(event);
@@ -361,17 +367,22 @@ export const gameSessionMachine = setup({
       },
       on: {
         'socket.lost': [{ guard: 'canReconnect', target: 'reconnecting' }, { target: 'left', actions: { type: 'leaveWith', params: { reason: 'connectionLost' } } }],
-        'socket.quit': {
-          target: 'left',
-          actions: {
-            type: 'leaveWith',
-            // Out of service: the machine keeps the session (the reconnect dialog shows why).
-            params: ({ event }) => ({
-              reason: 'quit',
-              failure: event.reason === 'outOfService' ? { code: MACHINE_OUT_OF_SERVICE, message: '', params: {} } : null,
-            }),
+        'socket.quit': [
+          // The player opened this machine in another tab (or device): that one plays now. This
+          // one waits calmly and does not take it back unless the player asks (user.playHere).
+          { guard: 'replacedElsewhere', target: 'elsewhere' },
+          {
+            target: 'left',
+            actions: {
+              type: 'leaveWith',
+              // Out of service: the machine keeps the session (the reconnect dialog shows why).
+              params: ({ event }) => ({
+                reason: 'quit',
+                failure: event.reason === 'outOfService' ? { code: MACHINE_OUT_OF_SERVICE, message: '', params: {} } : null,
+              }),
+            },
           },
-        },
+        ],
         'socket.sessionEnded': { target: 'left', actions: { type: 'leaveWith', params: { reason: 'sessionEnded' } } },
         'socket.closeSession': {
           actions: [
@@ -587,6 +598,14 @@ export const gameSessionMachine = setup({
             cashoutTimeout: { target: '#gameSession.left', actions: { type: 'leaveWith', params: ({ context }) => ({ reason: cashoutReason(context) }) } },
           },
         },
+      },
+    },
+    /** Played in another tab: nothing here until the player asks to play here again. */
+    elsewhere: {
+      entry: assign({ warning: null, pending: {}, spinning: false, moneyTransfer: false }),
+      on: {
+        'user.playHere': 'connected',
+        'user.leave': { target: 'left', actions: { type: 'leaveWith', params: { reason: 'left' } } },
       },
     },
     reconnecting: {

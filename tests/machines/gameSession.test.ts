@@ -479,3 +479,27 @@ describe('gameSession machine: a join nobody answers', () => {
     expect(t.actor.getSnapshot().output).toMatchObject({ reason: 'connectionLost' });
   });
 });
+
+describe('gameSession machine: the same game in another tab', () => {
+  it('a replaced connection waits calmly (no reconnect of its own) until the player plays here again', () => {
+    const t = start();
+    joined(t);
+    t.server({ type: 'socket.quit', reason: 'replaced' });
+    expect(t.actor.getSnapshot().value).toBe('elsewhere');
+    // It does not fight back: however long it waits, no join is sent.
+    t.clock.increment(60_000);
+    expect(t.sent.filter((m) => m.type === 'init')).toHaveLength(1);
+    expect(t.actor.getSnapshot().can({ type: 'user.press', button: 'spin' })).toBe(false);
+    t.actor.send({ type: 'user.playHere' });
+    expect(t.sent.filter((m) => m.type === 'init')).toHaveLength(2);
+    t.server({ type: 'socket.joined', join, machine, balance: 100_000 });
+    expect(t.actor.getSnapshot().matches({ connected: 'live' })).toBe(true);
+  });
+
+  it('other quits still leave', () => {
+    const t = start();
+    joined(t);
+    t.server({ type: 'socket.quit', reason: 'kicked' });
+    expect(t.actor.getSnapshot().status).toBe('done');
+  });
+});

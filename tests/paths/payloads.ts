@@ -157,6 +157,7 @@ export const gameSessionPayloads: Payloads = {
   'socket.quit': [
     { type: 'socket.quit', reason: 'removed' },
     { type: 'socket.quit', reason: 'outOfService' },
+    { type: 'socket.quit', reason: 'replaced' },
   ],
   'socket.closeSession': [{ type: 'socket.closeSession', code: 18801 }],
   'socket.closed': [{ type: 'socket.closed', code: 1000 }],

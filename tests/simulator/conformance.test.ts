@@ -56,7 +56,8 @@ async function fault(sim: TestSimulator, body: Record<string, unknown>): Promise
   expect(answer.status).toBe(200);
 }
 
-describe('the conformance suite against the simulator', () => {
+// Each walk ends with the fair-share checks, which wait out closes and held refusals.
+describe('the conformance suite against the simulator', { timeout: 30_000 }, () => {
   it('passes every check, stays within its budget and cashes out what it moved', async () => {
     const sim = await simulator();
     const report = await runConformance(optionsFor(sim));
@@ -126,7 +127,7 @@ describe('the conformance suite against the simulator', () => {
   }, 30_000);
 });
 
-describe('the conformance suite against broken backends', () => {
+describe('the conformance suite against broken backends', { timeout: 30_000 }, () => {
   it('garbage instead of JSON: the balance check fails and says so', async () => {
     const sim = await simulator();
     await fault(sim, { path: '/api/player/balance', garbage: true });

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { useNavigate, useParams } from '@tanstack/react-router';
+import { useBlocker, useNavigate, useParams } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import styled from 'styled-components';
@@ -32,6 +32,18 @@ export function GamePage() {
   useEffect(() => {
     game.send({ type: 'user.join' });
   }, [game]);
+
+  // The browser's Back (or any navigation away) during play is the in-app leave: the machine
+  // decides — released at once when it holds nothing, else the player is asked (and the
+  // navigation waits on the answer, which leaves through `left` below or stays).
+  useBlocker({
+    enableBeforeUnload: false,
+    shouldBlockFn: () => {
+      if (!game.getSnapshot().matches({ connected: 'live' })) return false;
+      game.send({ type: 'user.leave' });
+      return game.getSnapshot().matches({ connected: { live: { leave: 'asking' } } });
+    },
+  });
 
   // Every way out of the visit ends in `left`: say why and go back to the lobby.
   useEffect(() => {

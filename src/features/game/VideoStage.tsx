@@ -20,7 +20,9 @@ export function VideoStage({ game, container }: { game: Game; container: RefObje
   const problem = useSelector(game, (s) => s.context.videoProblem);
   const failed = useSelector(game, (s) => s.context.videoFailed);
   const refusal = useSelector(game, (s) => s.context.videoRefusal);
-  const phase = useSelector(game, (s) => (s.matches('reconnecting') ? 'reconnecting' : s.matches({ connected: 'live' }) ? 'live' : 'joining'));
+  const phase = useSelector(game, (s) =>
+    s.matches('elsewhere') ? 'elsewhere' : s.matches('reconnecting') ? 'reconnecting' : s.matches({ connected: 'live' }) ? 'live' : 'joining',
+  );
   const [portrait, setPortrait] = useState(isPortrait);
   const [rotated, setRotated] = useState(false);
   const [fullscreen, setFullscreen] = useState(false);
@@ -57,6 +59,16 @@ export function VideoStage({ game, container }: { game: Game; container: RefObje
       {phase === 'joining' && (
         <Overlay role="status">
           <Trans>Joining the machine...</Trans>
+        </Overlay>
+      )}
+      {phase === 'elsewhere' && (
+        <Overlay role="status">
+          <Stacked>
+            <Trans>This game is open in another tab.</Trans>
+            <ControlButton type="button" onClick={() => game.send({ type: 'user.playHere' })}>
+              <Trans>Play here</Trans>
+            </ControlButton>
+          </Stacked>
         </Overlay>
       )}
       {phase === 'reconnecting' && (
