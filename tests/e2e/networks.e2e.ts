@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IP_CHECK_TRIES } from '../../machines/ipCheck.ts';
 import { login, startHarness, type Harness } from './harness.ts';
-import { DEMO_ID, joinFromLobby, loginToLobby, recordToasts, simCall, toastLog, transfer } from './play.ts';
+import { DEMO_ID, joinFromLobby, loginToLobby, recordToasts, simCall, toastLog, transfer, waitLive } from './play.ts';
 
 /**
  * Issue 21: real networks. An outage is retried a bounded number of times with the backoff; only
@@ -146,5 +146,33 @@ describe('real networks end to end', () => {
     await page.locator('button:has-text("Spin"):enabled').waitFor({ timeout: 25_000 });
     await expect.poll(() => page.getByTestId('game-credits').textContent()).toBe('$5.00');
     expect(h.sim.floor.machine(5)?.state().autoplay).toBe(false);
+  }, 60_000);
+
+  it('the browser going offline is a lost link at once, on both sockets; back online, the game and the notifications return', async () => {
+    // A player of its own (one login per player), on a free machine.
+    await simCall(h.sim, 'POST', '/api/auth/register', {
+      username: 'offline1',
+      password: 'offline-password',
+      email: 'offline1@example.com',
+      name: 'Off',
+      lastname: 'Line',
+    });
+    const { context, page } = await h.newPage();
+    await loginToLobby(page, 'offline1', 'offline-password');
+    await joinFromLobby(page, 3, 9);
+    const sockets = () => h.sim.sockets.counts();
+    // Other tests' pages hold sockets too: this player's are one of each on top of them.
+    await expect.poll(() => sockets().machine).toBeGreaterThan(0);
+    const before = sockets();
+
+    await context.setOffline(true);
+    await page.getByText('Connection Lost, please wait').waitFor({ timeout: 2000 });
+    expect(await page.getByRole('button', { name: 'Spin', exact: true }).isDisabled()).toBe(true);
+    // The client closed both of its sockets on the offline event (the server saw them go).
+    await expect.poll(() => sockets()).toEqual({ notification: before.notification - 1, machine: before.machine - 1 });
+    await context.setOffline(false);
+    await waitLive(page);
+    // The notification socket came back too, with its backoff.
+    await expect.poll(() => sockets(), { timeout: 15_000 }).toEqual(before);
   }, 60_000);
 });
