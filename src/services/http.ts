@@ -40,12 +40,8 @@ const TIMEOUT_MS = 15_000;
  */
 export function createHttp(options: HttpOptions): Http {
   const base = options.apiBase.replace(/\/+$/, '');
+  // The operator's clock less the device's, from the last answer's Date (serverNow).
   let clockOffset = 0;
-  const learnClock = (response: Response) => {
-    // The header has whole seconds: the middle of that second is the best guess. (No header: NaN, kept out.)
-    const offset = Date.parse(response.headers.get('date') ?? '') + 500 - Date.now();
-    if (offset === offset) clockOffset = offset;
-  };
 
   async function send<T>(
     method: 'GET' | 'POST',
@@ -71,7 +67,9 @@ export function createHttp(options: HttpOptions): Http {
     } catch (error) {
       throw new ApiFailure(0, null, error instanceof Error ? error.message : 'network error');
     }
-    learnClock(response);
+    // Date has whole seconds: the middle of that second is the best guess. (No header: NaN, kept out.)
+    const offset = Date.parse(response.headers.get('date') ?? '') + 500 - Date.now();
+    if (offset === offset) clockOffset = offset;
     let body: unknown;
     try {
       body = await readJson(response);
