@@ -171,6 +171,11 @@ const Overlay = styled.div`
   font-size: 1.2rem;
   font-weight: 700;
   text-align: center;
+  /* On a phone on its side the controls lie over the end (SideBar): the message centres in what
+     they leave, as the picture does. */
+  @media (orientation: landscape) and (max-height: 540px) {
+    padding-inline-end: calc(24px + min(280px, 40vw));
+  }
 `;
 
 const Stacked = styled.div`
