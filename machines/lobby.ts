@@ -2,7 +2,7 @@
  * lobby — brands and machines to choose from.
  *
  *   loading ──fetched──▶ ready ──every lobbyRefresh──▶ refreshing ──▶ ready
- *      └──failed──▶ failed ──user.retry / lobbyRefresh──▶ loading
+ *      └──failed──▶ failed ──user.retry, or reconnectBackoff while LOBBY_TRIES last──▶ loading
  *   server.machine (a live status change) patches one machine in any state;
  *   server.statuses (live changes from the notification socket, heard by the liveStatuses child)
  *   are gathered, the last status of each machine winning, and applied together (statuses.flush)
@@ -12,6 +12,7 @@
  * SHOW_LOBBY on: brands first, a brand's machines once one is selected. Off: every machine.
  */
 import { assign, enqueueActions, fromCallback, fromPromise, setup } from 'xstate';
+import { backoffDelay } from './backoff.ts';
 import { toFailure, type Failure } from './failure.ts';
 
 /**
@@ -64,9 +65,18 @@ export interface LobbyContext extends LobbyData {
   refreshSeconds: number;
   selectedBrand: number | null;
   failure: Failure | null;
+  /** Loads failed in a row: the backoff grows with them and stops at LOBBY_TRIES. */
+  failures: number;
   /** Live statuses gathered for the next batch, by machine id (the last one wins). */
   pendingStatuses: Record<number, LobbyMachineStatus>;
 }
+
+/**
+ * How many loads in a row may fail before the lobby stops asking on its own: after that only the
+ * player's Retry (or a new brand) loads it again, so a floor of players facing an outage does not
+ * keep the operator busy. The waits between are the shared backoff (about 0.5, 1, 2, 4 s).
+ */
+export const LOBBY_TRIES = 5;
 
 /** How long live statuses are gathered before the lobby shows them (see the liveBatch delay). */
 export const LIVE_BATCH_MS = 400;
@@ -118,6 +128,7 @@ export const lobbyMachine = setup({
   },
   delays: {
     lobbyRefresh: ({ context }) => context.refreshSeconds * 1000,
+    reconnectBackoff: ({ context }) => backoffDelay(context.failures - 1),
     /**
      * How long live statuses are gathered: each batch is one lobby transition and one frame. The
      * socket already gathers them for up to 100 ms, so a status shows within half a second.
@@ -135,6 +146,7 @@ export const lobbyMachine = setup({
     brands: [],
     machines: [],
     failure: null,
+    failures: 0,
     pendingStatuses: {},
   }),
   invoke: { id: 'liveStatuses', src: 'liveStatuses' },
@@ -152,7 +164,7 @@ export const lobbyMachine = setup({
         assign({ pendingStatuses: {} }),
       ],
     },
-    'route.brand': { target: '.loading', actions: assign({ selectedBrand: ({ event }) => event.brandId }) },
+    'route.brand': { target: '.loading', actions: assign({ selectedBrand: ({ event }) => event.brandId, failures: 0 }) },
   },
   states: {
     loading: {
@@ -160,8 +172,11 @@ export const lobbyMachine = setup({
         id: 'fetchLobby',
         src: 'fetchLobby',
         input: ({ context }) => ({ brandId: context.selectedBrand, showLobby: context.showLobby }),
-        onDone: { target: 'ready', actions: { type: 'keep', params: ({ event }) => event.output } },
-        onError: { target: 'failed', actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
+        onDone: { target: 'ready', actions: [{ type: 'keep', params: ({ event }) => event.output }, assign({ failures: 0 })] },
+        onError: {
+          target: 'failed',
+          actions: assign({ failure: ({ event }) => toFailure(event.error), failures: ({ context }) => context.failures + 1 }),
+        },
       },
     },
     ready: {
@@ -178,8 +193,8 @@ export const lobbyMachine = setup({
       },
     },
     failed: {
-      after: { lobbyRefresh: 'loading' },
-      on: { 'user.retry': 'loading' },
+      after: { reconnectBackoff: { guard: ({ context }) => context.failures < LOBBY_TRIES, target: 'loading' } },
+      on: { 'user.retry': { target: 'loading', actions: assign({ failures: 0 }) } },
     },
   },
 });

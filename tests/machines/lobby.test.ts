@@ -1,6 +1,6 @@
 import { describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, SimulatedClock, waitFor } from 'xstate';
-import { joinability, LIVE_BATCH_MS, lobbyMachine, reservedMachines, type LobbyData, type LobbyMachine, type LobbyMachineStatus } from '../../machines/lobby.ts';
+import { joinability, LIVE_BATCH_MS, LOBBY_TRIES, lobbyMachine, reservedMachines, type LobbyData, type LobbyMachine, type LobbyMachineStatus } from '../../machines/lobby.ts';
 import { MachineStatus } from '../../src/protocol/floor.ts';
 
 const tile = (id: number, patch: Partial<LobbyMachine> = {}): LobbyMachine => ({
@@ -78,6 +78,36 @@ describe('lobby machine', () => {
     await waitFor(actor, (s) => s.matches('ready') && s.context.selectedBrand === 3);
     expect(fetchLobby).toHaveBeenLastCalledWith({ brandId: 3, showLobby: true });
     expect(actor.getSnapshot().context.machines.map((m) => m.id)).toEqual([3]);
+  });
+
+  it('a failing lobby is asked again with the backoff, LOBBY_TRIES times in all, then only on Retry', async () => {
+    const { actor, fetchLobby, clock } = start(async () => {
+      throw new Error('down');
+    });
+    const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
+    await waitFor(actor, (s) => s.matches('failed'));
+    expect(fetchLobby).toHaveBeenCalledTimes(1);
+    // The first retry waits at least half of the first ceiling (1 s): not at once, not at 10 s.
+    clock.increment(499);
+    await settled();
+    expect(fetchLobby).toHaveBeenCalledTimes(1);
+    for (let call = 2; call <= LOBBY_TRIES; call += 1) {
+      clock.increment(8_000);
+      await settled();
+      expect(fetchLobby).toHaveBeenCalledTimes(call);
+    }
+    // Bounded: a minute later it has not asked again, and the failure is still shown.
+    clock.increment(60_000);
+    await settled();
+    expect(fetchLobby).toHaveBeenCalledTimes(LOBBY_TRIES);
+    expect(actor.getSnapshot().matches('failed')).toBe(true);
+    // Retry starts a fresh round of tries.
+    actor.send({ type: 'user.retry' });
+    await settled();
+    expect(fetchLobby).toHaveBeenCalledTimes(LOBBY_TRIES + 1);
+    clock.increment(8_000);
+    await settled();
+    expect(fetchLobby).toHaveBeenCalledTimes(LOBBY_TRIES + 2);
   });
 
   it('says why a machine cannot be joined, and honours ALLOW_0_BALANCE_TO_PLAY', () => {

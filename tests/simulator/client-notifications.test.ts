@@ -8,6 +8,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { assign, createActor, setup, type AnyEventObject } from 'xstate';
 import { MACHINE_BATCH_MS, notificationSocketMachine } from '../../machines/notificationSocket.ts';
 import { notificationSocketLogic } from '../../src/services/notificationSocket.ts';
+import { LINK_DEAD_MS, LINK_PING_MS } from '../../src/services/sockets.ts';
 import { call, loginToken, startTestSimulator, type TestSimulator } from './helpers.ts';
 
 let t: TestSimulator;
@@ -88,6 +89,25 @@ it('reconnects with the backoff after a dropped socket, and hears the balance ag
     socket.close();
   }
 });
+
+it('a link gone silent (nothing closed) is dropped by the client within LINK_DEAD_MS + a ping, and comes back after', async () => {
+  const token = await loginToken(t);
+  const socket = openSocket(token);
+  try {
+    await waitFor(() => socket.heard('server.balance').length === 1);
+    // The operator's socket stays open: only the client's own heartbeat can notice.
+    const silencedAt = Date.now();
+    await call(`${t.url}/sim/silence`, { body: { username: 'demo', ms: LINK_DEAD_MS + 2 * LINK_PING_MS } });
+    await waitFor(() => JSON.stringify(socket.link()) !== '{"connection":"open"}', LINK_DEAD_MS + 2 * LINK_PING_MS);
+    expect(Date.now() - silencedAt).toBeLessThanOrEqual(LINK_DEAD_MS + LINK_PING_MS + 200);
+    expect(socket.heard('server.unauthorized')).toEqual([]);
+    // The silence over, a new socket is greeted with the balance.
+    await waitFor(() => socket.heard('server.balance').length === 2, 10_000);
+    expect(socket.link()).toEqual({ connection: 'open' });
+  } finally {
+    socket.close();
+  }
+}, 20_000);
 
 it('a session ended by the operator ends the socket with the code, and it does not come back', async () => {
   const token = await loginToken(t);
