@@ -7,6 +7,7 @@ import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IP_CHECK_TRIES } from '../../machines/ipCheck.ts';
 import { startHarness, type Harness } from './harness.ts';
 
 let h: Harness;
@@ -55,10 +56,26 @@ describe('the installable app', () => {
     await page.getByRole('heading', { name: 'Sign in to play' }).waitFor();
     expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
 
+    // Every request the page makes while offline (the worker answers them or fails them).
+    let requests = 0;
+    let checks = 0;
+    page.on('request', (request) => {
+      requests += 1;
+      if (new URL(request.url()).pathname === '/check') checks += 1;
+    });
     await context.setOffline(true);
     try {
       await page.reload();
       await page.getByRole('alert').filter({ hasText: 'You are offline' }).waitFor();
+      // No retry storm (issue 21): an offline page left alone makes a handful of requests (the
+      // shell, settings, the IP check's bounded tries, whose backoff ends within 7 s) and then
+      // none, not the ~120 a second it once did.
+      await page.waitForTimeout(8000);
+      expect(checks).toBe(IP_CHECK_TRIES);
+      expect(requests).toBeLessThan(40);
+      const settled = requests;
+      await page.waitForTimeout(2000);
+      expect(requests).toBe(settled);
       expect(await page.getByText('Reelside needs the network to show the machines.', { exact: false }).isVisible()).toBe(true);
       const api = await page.evaluate(async () => {
         const tries = ['/Settings.json', '/api/player/balance', '/check'];
@@ -70,6 +87,24 @@ describe('the installable app', () => {
     }
     // Back online the app carries on by itself: the login form.
     await page.getByRole('heading', { name: 'Sign in to play' }).waitFor();
+  });
+
+  it('a page the service worker controls, online but with the operator unreachable, asks a bounded number of times', async () => {
+    const { page } = await h.newPage();
+    await page.goto('/login');
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await page.reload();
+    expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    // The browser says online; the operator's calls fail at the network (the shell is cached).
+    let checks = 0;
+    await page.route('**/check', (route) => {
+      checks += 1;
+      return route.abort('connectionrefused');
+    });
+    await page.reload();
+    await page.getByText('error on network connection please reflesh your page').waitFor({ timeout: 15_000 });
+    await page.waitForTimeout(2000);
+    expect(checks).toBe(IP_CHECK_TRIES);
   });
 
   it('a new build waits for the player: a Reload prompt, and after it the page runs under the new worker', async () => {
