@@ -3,6 +3,21 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
+/** What a machine may not touch: the browser, the network, timers and the clock. */
+const MACHINE_GLOBALS = [
+  'window', 'document', 'navigator', 'location', 'history', 'localStorage', 'sessionStorage', 'fetch',
+  'XMLHttpRequest', 'WebSocket', 'EventSource', 'RTCPeerConnection', 'setTimeout', 'setInterval',
+  'clearTimeout', 'clearInterval', 'requestAnimationFrame', 'requestIdleCallback', 'performance', 'Date',
+];
+
+/**
+ * no-restricted-syntax entries for `import('…')` of a path matching `pattern` (an esquery regex:
+ * no literal slash, so `\x2F` stands for one). no-restricted-imports sees only static imports.
+ */
+function dynamicImports(pattern, message) {
+  return [{ selector: `ImportExpression[source.value=/${pattern}/]`, message }];
+}
+
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', '.data/', 'coverage/'] },
   js.configs.recommended,
@@ -30,7 +45,10 @@ export default tseslint.config(
           ],
         },
       ],
-      'no-restricted-globals': ['error', 'window', 'document', 'localStorage', 'sessionStorage', 'fetch'],
+      // Nor the browser, the network or the clock: timers are `after` delays (a test's clock runs
+      // them), time and I/O come from provided actors and input.
+      'no-restricted-globals': ['error', ...MACHINE_GLOBALS.map((name) => ({ name, message: `machines stay pure: no ${name} (provide an actor, a delay or input)` }))],
+      'no-restricted-syntax': ['error', ...dynamicImports('^(\\.\\.\\x2F)+src\\x2F', 'machines import nothing from src/ (not even lazily)')],
     },
   },
   {
@@ -46,6 +64,10 @@ export default tseslint.config(
             { regex: '^(\\.\\./)+machines/', message: 'the simulator imports only src/protocol' },
           ],
         },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        ...dynamicImports('^(\\.\\.\\x2F)+(machines\\x2F|src\\x2F(?!protocol\\x2F))', 'the simulator imports only src/protocol (not even lazily)'),
       ],
     },
   },
@@ -88,6 +110,19 @@ export default tseslint.config(
           ],
         },
       ],
+      'no-restricted-syntax': [
+        'error',
+        ...dynamicImports('^(\\.\\.\\x2F)+services\\x2F', 'views reach services only through the machines (not even lazily)'),
+        ...dynamicImports('^(\\.\\.\\x2F)+app\\x2F', 'views import nothing of the composition root (not even lazily)'),
+      ],
+    },
+  },
+  {
+    // Tools stand beside the tests, not on them: what both need lives in scripts/.
+    files: ['scripts/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^(\\.\\./)+tests/', message: 'scripts import nothing from tests/' }] }],
+      'no-restricted-syntax': ['error', ...dynamicImports('^(\\.\\.\\x2F)+tests\\x2F', 'scripts import nothing from tests/')],
     },
   },
   {

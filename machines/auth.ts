@@ -24,7 +24,7 @@ import { backoffDelay } from './backoff.ts';
 import { toFailure, type Failure } from './failure.ts';
 import type { idleLockMachine, IdleLockOutput } from './idleLock.ts';
 import type { LobbyMachineStatus } from './lobby.ts';
-import type { notificationSocketMachine } from './notificationSocket.ts';
+import type { NotificationEvent, notificationSocketMachine } from './notificationSocket.ts';
 import type { reconnectMachine } from './reconnect.ts';
 import { walletMachine } from './wallet.ts';
 
@@ -97,14 +97,6 @@ export function isRefusal(failure: Failure): boolean {
 
 /** The idle lock logged the player out after too many wrong PINs (a client code beside SPEC §8's 107xx). */
 export const TOO_MANY_WRONG_PINS = 10705;
-
-/** What the notification socket reports (SPEC §3 real-time notifications). */
-export type NotificationEvent =
-  | { type: 'server.balance'; balance: number }
-  | { type: 'server.session'; status: 'open' | 'closed'; machineId: number; machineName: string; machineStatus: string }
-  /** Live machine statuses, a batch at a time (the socket gathers them: a busy floor sends hundreds a second). */
-  | { type: 'server.machines'; changes: Array<{ id: number; status: LobbyMachineStatus }> }
-  | { type: 'server.info'; code: number; params: Record<string, unknown>; message: string; action: string };
 
 /** Emitted to listeners outside the machine (the lobby, the toasts). */
 export type AuthEmitted =

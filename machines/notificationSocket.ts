@@ -16,7 +16,6 @@
  * (src/services/notificationSocket.ts).
  */
 import { assign, fromCallback, sendParent, setup } from 'xstate';
-import type { NotificationEvent } from './auth.ts';
 import { backoffDelay } from './backoff.ts';
 import type { Failure } from './failure.ts';
 import type { LobbyMachineStatus } from './lobby.ts';
@@ -39,6 +38,14 @@ export type SocketEvent =
   | { type: 'socket.session'; status: 'open' | 'closed'; machineId: number; machineName: string; machineStatus: string }
   | { type: 'socket.machine'; id: number; status: LobbyMachineStatus }
   | { type: 'socket.info'; code: number; params: Record<string, unknown>; message: string; action: string };
+
+/** What the notification socket reports to auth, its parent (SPEC §3 real-time notifications). */
+export type NotificationEvent =
+  | { type: 'server.balance'; balance: number }
+  | { type: 'server.session'; status: 'open' | 'closed'; machineId: number; machineName: string; machineStatus: string }
+  /** Live machine statuses, a batch at a time (the socket gathers them: a busy floor sends hundreds a second). */
+  | { type: 'server.machines'; changes: Array<{ id: number; status: LobbyMachineStatus }> }
+  | { type: 'server.info'; code: number; params: Record<string, unknown>; message: string; action: string };
 
 /** What auth hears. */
 export type ParentEvent = NotificationEvent | { type: 'server.unauthorized'; failure: Failure };

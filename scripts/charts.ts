@@ -6,7 +6,7 @@
  *
  * Machines are discovered, not listed: every machines/*.ts is imported and each exported
  * StateMachine becomes a chart (a file that exports only `create…Machine` factories is built with
- * the arguments in tests/paths/payloads.ts). The walk reads `machine.root`: states, the
+ * the arguments in scripts/paths/payloads.ts). The walk reads `machine.root`: states, the
  * `transitions` map (events, actor done/error, `after` delays by name), `always`, invocations,
  * entry/exit actions and guards by name. ELK (layered, hierarchical) lays the chart out; a small
  * SVG writer draws it. Output is deterministic: no timestamps, definition order everywhere, and
@@ -18,7 +18,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import ELK from 'elkjs/lib/elk.bundled.js';
 import type { ElkExtendedEdge, ElkNode } from 'elkjs/lib/elk.bundled.js';
 import { StateMachine, type AnyStateMachine, type AnyStateNode } from 'xstate';
-import { factoryArgs } from '../tests/paths/payloads.ts';
+import { factoryArgs } from './paths/payloads.ts';
 
 export const ROOT_DIR = fileURLToPath(new URL('..', import.meta.url));
 const MACHINES_DIR = join(ROOT_DIR, 'machines');

@@ -4,7 +4,7 @@
  */
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 import { startSimulator, type SimulatorOptions } from '../simulator/server.ts';
-import { CHROMIUM_ARGS, PHONE_LANDSCAPE, PHONE_PORTRAIT } from '../tests/e2e/harness.ts';
+import { CHROMIUM_ARGS, PHONE_LANDSCAPE, PHONE_PORTRAIT } from './browser/harness.ts';
 
 // A fixed seed: the spin on the game shots is the same every time (machine 1's first spin wins 0.60).
 const SIMULATOR: SimulatorOptions = { port: 0, memory: true, staticDir: process.env.SCREENSHOTS_DIST ?? 'dist', rngSeed: 'play-f' };

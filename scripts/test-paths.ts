@@ -5,7 +5,7 @@
  *
  * For each machine in machines/ (discovered like the diagrams: scripts/charts.ts) and each of
  * its inputs, xstate/graph generates the shortest path to every reachable state and every simple
- * path, from the events the chart listens to with the payloads of tests/paths/payloads.ts (actor
+ * path, from the events the chart listens to with the payloads of scripts/paths/payloads.ts (actor
  * done/error events and `after` events included: traversal cannot produce them by itself).
  *
  * Each path is then replayed on a real actor of the machine: every actor named in `setup` is
@@ -35,8 +35,8 @@ import {
 } from 'xstate';
 import { getAdjacencyMap, getShortestPaths, type StatePath } from 'xstate/graph';
 import { allStateNodes, discoverMachines, nodeTransitions, type MachineEntry } from './charts.ts';
-import { eventTypes, stateIds } from '../tests/paths/pathHelper.ts';
-import { pathFixtures, type PathFixture } from '../tests/paths/payloads.ts';
+import { eventTypes, stateIds } from './paths/pathHelper.ts';
+import { pathFixtures, type PathFixture } from './paths/payloads.ts';
 
 /** Traversal stops with an error beyond this many distinct states (context that grows without end). */
 const MAX_STATES = 20_000;
@@ -319,7 +319,7 @@ export function runMachine(entry: MachineEntry, fixture: PathFixture = pathFixtu
     notes: [],
     bare: [],
   };
-  if (!pathFixtures[entry.name]) report.notes.push('no fixture in tests/paths/payloads.ts: events are sent without payloads');
+  if (!pathFixtures[entry.name]) report.notes.push('no fixture in scripts/paths/payloads.ts: events are sent without payloads');
   const bare = report.events.filter((type) => !fixture.payloads?.[type] && !type.startsWith('xstate.after.'));
   if (bare.length > 0) report.bare.push(...bare);
   for (const input of fixture.inputs ?? [undefined]) {
@@ -330,7 +330,7 @@ export function runMachine(entry: MachineEntry, fixture: PathFixture = pathFixtu
       report.failures.push({
         input,
         path: '(generation)',
-        failure: `${error instanceof Error ? error.message : String(error)}: give that event a payload (or the machine a distinguish or stopWhen) in tests/paths/payloads.ts`,
+        failure: `${error instanceof Error ? error.message : String(error)}: give that event a payload (or the machine a distinguish or stopWhen) in scripts/paths/payloads.ts`,
       });
       continue;
     }

@@ -9,7 +9,7 @@ import {
 } from '@tanstack/react-router';
 import { z } from 'zod/mini';
 import type { Settings } from '../protocol/settings.ts';
-import type { AuthActor } from './runtime.ts';
+import type { ViewRuntime } from '../features/viewRuntime.tsx';
 import { afterLoginTarget, hasRole } from './access.ts';
 import { loadAppMessages } from '../ui/i18n.ts';
 import { AUTH, type Role } from '../features/navigation/roles.ts';
@@ -21,7 +21,7 @@ import { LoginPage } from '../features/auth/LoginPage.tsx';
 import { NetworkErrorScreen, SplashScreen } from '../features/boot/BootScreens.tsx';
 
 export interface RouterContext {
-  auth: AuthActor;
+  auth: ViewRuntime['auth'];
   settings: Settings;
   /** The logged-in half of the app (its machines and the player's look), loaded once. */
   loadLoggedIn: () => Promise<unknown>;

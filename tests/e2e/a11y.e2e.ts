@@ -12,7 +12,7 @@ import { createRequire } from 'node:module';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import type { AxeResults, RunOptions } from 'axe-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { PHONE_PORTRAIT, startHarness, type Harness } from './harness.ts';
+import { PHONE_PORTRAIT, startHarness, type Harness } from '../../scripts/browser/harness.ts';
 import { simCall } from './play.ts';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');

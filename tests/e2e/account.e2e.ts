@@ -6,7 +6,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { machineSocket } from '../simulator/sockets.ts';
-import { login, PHONE_PORTRAIT, startHarness, type Harness } from './harness.ts';
+import { login, PHONE_PORTRAIT, startHarness, type Harness } from '../../scripts/browser/harness.ts';
 
 let h: Harness;
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { login, startHarness, type Harness } from './harness.ts';
+import { login, startHarness, type Harness } from '../../scripts/browser/harness.ts';
 import { simCall, toasts } from './play.ts';
 
 let h: Harness;

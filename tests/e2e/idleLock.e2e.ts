@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { login, startHarness, type Harness } from './harness.ts';
+import { login, startHarness, type Harness } from '../../scripts/browser/harness.ts';
 
 /** Idle for a minute on the fake clock until the lock shows (its timer may start a moment late). */
 async function idleUntilLocked(page: Page, title: string): Promise<void> {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { statSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { login, PHONE_PORTRAIT, startHarness, type Harness } from './harness.ts';
+import { login, PHONE_PORTRAIT, startHarness, type Harness } from '../../scripts/browser/harness.ts';
 
 let h: Harness;
 beforeAll(async () => {

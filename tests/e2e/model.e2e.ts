@@ -28,7 +28,7 @@ import { createMachine } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type Simulator } from '../../simulator/server.ts';
-import { launchChromium, login } from './harness.ts';
+import { launchChromium, login } from '../../scripts/browser/harness.ts';
 import { DEMO_ID, expectFramesGrowing, joinFromLobby, simCall, toasts, transfer, usd, waitLive } from './play.ts';
 
 /** With this seed machine 1's first spin at the default bet wins 0.60 (see play-session.e2e.ts). */

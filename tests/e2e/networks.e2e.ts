@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IP_CHECK_TRIES } from '../../machines/ipCheck.ts';
-import { login, startHarness, type Harness } from './harness.ts';
+import { login, startHarness, type Harness } from '../../scripts/browser/harness.ts';
 import { DEMO_ID, joinFromLobby, loginToLobby, recordToasts, simCall, toastLog, transfer, waitLive } from './play.ts';
 
 /**

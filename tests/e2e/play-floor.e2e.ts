@@ -1,7 +1,7 @@
 /** What the floor does to a visit: close warnings, a closed session, removal. */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SimulatorOptions } from '../../simulator/server.ts';
-import { startHarness, type Harness } from './harness.ts';
+import { startHarness, type Harness } from '../../scripts/browser/harness.ts';
 import { DEMO_ID, joinFromLobby, loginToLobby, recordToasts, simCall, toastLog, toasts, transfer, usd } from './play.ts';
 
 let h: Harness | undefined;

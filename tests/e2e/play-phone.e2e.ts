@@ -6,7 +6,7 @@
  */
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { PHONE_PORTRAIT, startHarness, type Harness } from './harness.ts';
+import { PHONE_PORTRAIT, startHarness, type Harness } from '../../scripts/browser/harness.ts';
 import { DEMO_ID, expectFramesGrowing, joinFromLobby, loginToLobby, simCall } from './play.ts';
 
 let h: Harness;

@@ -2,7 +2,7 @@
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SimulatorOptions } from '../../simulator/server.ts';
-import { startHarness, type Harness } from './harness.ts';
+import { startHarness, type Harness } from '../../scripts/browser/harness.ts';
 import { DEMO_ID, loginToLobby, toasts } from './play.ts';
 
 let h: Harness | undefined;

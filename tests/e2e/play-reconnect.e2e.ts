@@ -1,7 +1,7 @@
 /** The reconnect dialog for a session the player still holds on a machine (SPEC §4). */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { PHONE_PORTRAIT, startHarness, type Harness } from './harness.ts';
+import { PHONE_PORTRAIT, startHarness, type Harness } from '../../scripts/browser/harness.ts';
 import { DEMO_ID, joinFromLobby, loginToLobby, simCall, toasts, transfer, waitLive } from './play.ts';
 
 const WAITING_TEXT = 'You have an open session on Golden Reels 01. Do you want to reconnect?';

@@ -1,6 +1,6 @@
 /** A visit survives a dropped machine socket and a stalled video. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from './harness.ts';
+import { startHarness, type Harness } from '../../scripts/browser/harness.ts';
 import { expectFramesGrowing, joinFromLobby, loginToLobby, sampleVideo, simCall, transfer, waitLive } from './play.ts';
 
 let h: Harness;

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { PHONE_PORTRAIT, startHarness, type Harness } from './harness.ts';
+import { PHONE_PORTRAIT, startHarness, type Harness } from '../../scripts/browser/harness.ts';
 import { DEMO_ID, expectFramesGrowing, joinFromLobby, loginToLobby, sampleVideo, toasts, transfer, usd } from './play.ts';
 
 /*

@@ -1,7 +1,7 @@
 /** Regressions of fixed bugs: request ids across visits, the kick dialog text, long video stalls. */
 import { afterEach, expect, it } from 'vitest';
 import type { SimulatorOptions } from '../../simulator/server.ts';
-import { startHarness, type Harness } from './harness.ts';
+import { startHarness, type Harness } from '../../scripts/browser/harness.ts';
 import { DEMO_ID, expectFramesGrowing, joinFromLobby, loginToLobby, simCall, transfer } from './play.ts';
 
 let h: Harness | undefined;

@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { Simulator } from '../../simulator/server.ts';
-import { login } from './harness.ts';
+import { login } from '../../scripts/browser/harness.ts';
 
 export const DEMO_ID = 1;
 

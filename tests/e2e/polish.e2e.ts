@@ -4,7 +4,7 @@
  */
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PHONE_PORTRAIT, startHarness, type Harness } from './harness.ts';
+import { PHONE_PORTRAIT, startHarness, type Harness } from '../../scripts/browser/harness.ts';
 import { loginToLobby } from './play.ts';
 
 let h: Harness;

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IP_CHECK_TRIES } from '../../machines/ipCheck.ts';
-import { startHarness, type Harness } from './harness.ts';
+import { startHarness, type Harness } from '../../scripts/browser/harness.ts';
 
 let h: Harness;
 beforeAll(async () => {

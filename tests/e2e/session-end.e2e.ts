@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from './harness.ts';
+import { startHarness, type Harness } from '../../scripts/browser/harness.ts';
 import { DEMO_ID, joinFromLobby, loginToLobby, simCall, toasts, transfer } from './play.ts';
 
 let h: Harness;

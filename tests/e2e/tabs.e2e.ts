@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from './harness.ts';
+import { startHarness, type Harness } from '../../scripts/browser/harness.ts';
 import { joinFromLobby, loginToLobby, transfer, waitLive } from './play.ts';
 
 /**

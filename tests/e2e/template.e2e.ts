@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { login, startHarness, type Harness } from './harness.ts';
+import { login, startHarness, type Harness } from '../../scripts/browser/harness.ts';
 
 let h: Harness;
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { passwordChangeMachine, pinChangeMachine } from '../../machines/accountForm.ts';
 import { createAccountListMachine, filterProblem, type ListPage } from '../../machines/accountList.ts';
 import { accountProfileMachine } from '../../machines/accountProfile.ts';
-import { describePath, generatePaths } from './pathHelper.ts';
+import { describePath, generatePaths } from '../../scripts/paths/pathHelper.ts';
 
 const failure = { code: 40001, message: 'old password is wrong', params: {} };
 const page = (ids: number[], total: number): ListPage<{ id: number }> => ({ items: ids.map((id) => ({ id })), total });

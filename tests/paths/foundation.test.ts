@@ -3,8 +3,8 @@ import { authMachine } from '../../machines/auth.ts';
 import { ipCheckMachine } from '../../machines/ipCheck.ts';
 import { walletMachine } from '../../machines/wallet.ts';
 import { createSettingsMachine } from '../../machines/settings.ts';
-import { describePath, generatePaths } from './pathHelper.ts';
-import { authPayloads, ipCheckPayloads, settingsDefaults, settingsPayloads, tokens, walletPayloads } from './payloads.ts';
+import { describePath, generatePaths } from '../../scripts/paths/pathHelper.ts';
+import { authPayloads, ipCheckPayloads, settingsDefaults, settingsPayloads, tokens, walletPayloads } from '../../scripts/paths/payloads.ts';
 
 describe('path tests generated from the foundation machines', () => {
   it('auth: every state and every event is reached', () => {

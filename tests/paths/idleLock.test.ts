@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { EventObject } from 'xstate';
 import { MAX_WRONG_PINS, idleLockMachine } from '../../machines/idleLock.ts';
-import { generatePaths, stateIds } from './pathHelper.ts';
-import { idleLockDistinguish, idleLockPayloads } from './payloads.ts';
+import { generatePaths, stateIds } from '../../scripts/paths/pathHelper.ts';
+import { idleLockDistinguish, idleLockPayloads } from '../../scripts/paths/payloads.ts';
 
 const suite = (pinCode: string | null) =>
   generatePaths(idleLockMachine, { input: { pinCode }, payloads: idleLockPayloads, distinguish: idleLockDistinguish });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { navigationMachine } from '../../machines/navigation.ts';
-import { describePath, generatePaths } from './pathHelper.ts';
+import { describePath, generatePaths } from '../../scripts/paths/pathHelper.ts';
 
 const payloads = {
   'user.toggleGroup': [{ type: 'user.toggleGroup', id: 'games' }],

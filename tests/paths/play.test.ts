@@ -3,8 +3,8 @@ import { gameSessionMachine } from '../../machines/gameSession.ts';
 import { lobbyMachine } from '../../machines/lobby.ts';
 import { promoMachine } from '../../machines/promo.ts';
 import { reconnectMachine } from '../../machines/reconnect.ts';
-import { describePath, generatePaths } from './pathHelper.ts';
-import { pathFixtures, reconnectPayloads } from './payloads.ts';
+import { describePath, generatePaths } from '../../scripts/paths/pathHelper.ts';
+import { pathFixtures, reconnectPayloads } from '../../scripts/paths/payloads.ts';
 
 const fixture = (name: string) => {
   const f = pathFixtures[name];

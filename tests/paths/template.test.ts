@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { chatPanelMachine, type ChatPanelEvent } from '../../machines/chatPanel.ts';
 import { registerMachine } from '../../machines/register.ts';
-import { describePath, generatePaths } from './pathHelper.ts';
-import { chatPanelPayloads, pathFixtures, registerPayloads } from './payloads.ts';
+import { describePath, generatePaths } from '../../scripts/paths/pathHelper.ts';
+import { chatPanelPayloads, pathFixtures, registerPayloads } from '../../scripts/paths/payloads.ts';
 
 describe('path tests generated from the template machines', () => {
   it('register: every state and event; a registration is sent only when complete, and a refusal can be tried again', () => {
