@@ -2,6 +2,7 @@ import { LoginLogType } from '../../src/protocol/auth.ts';
 import {
   BanRequest,
   DropRequest,
+  LinkRequest,
   SilenceRequest,
   EndSessionRequest,
   MachineStatusRequest,
@@ -105,6 +106,15 @@ export function floorControlRoutes(deps: ApiDeps, floor: Floor, sockets: SocketS
         const { username, ms } = await request.body(SilenceRequest);
         const player = playerNamed(deps, username);
         return ok({ silenced: sockets.silencePlayer(player.id, ms) });
+      },
+    },
+    {
+      method: 'POST',
+      path: '/sim/link',
+      handle: async (request) => {
+        const { username, ...fault } = await request.body(LinkRequest);
+        const player = playerNamed(deps, username);
+        return ok({ affected: sockets.linkPlayer(player.id, fault) });
       },
     },
     {

@@ -33,10 +33,64 @@ export interface SocketServer {
   dropPlayer(playerId: number): number;
   /**
    * Control API: a link that goes silent without closing, for `ms` — nothing the player's sockets
-   * send is heard (frames, pongs) and nothing is sent to them. Returns the sockets affected.
+   * send is heard (frames, pongs) and nothing is sent to them; past FAIR_SHARE.bufferedBytes or
+   * HELD_FRAMES held one way, a socket is cut. Returns the sockets affected.
    */
   silencePlayer(playerId: number, ms: number): number;
+  /**
+   * Control API: a slow, lossy link for `ms` without closing — every frame of the player's sockets,
+   * either way, is delayed `delayMs` (in order) and every `dropEvery`-th one each way is lost. It
+   * replaces the player's last link fault. Returns the sockets affected.
+   */
+  linkPlayer(playerId: number, fault: LinkFault): number;
   close(): void;
+}
+
+/** A link fault's shape (POST /sim/link). */
+export interface LinkFault {
+  ms: number;
+  delayMs: number;
+  dropEvery?: number | undefined;
+}
+
+type ServerMessage = MachineServerMessage | NotificationServerMessage;
+
+/**
+ * Frames held for one socket by a silence or a delay, each way, beyond which it is cut as a socket
+ * that does not read is (FAIR_SHARE.bufferedBytes of bytes, or this many frames).
+ */
+export const HELD_FRAMES = 4096;
+
+/**
+ * One direction of one socket under the control API's faults: frames on their way, in order, each
+ * due at its delay's end and none while the link is silenced.
+ */
+interface Lane<T> {
+  queue: Array<{ item: T; bytes: number; due: number }>;
+  bytes: number;
+  timer: ReturnType<typeof setTimeout> | null;
+  deliver: (item: T) => void;
+  /** The link fault the frames are counted for (for dropEvery), and how many it has seen. */
+  fault: ActiveLinkFault | null;
+  count: number;
+}
+
+interface ActiveLinkFault {
+  until: number;
+  delayMs: number;
+  dropEvery: number | null;
+}
+
+function lane<T>(deliver: (item: T) => void): Lane<T> {
+  return { queue: [], bytes: 0, timer: null, deliver, fault: null, count: 0 };
+}
+
+/** A closed socket's lane: what it still held is gone. */
+function stop<T>(lane: Lane<T>): void {
+  if (lane.timer) clearTimeout(lane.timer);
+  lane.timer = null;
+  lane.queue.length = 0;
+  lane.bytes = 0;
 }
 
 /** How often open sockets are checked against their login session (expiry, a revoke by SQL). */
@@ -78,49 +132,92 @@ export function attachSockets(server: Server, deps: ApiDeps, floor: Floor, optio
   // When each socket was last heard from (monotonic ms), and whose it is.
   const lastHeard = new WeakMap<WebSocket, number>();
   const ownerOf = new WeakMap<WebSocket, number>();
-  // Players whose link the control API has silenced, until when (monotonic ms). Like a stalled
-  // TCP connection, a silenced link loses nothing: what either side sends meanwhile is held and
-  // arrives when the silence ends (unless the socket has been closed by then).
+  // The control API's faults, per player (monotonic ms). Like a stalled TCP connection, a silenced
+  // link loses nothing: what either side sends meanwhile waits in the socket's lanes and arrives
+  // when the silence ends (unless the socket has been closed by then). A link fault delays frames
+  // and loses some; what it delayed still arrives after it ends.
   const silencedUntil = new Map<number, number>();
-  const heldIn = new WeakMap<WebSocket, unknown[]>();
-  const heldOut = new WeakMap<WebSocket, Array<MachineServerMessage | NotificationServerMessage>>();
-  const hold = <T>(held: WeakMap<WebSocket, T[]>, ws: WebSocket, item: T) => {
-    const list = held.get(ws) ?? [];
-    list.push(item);
-    held.set(ws, list);
-  };
-  const silenced = (ws: WebSocket) => {
+  const linkFaults = new Map<number, ActiveLinkFault>();
+  const lanes = new WeakMap<WebSocket, { in: Lane<Buffer | ArrayBuffer | Buffer[]>; out: Lane<string> }>();
+  /** When the socket's silence ends, or 0 when it is not silenced. */
+  const silenceEnd = (ws: WebSocket) => {
     const owner = ownerOf.get(ws);
-    if (owner === undefined) return false;
-    const until = silencedUntil.get(owner);
-    if (until === undefined) return false;
-    if (until > performance.now()) return true;
-    silencedUntil.delete(owner);
-    return false;
+    const until = owner === undefined ? undefined : silencedUntil.get(owner);
+    if (until === undefined) return 0;
+    if (until > performance.now()) return until;
+    silencedUntil.delete(owner!);
+    return 0;
   };
-  /** A frame to a socket; held while its link is silenced. */
-  const send = (ws: WebSocket, message: MachineServerMessage | NotificationServerMessage) => {
-    if (silenced(ws)) hold(heldOut, ws, message);
-    else sendFrame(ws, message);
+  const silenced = (ws: WebSocket) => silenceEnd(ws) > 0;
+  const linkFaultOf = (ws: WebSocket) => {
+    const owner = ownerOf.get(ws);
+    const fault = owner === undefined ? undefined : linkFaults.get(owner);
+    if (fault === undefined) return null;
+    if (fault.until > performance.now()) return fault;
+    linkFaults.delete(owner!);
+    return null;
   };
-  /** A silence that has ended: what was held goes through, in order. */
-  const release = (ws: WebSocket) => {
-    const incoming = heldIn.get(ws);
-    const outgoing = heldOut.get(ws);
-    heldIn.delete(ws);
-    heldOut.delete(ws);
-    outgoing?.forEach((message) => sendFrame(ws, message));
-    incoming?.forEach((data) => ws.emit('message', data, false));
+  /** Delivers a lane's frames that are due, in order, and wakes up for the next one. */
+  const pump = <T>(ws: WebSocket, lane: Lane<T>) => {
+    if (lane.timer) clearTimeout(lane.timer);
+    lane.timer = null;
+    while (lane.queue.length > 0) {
+      if (ws.readyState !== ws.OPEN) return stop(lane);
+      const wait = Math.max(lane.queue[0]!.due, silenceEnd(ws)) - performance.now();
+      if (wait > 0) {
+        lane.timer = setTimeout(() => pump(ws, lane), Math.ceil(wait));
+        lane.timer.unref();
+        return;
+      }
+      const { item, bytes } = lane.queue.shift()!;
+      lane.bytes -= bytes;
+      lane.deliver(item);
+    }
+  };
+  /**
+   * A frame onto the link, one way: lost if the link fault drops it, else delivered once its delay
+   * has passed, no silence holds the link and every frame before it is through. What is held is
+   * capped as a non-reading socket's queue is (sendFrame): past it the socket is cut.
+   */
+  const enter = <T>(ws: WebSocket, lane: Lane<T>, item: T, bytesOf: () => number, alsoQueued = 0) => {
+    const fault = linkFaultOf(ws);
+    if (fault !== lane.fault) {
+      lane.fault = fault;
+      lane.count = 0;
+    }
+    if (fault) {
+      lane.count += 1;
+      if (fault.dropEvery !== null && lane.count % fault.dropEvery === 0) return;
+    }
+    const delayMs = fault?.delayMs ?? 0;
+    if (lane.queue.length === 0 && delayMs === 0 && !silenced(ws)) {
+      lane.deliver(item);
+      return;
+    }
+    const bytes = bytesOf();
+    if (lane.queue.length >= HELD_FRAMES || lane.bytes + bytes + alsoQueued > FAIR_SHARE.bufferedBytes) {
+      ws.terminate();
+      return;
+    }
+    lane.queue.push({ item, bytes, due: performance.now() + delayMs });
+    lane.bytes += bytes;
+    // A lane with frames ahead is already awake for its head; this one goes after them.
+    if (lane.queue.length === 1) pump(ws, lane);
+  };
+  /** A frame to a socket, through the link's faults. */
+  const send = (ws: WebSocket, message: ServerMessage) => {
+    if (ws.readyState !== ws.OPEN) return;
+    const text = JSON.stringify(message);
+    const link = lanes.get(ws);
+    if (!link) sendFrame(ws, text);
+    else enter(ws, link.out, text, () => Buffer.byteLength(text), ws.bufferedAmount);
   };
   const heartbeat = setInterval(() => {
     const now = performance.now();
     for (const ws of wss.clients) {
       if (ws.readyState !== ws.OPEN) continue;
       if (now - (lastHeard.get(ws) ?? now) > silentCloseMs) ws.terminate();
-      else if (!silenced(ws)) {
-        release(ws);
-        ws.ping();
-      }
+      else if (!silenced(ws)) ws.ping();
     }
   }, pingMs);
   heartbeat.unref();
@@ -162,6 +259,10 @@ export function attachSockets(server: Server, deps: ApiDeps, floor: Floor, optio
    */
   function open(ws: WebSocket, kind: Kind, token: string | undefined): void {
     lastHeard.set(ws, performance.now());
+    // ws's own pings and pongs stay outside the link faults: a silenced link hears no pong (so a
+    // silence past SILENT_CLOSE_MS cuts the socket), but a slow or lossy one is still alive to the
+    // heartbeat. Its frames count as heard when they are delivered, after their delay; a lost
+    // frame never does.
     ws.on('pong', () => {
       if (!silenced(ws)) lastHeard.set(ws, performance.now());
     });
@@ -191,12 +292,8 @@ export function attachSockets(server: Server, deps: ApiDeps, floor: Floor, optio
       if (done instanceof Promise) void done.finally(() => settle(bytes));
       else settle(bytes);
     };
-    ws.on('message', (data: Buffer | ArrayBuffer | Buffer[]) => {
+    const receive = (data: Buffer | ArrayBuffer | Buffer[]) => {
       if (ws.readyState !== ws.OPEN) return;
-      if (silenced(ws)) {
-        hold(heldIn, ws, data);
-        return;
-      }
       lastHeard.set(ws, performance.now());
       const bytes = byteLength(data);
       // Rates run on the monotonic clock: the simulator's own clock may be a test's, standing still.
@@ -210,6 +307,15 @@ export function attachSockets(server: Server, deps: ApiDeps, floor: Floor, optio
       bytesInFlight += bytes;
       if (run) dispatch(data, bytes);
       else early.push({ data, bytes });
+    };
+    const link = { in: lane(receive), out: lane((text: string) => sendFrame(ws, text)) };
+    lanes.set(ws, link);
+    ws.on('message', (data: Buffer | ArrayBuffer | Buffer[]) => {
+      if (ws.readyState === ws.OPEN) enter(ws, link.in, data, () => byteLength(data));
+    });
+    ws.on('close', () => {
+      stop(link.in);
+      stop(link.out);
     });
 
     authenticateToken(token, deps).then(
@@ -271,7 +377,7 @@ export function attachSockets(server: Server, deps: ApiDeps, floor: Floor, optio
     let remove: (() => void) | null = null;
     ws.on('close', () => remove?.());
     return (data) => {
-      const message = parse(ws, data, NotificationClientMessage);
+      const message = parse(data, NotificationClientMessage, (m) => send(ws, m));
       if (!message || !live(ws, jti)) return;
       if (message.type === 'ping') return send(ws, { type: 'pong' });
       if (message.id !== playerId) {
@@ -304,7 +410,7 @@ export function attachSockets(server: Server, deps: ApiDeps, floor: Floor, optio
     });
     return (data) => {
       if (shuttingDown) return;
-      const message = parse(ws, data, MachineClientMessage);
+      const message = parse(data, MachineClientMessage, (m) => send(ws, m));
       return message ? machine.receive(message) : undefined;
     };
   }
@@ -321,6 +427,19 @@ export function attachSockets(server: Server, deps: ApiDeps, floor: Floor, optio
     },
     silencePlayer(playerId, ms) {
       silencedUntil.set(playerId, performance.now() + ms);
+      const sockets = byPlayer.get(playerId) ?? new Set<WebSocket>();
+      // A silence shorter than the last lets what is held through sooner.
+      for (const ws of sockets) {
+        const link = lanes.get(ws);
+        if (link) {
+          pump(ws, link.in);
+          pump(ws, link.out);
+        }
+      }
+      return sockets.size;
+    },
+    linkPlayer(playerId, { ms, delayMs, dropEvery }) {
+      linkFaults.set(playerId, { until: performance.now() + ms, delayMs, dropEvery: dropEvery ?? null });
       return byPlayer.get(playerId)?.size ?? 0;
     },
     dropPlayer(playerId) {
@@ -355,13 +474,13 @@ function track<K>(sets: Map<K, Set<WebSocket>>, key: K, ws: WebSocket): void {
  * Sends one frame. A client that stops reading is not buffered for without end: past
  * FAIR_SHARE.bufferedBytes its socket is cut (it would never read a close frame either).
  */
-function sendFrame(ws: WebSocket, message: MachineServerMessage | NotificationServerMessage): void {
+function sendFrame(ws: WebSocket, text: string): void {
   if (ws.readyState !== ws.OPEN) return;
   if (ws.bufferedAmount > FAIR_SHARE.bufferedBytes) {
     ws.terminate();
     return;
   }
-  ws.send(JSON.stringify(message));
+  ws.send(text);
 }
 
 function byteLength(data: Buffer | ArrayBuffer | Buffer[]): number {
@@ -369,17 +488,22 @@ function byteLength(data: Buffer | ArrayBuffer | Buffer[]): number {
   return data.byteLength;
 }
 
-function parse<T>(ws: WebSocket, data: unknown, schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } }): T | null {
+/** A client frame through its schema, or null: a bad one is answered through the link, as any frame. */
+function parse<T>(
+  data: unknown,
+  schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } },
+  answer: (message: ServerMessage) => void,
+): T | null {
   let value: unknown;
   try {
     value = JSON.parse(String(data));
   } catch {
-    sendFrame(ws, { type: 'error', code: ErrorCode.invalidRequest, ErrorMessage: 'frames are JSON objects' });
+    answer({ type: 'error', code: ErrorCode.invalidRequest, ErrorMessage: 'frames are JSON objects' });
     return null;
   }
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
-    sendFrame(ws, { type: 'error', code: ErrorCode.invalidRequest, ErrorMessage: 'unknown or malformed message' });
+    answer({ type: 'error', code: ErrorCode.invalidRequest, ErrorMessage: 'unknown or malformed message' });
     return null;
   }
   return parsed.data;

@@ -68,6 +68,25 @@ export const DropRequest = z.strictObject({ username: z.string().check(z.minLeng
  */
 export const SilenceRequest = z.strictObject({ username: DropRequest.shape.username, ms: z.int().check(z.gte(1), z.lte(120_000)) });
 
+/**
+ * POST /sim/link: for `ms`, a slow and lossy link on the player's sockets without closing them —
+ * every frame either way is delayed `delayMs` (in order) and/or every `dropEvery`-th frame each way
+ * is lost. A new call replaces the last; what was delayed still arrives after it ends.
+ */
+export const LinkRequest = z
+  .strictObject({
+    username: DropRequest.shape.username,
+    delayMs: z._default(z.int().check(z.gte(0), z.lte(10_000)), 0),
+    dropEvery: z.optional(z.int().check(z.gte(2), z.lte(1000))),
+    ms: SilenceRequest.shape.ms,
+  })
+  .check(
+    z.refine((l) => l.delayMs > 0 || l.dropEvery !== undefined, {
+      message: 'a link fault needs delayMs or dropEvery',
+    }),
+  );
+export type LinkRequest = z.input<typeof LinkRequest>;
+
 /** POST /sim/ban: ban a player (every session of theirs ends at once, 10704) or lift the ban. */
 export const BanRequest = z.strictObject({ username: DropRequest.shape.username, banned: z.boolean() });
 
