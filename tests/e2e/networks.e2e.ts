@@ -123,15 +123,16 @@ describe('real networks end to end', () => {
     await pipeline.waitFor({ state: 'detached', timeout: 20_000 });
   }, 90_000);
 
-  it('a link gone silent is shown within 5 s, its controls off, and the game comes back with the same credits', async () => {
+  it('a link gone silent is shown within 5 s, its controls off, and the game comes back with the same credits; on a slow link a hammered Spin is one spin', async () => {
     // player2's seeded reservation (machine 7) is cancelled first, so they may take another.
-    const login = (await simCall(h.sim, 'POST', '/api/login', { username: 'player2', password: 'player2pass', site_id: 0 })) as { token: string };
+    const login = (await simCall(h.sim, 'POST', '/api/login', { username: 'player2', password: 'player2pass', site_id: 0 })) as { token: string; user: { id: string } };
     await fetch(`${h.sim.url}/api/player/cancel`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${login.token}` },
       body: JSON.stringify({ machineId: 7 }),
     });
     const { page } = await h.newPage();
+    await recordToasts(page);
     await loginToLobby(page, 'player2', 'player2pass');
     await joinFromLobby(page, 2, 5);
     await transfer(page, '$5.00');
@@ -146,6 +147,19 @@ describe('real networks end to end', () => {
     await page.locator('button:has-text("Spin"):enabled').waitFor({ timeout: 25_000 });
     await expect.poll(() => page.getByTestId('game-credits').textContent()).toBe('$5.00');
     expect(h.sim.floor.machine(5)?.state().autoplay).toBe(false);
+
+    // A slow link (every frame 1.2 s late each way, nothing lost): Spin pressed four times in a
+    // row is one spin, with no error, and the link is not taken for dead.
+    const spins = () => h.sim.floor.context.machines.openSessionOf(Number(login.user.id), 5)!.spins;
+    const before = spins();
+    await simCall(h.sim, 'POST', '/sim/link', { username: 'player2', delayMs: 1200, ms: 10_000 });
+    const spin = page.getByRole('button', { name: 'Spin', exact: true });
+    for (let i = 0; i < 4; i++) await spin.click({ force: true, timeout: 500 }).catch(() => undefined);
+    await expect.poll(spins, { timeout: 10_000 }).toBe(before + 1);
+    await page.locator('button:has-text("Spin"):enabled').waitFor({ timeout: 15_000 });
+    expect(spins()).toBe(before + 1);
+    expect(await page.getByText('Connection Lost, please wait').count()).toBe(0);
+    expect((await toastLog(page)).filter((entry) => /Invalid request/.test(entry))).toEqual([]);
   }, 60_000);
 
   it('the browser going offline is a lost link at once, on both sockets; back online, the game and the notifications return', async () => {
