@@ -33,7 +33,8 @@ export default tseslint.config(
     },
   },
   {
-    // Machines are pure: no React, no DOM services, no HTTP, no translations, nothing from src/.
+    // Machines are pure: no React, no DOM services, no HTTP, no translations, nothing from src/,
+    // of the wire only its types.
     files: ['machines/**/*.ts'],
     rules: {
       'no-restricted-imports': [
@@ -45,6 +46,12 @@ export default tseslint.config(
           ],
         },
       ],
+      // The wire's types, yes (one declaration for client, machines and simulator); its schemas
+      // and values, no: a machine validates nothing, the services hand it checked data.
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(\\.\\./)+protocol/', allowTypeImports: true, message: 'machines import only types from protocol/' }] },
+      ],
       // Nor the browser, the network or the clock: timers are `after` delays (a test's clock runs
       // them), time and I/O come from provided actors and input.
       'no-restricted-globals': ['error', ...MACHINE_GLOBALS.map((name) => ({ name, message: `machines stay pure: no ${name} (provide an actor, a delay or input)` }))],
@@ -52,38 +59,28 @@ export default tseslint.config(
     },
   },
   {
-    // The simulator shares only the wire with the client.
+    // The simulator shares only the wire (protocol/) with the client.
     files: ['simulator/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
-          // At any depth (simulator/video/x/y.ts too): only src/protocol, never machines/.
-          patterns: [
-            { regex: '^(\\.\\./)+src/(?!protocol/)', message: 'the simulator imports only src/protocol' },
-            { regex: '^(\\.\\./)+machines/', message: 'the simulator imports only src/protocol' },
-          ],
+          // At any depth (simulator/video/x/y.ts too): never src/ or machines/.
+          patterns: [{ regex: '^(\\.\\./)+(src|machines)/', message: 'the simulator imports only protocol/' }],
         },
       ],
-      'no-restricted-syntax': [
-        'error',
-        ...dynamicImports('^(\\.\\.\\x2F)+(machines\\x2F|src\\x2F(?!protocol\\x2F))', 'the simulator imports only src/protocol (not even lazily)'),
-      ],
+      'no-restricted-syntax': ['error', ...dynamicImports('^(\\.\\.\\x2F)+(machines|src)\\x2F', 'the simulator imports only protocol/ (not even lazily)')],
     },
   },
   {
-    // The wire's schemas are a leaf: the client and the simulator both stand on them.
-    files: ['src/protocol/**/*.ts'],
+    // The wire's types and schemas are a leaf: the client, the machines and the simulator stand on them.
+    files: ['protocol/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
-        {
-          patterns: [
-            { regex: '^\\.\\./(app|features|services|ui|theme)/', message: 'src/protocol is a leaf: it imports nothing of the client' },
-            { regex: '^(\\.\\./)+(machines|simulator)/', message: 'src/protocol is a leaf' },
-          ],
-        },
+        { patterns: [{ regex: '^(\\.\\./)+(src|machines|simulator|scripts|tests|bench)/', message: 'protocol/ is a leaf: it imports nothing of the client, the machines or the simulator' }] },
       ],
+      'no-restricted-syntax': ['error', ...dynamicImports('^(\\.\\.\\x2F)+(src|machines|simulator)\\x2F', 'protocol/ is a leaf (not even lazily)')],
     },
   },
   {

@@ -1,12 +1,12 @@
 import type { Page } from 'playwright-core';
 import type { FrameTrace } from '../simulator/video/index.ts';
-import { decodeStripLumas, stripLayout, stripLumas } from '../src/protocol/videoStrip.ts';
+import { decodeStripLumas, stripLayout, stripLumas } from '../protocol/videoStrip.ts';
 
 /**
  * The bench's input → video figure (issue 16): the time from the player's press leaving the page
  * (the machine socket's send) to the first presented video frame that carries its answer.
  *
- * The simulator runs with the request strip on (src/protocol/videoStrip.ts): every frame says how
+ * The simulator runs with the request strip on (protocol/videoStrip.ts): every frame says how
  * many player requests the machine had handled when it was drawn. The page reads the strip of each
  * presented frame (requestVideoFrameCallback, a canvas of the strip's few pixels), so it knows
  * the first frame after a press whose count went up by one. The server's trace of that frame (when
@@ -178,7 +178,7 @@ export function breakdown(samples: PressSample[]) {
  * Installs in the page a reader of the request strip of every presented frame of its <video>
  * (requestVideoFrameCallback, a canvas of the strip's few pixels), kept in window.__benchFrames
  * with the frame's timing. The reading functions travel as source: they use nothing outside
- * themselves (src/protocol/videoStrip.ts). The bench and the video tests share it.
+ * themselves (protocol/videoStrip.ts). The bench and the video tests share it.
  */
 export async function readStripOfEveryFrame(page: Page): Promise<void> {
   await page.evaluate(

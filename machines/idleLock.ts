@@ -22,7 +22,7 @@ import { assign, fromCallback, fromPromise, not, setup } from 'xstate';
 
 /**
  * Wrong PINs in a row that log the player out (reset by the right one; a reload keeps the count).
- * The wire's one attempt policy (SECRET_ATTEMPTS.max in src/protocol/auth.ts, which the server
+ * The wire's one attempt policy (SECRET_ATTEMPTS.max in protocol/auth.ts, which the server
  * applies to passwords) — a mirror, since machines import nothing from src; a test pins them.
  */
 export const MAX_WRONG_PINS = 5;
@@ -85,7 +85,7 @@ export const idleLockMachine = setup({
     wasLockedOut: (_, answer: RestoredLock) => answer.locked && answer.attempts >= MAX_WRONG_PINS,
     /**
      * Whether there is a pin_code to check a PIN against. src/app also checks its form and
-     * strength (src/protocol/pinCode.ts): a refused one cannot unlock either.
+     * strength (protocol/pinCode.ts): a refused one cannot unlock either.
      */
     pinCodeUsable: ({ context }) => context.pinCode !== null,
     pinMatches: (_, matched: boolean) => matched,

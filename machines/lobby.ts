@@ -16,7 +16,7 @@ import { backoffDelay } from './backoff.ts';
 import { toFailure, type Failure } from './failure.ts';
 
 /**
- * The wire's MachineStatus (src/protocol/floor.ts), which a machine may not import:
+ * The wire's MachineStatus (protocol/floor.ts), which a machine may not import:
  * tests/machines/lobby.test.ts pins the two together, so neither can change alone.
  */
 export type LobbyMachineStatus =

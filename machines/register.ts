@@ -7,7 +7,7 @@
  *              ──fails──▶ failed (failure kept by code for the message)
  *   failed ──user.submit──▶ submitting (the refusals and failure of the last try are cleared)
  *
- * The view checks the fields first by the register request's own schema (src/protocol/template.ts:
+ * The view checks the fields first by the register request's own schema (protocol/template.ts:
  * registerFieldValid) and the confirmation; the machine
  * sends what it is given once, and is deaf to a second submit while one is on its way.
  */

@@ -1,5 +1,5 @@
 /**
- * The operator contract, generated from the zod schemas (src/protocol/contract/):
+ * The operator contract, generated from the zod schemas (protocol/contract/):
  *
  *   node scripts/contract.ts          writes docs/api/openapi.json, asyncapi.json and README.md
  *   node scripts/contract.ts --check  writes nothing; exits 1 listing the files that are stale
@@ -10,8 +10,8 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildAsyncApi } from '../src/protocol/contract/asyncapi.ts';
-import { buildOpenApi } from '../src/protocol/contract/openapi.ts';
+import { buildAsyncApi } from '../protocol/contract/asyncapi.ts';
+import { buildOpenApi } from '../protocol/contract/openapi.ts';
 import { renderMarkdown } from './contract/markdown.ts';
 import { checkAsyncApi, checkOpenApi } from './contract/official.ts';
 

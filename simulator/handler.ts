@@ -1,6 +1,6 @@
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { ErrorCode } from '../src/protocol/errors.ts';
+import { ErrorCode } from '../protocol/errors.ts';
 import type { ControlState } from './control/state.ts';
 import { ApiFailure, bodyCutShort, bodyTimeout, fail, INTERNAL_ERROR, invalidRequest, notFound } from './http/errors.ts';
 import { applySecurityHeaders, sendJson, serviceOrigins } from './http/headers.ts';

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { DEFAULT_PORT, startSimulator } from './server.ts';
 import { parseExternalVideo } from './video/bands.ts';
-import { DEFAULT_SETTINGS } from '../src/protocol/settings.ts';
+import { DEFAULT_SETTINGS } from '../protocol/settings.ts';
 import { DEMO_PLAYERS, demoPin } from './store/seed.ts';
 
 /**

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { z } from 'zod/mini';
-import { DEFAULT_SETTINGS, SettingsOverrides } from '../src/protocol/settings.ts';
+import { DEFAULT_SETTINGS, SettingsOverrides } from '../protocol/settings.ts';
 import { accountHistoryRoutes } from './api/account-history.ts';
 import { accountRoutes } from './api/account.ts';
 import { authenticate } from './api/authenticate.ts';

@@ -1,9 +1,9 @@
 import { Ajv as AjvDraft7, type ErrorObject, type ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { buildAsyncApi, messageKey } from '../../src/protocol/contract/asyncapi.ts';
-import type { JsonSchema } from '../../src/protocol/contract/jsonSchema.ts';
-import { buildOpenApi } from '../../src/protocol/contract/openapi.ts';
+import { buildAsyncApi, messageKey } from '../../protocol/contract/asyncapi.ts';
+import type { JsonSchema } from '../../protocol/contract/jsonSchema.ts';
+import { buildOpenApi } from '../../protocol/contract/openapi.ts';
 
 /**
  * The conformance suite's judge: answers and frames are checked against the contract documents

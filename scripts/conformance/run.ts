@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { PLAYER_PERMISSION } from '../../src/protocol/auth.ts';
-import { restOperation } from '../../src/protocol/contract/rest.ts';
-import { ErrorCode } from '../../src/protocol/errors.ts';
-import { FloorCode, SESSION_ENDED_CLOSE } from '../../src/protocol/sockets.ts';
+import { PLAYER_PERMISSION } from '../../protocol/auth.ts';
+import { restOperation } from '../../protocol/contract/rest.ts';
+import { ErrorCode } from '../../protocol/errors.ts';
+import { FloorCode, SESSION_ENDED_CLOSE } from '../../protocol/sockets.ts';
 import { Contract, snippet } from './contract.ts';
 import { Difference, FrameSocket, request, Skip, withToken, type Answer } from './wire.ts';
 

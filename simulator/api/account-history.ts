@@ -5,7 +5,7 @@ import {
   LoginLogQuery,
   TransactionPage,
   TransactionQuery,
-} from '../../src/protocol/account.ts';
+} from '../../protocol/account.ts';
 import { ok, type Route } from '../http/router.ts';
 import { gameSessionPage, loginLogPage, transactionPage } from '../store/account-history.ts';
 import { authenticate } from './authenticate.ts';

@@ -1,12 +1,12 @@
-import { LoginLogType } from '../../src/protocol/auth.ts';
+import { LoginLogType } from '../../protocol/auth.ts';
 import {
   ChangePasswordRequest,
   ChangePinRequest,
   MIN_PASSWORD_LENGTH,
   ProfileResponse,
   type ChangePinResponse,
-} from '../../src/protocol/account.ts';
-import { ErrorCode, type OkResponse } from '../../src/protocol/errors.ts';
+} from '../../protocol/account.ts';
+import { ErrorCode, type OkResponse } from '../../protocol/errors.ts';
 import { blockedNow, clearFailures, countFailure } from '../auth/attempts.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { createPinCode } from '../auth/pin.ts';

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
-import type { TokenClaims } from '../../src/protocol/auth.ts';
-import { ErrorCode } from '../../src/protocol/errors.ts';
+import type { TokenClaims } from '../../protocol/auth.ts';
+import { ErrorCode } from '../../protocol/errors.ts';
 import { fail } from '../http/errors.ts';
 import type { PlayerRecord, SessionRecord } from '../store/store.ts';
 import type { ApiDeps } from './deps.ts';

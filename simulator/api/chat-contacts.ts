@@ -1,4 +1,4 @@
-import type { ChatStatus } from '../../src/protocol/template.ts';
+import type { ChatStatus } from '../../protocol/template.ts';
 import type { StarterChat } from '../store/chat.ts';
 
 /** The chat panel's demo contacts (template content) and the conversations a player starts with. */

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { ErrorCode } from '../../src/protocol/errors.ts';
+import { ErrorCode } from '../../protocol/errors.ts';
 import {
   ChatContact,
   ChatUser,
@@ -10,7 +10,7 @@ import {
   SendMessageResponse,
   type ChatListEntry,
   type ChatMessage,
-} from '../../src/protocol/template.ts';
+} from '../../protocol/template.ts';
 import { ApiFailure } from '../http/errors.ts';
 import { ok, type Route } from '../http/router.ts';
 import { ChatStore, type ChatProfile, type MessageRecord } from '../store/chat.ts';

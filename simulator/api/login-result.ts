@@ -1,4 +1,4 @@
-import { LoginResult } from '../../src/protocol/auth.ts';
+import { LoginResult } from '../../protocol/auth.ts';
 import { NO_PIN } from '../auth/pin.ts';
 import type { PlayerRecord, SessionRecord } from '../store/store.ts';
 import { SIMULATOR_VERSION } from './deps.ts';

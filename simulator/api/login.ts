@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { LoginLogType, LoginRequest, PLAYER_PERMISSION, SECRET_ATTEMPTS, type TokenClaims } from '../../src/protocol/auth.ts';
-import { ErrorCode } from '../../src/protocol/errors.ts';
+import { LoginLogType, LoginRequest, PLAYER_PERMISSION, SECRET_ATTEMPTS, type TokenClaims } from '../../protocol/auth.ts';
+import { ErrorCode } from '../../protocol/errors.ts';
 import { blockedNow, countFailure } from '../auth/attempts.ts';
 import { burnPasswordCheck, verifyPassword } from '../auth/passwords.ts';
 import { fail } from '../http/errors.ts';

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
-import { Brand, BrandWithMachines, Machine } from '../../src/protocol/floor.ts';
-import { FloorCode } from '../../src/protocol/sockets.ts';
+import { Brand, BrandWithMachines, Machine } from '../../protocol/floor.ts';
+import { FloorCode } from '../../protocol/sockets.ts';
 import { validate } from '../http/body.ts';
 import { ApiFailure } from '../http/errors.ts';
 import { ok, type Route } from '../http/router.ts';

@@ -1,6 +1,6 @@
-import { AccountCode, PromoResult } from '../../src/protocol/account.ts';
-import { AmountAction } from '../../src/protocol/floor.ts';
-import { ErrorCode } from '../../src/protocol/errors.ts';
+import { AccountCode, PromoResult } from '../../protocol/account.ts';
+import { AmountAction } from '../../protocol/floor.ts';
+import { ErrorCode } from '../../protocol/errors.ts';
 import { ApiFailure } from '../http/errors.ts';
 import { ok, type Route } from '../http/router.ts';
 import { addClaim, lastClaimAt, machineLossSince, type PromoKind } from '../store/promo.ts';

@@ -1,8 +1,8 @@
-import type { IpCheckResult } from '../../src/protocol/check.ts';
-import { buildAsyncApi } from '../../src/protocol/contract/asyncapi.ts';
-import type { JsonSchema } from '../../src/protocol/contract/jsonSchema.ts';
-import { buildOpenApi } from '../../src/protocol/contract/openapi.ts';
-import { ErrorCode } from '../../src/protocol/errors.ts';
+import type { IpCheckResult } from '../../protocol/check.ts';
+import { buildAsyncApi } from '../../protocol/contract/asyncapi.ts';
+import type { JsonSchema } from '../../protocol/contract/jsonSchema.ts';
+import { buildOpenApi } from '../../protocol/contract/openapi.ts';
+import { ErrorCode } from '../../protocol/errors.ts';
 import { ok, type Route } from '../http/router.ts';
 import type { ApiDeps } from './deps.ts';
 

@@ -1,4 +1,4 @@
-import { QuickPanelData } from '../../src/protocol/template.ts';
+import { QuickPanelData } from '../../protocol/template.ts';
 import { ok, type Route } from '../http/router.ts';
 import { authenticate } from './authenticate.ts';
 import type { ApiDeps } from './deps.ts';

@@ -1,4 +1,4 @@
-import { ErrorCode } from '../../src/protocol/errors.ts';
+import { ErrorCode } from '../../protocol/errors.ts';
 import type { SessionEndReason, Store } from '../store/store.ts';
 
 /** The code a client is shown when its login session ends for this reason (SPEC §8). */

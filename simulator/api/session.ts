@@ -1,6 +1,6 @@
-import { LoginLogType } from '../../src/protocol/auth.ts';
-import { ErrorCode, type OkResponse } from '../../src/protocol/errors.ts';
-import type { BalanceResponse } from '../../src/protocol/player.ts';
+import { LoginLogType } from '../../protocol/auth.ts';
+import { ErrorCode, type OkResponse } from '../../protocol/errors.ts';
+import type { BalanceResponse } from '../../protocol/player.ts';
 import { ok, type Route } from '../http/router.ts';
 import { authenticate } from './authenticate.ts';
 import type { ApiDeps } from './deps.ts';

@@ -1,7 +1,7 @@
 import type { z } from 'zod/mini';
-import { LoginResult } from '../../src/protocol/auth.ts';
-import { ErrorCode } from '../../src/protocol/errors.ts';
-import { RegisterRequest, UserSettingsResponse, UserSettingsUpdate, type RegisterResult } from '../../src/protocol/template.ts';
+import { LoginResult } from '../../protocol/auth.ts';
+import { ErrorCode } from '../../protocol/errors.ts';
+import { RegisterRequest, UserSettingsResponse, UserSettingsUpdate, type RegisterResult } from '../../protocol/template.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { createPinCode } from '../auth/pin.ts';
 import { validate } from '../http/body.ts';

@@ -1,5 +1,5 @@
-import { SECRET_ATTEMPTS } from '../../src/protocol/auth.ts';
-import { ErrorCode } from '../../src/protocol/errors.ts';
+import { SECRET_ATTEMPTS } from '../../protocol/auth.ts';
+import { ErrorCode } from '../../protocol/errors.ts';
 import { fail, type ApiFailure } from '../http/errors.ts';
 import type { PlayerRecord, Store } from '../store/store.ts';
 

@@ -1,10 +1,10 @@
 import { createHash, pbkdf2, pbkdf2Sync, randomBytes, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
-import { PIN_HASH_BYTES, PinCode, formatPinCode } from '../../src/protocol/pinCode.ts';
+import { PIN_HASH_BYTES, PinCode, formatPinCode } from '../../protocol/pinCode.ts';
 import { hashing } from '../limits/hash-pool.ts';
 
 /**
- * The idle lock's pin_code (src/protocol/pinCode.ts): PBKDF2-HMAC-SHA-256 of the PIN with
+ * The idle lock's pin_code (protocol/pinCode.ts): PBKDF2-HMAC-SHA-256 of the PIN with
  * a fresh random salt per player and per PIN change. The browser derives the same with the
  * parameters the code carries, so raising PIN_ITERATIONS needs no client change (codes made
  * before keep their own count until the player next sets a PIN).

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { SignJWT } from 'jose';
-import { TokenClaims } from '../../src/protocol/auth.ts';
+import { TokenClaims } from '../../protocol/auth.ts';
 import type { Store } from '../store/store.ts';
 
 /** HS256 tokens. The key is made on first start and kept in the database, so tokens survive restarts. */

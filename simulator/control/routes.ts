@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
-import { AllowedCountriesRequest, FaultRequest, type SimHealth } from '../../src/protocol/control.ts';
-import { ErrorCode } from '../../src/protocol/errors.ts';
-import { SettingsOverrides } from '../../src/protocol/settings.ts';
+import { AllowedCountriesRequest, FaultRequest, type SimHealth } from '../../protocol/control.ts';
+import { ErrorCode } from '../../protocol/errors.ts';
+import { SettingsOverrides } from '../../protocol/settings.ts';
 import { ok, type Route } from '../http/router.ts';
 import type { ControlState } from './state.ts';
 

@@ -1,6 +1,6 @@
 import type { z } from 'zod/mini';
-import type { FaultRequest } from '../../src/protocol/control.ts';
-import { DEFAULT_SETTINGS, type Settings, type SettingsOverrides } from '../../src/protocol/settings.ts';
+import type { FaultRequest } from '../../protocol/control.ts';
+import { DEFAULT_SETTINGS, type Settings, type SettingsOverrides } from '../../protocol/settings.ts';
 
 /**
  * What tests and demos can change at run time: the settings /Settings.json serves, the

@@ -1,4 +1,4 @@
-import type { MachineStatus } from '../../src/protocol/floor.ts';
+import type { MachineStatus } from '../../protocol/floor.ts';
 
 /**
  * The fleet a fresh data folder starts with: five brands and seventeen machines. Most are free

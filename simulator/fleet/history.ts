@@ -1,4 +1,4 @@
-import { DEFAULT_SETTINGS } from '../../src/protocol/settings.ts';
+import { DEFAULT_SETTINGS } from '../../protocol/settings.ts';
 import { Ledger } from '../store/ledger.ts';
 import { PastPlay } from '../store/past-play.ts';
 import type { Store } from '../store/store.ts';

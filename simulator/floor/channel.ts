@@ -1,5 +1,5 @@
-import { ErrorCode } from '../../src/protocol/errors.ts';
-import { FloorCode, type MachineClientMessage, type MachineServerMessage, SESSION_ENDED_CLOSE } from '../../src/protocol/sockets.ts';
+import { ErrorCode } from '../../protocol/errors.ts';
+import { FloorCode, type MachineClientMessage, type MachineServerMessage, SESSION_ENDED_CLOSE } from '../../protocol/sockets.ts';
 import { authenticateToken } from '../api/authenticate.ts';
 import type { ApiDeps } from '../api/deps.ts';
 import { ApiFailure } from '../http/errors.ts';

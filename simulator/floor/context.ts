@@ -1,4 +1,4 @@
-import type { MachineServerMessage } from '../../src/protocol/sockets.ts';
+import type { MachineServerMessage } from '../../protocol/sockets.ts';
 import type { Ledger } from '../store/ledger.ts';
 import type { MachineStore } from '../store/machines.ts';
 import type { RequestLog } from '../store/requests.ts';

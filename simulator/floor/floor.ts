@@ -1,5 +1,5 @@
-import type { MachineStatus } from '../../src/protocol/floor.ts';
-import { FloorCode } from '../../src/protocol/sockets.ts';
+import type { MachineStatus } from '../../protocol/floor.ts';
+import { FloorCode } from '../../protocol/sockets.ts';
 import { describeRecovery, recoverOpenSessions } from '../store/recovery.ts';
 import type { FloorContext, PlayerConnection } from './context.ts';
 import { MachineRuntime, Refusal } from './machine.ts';

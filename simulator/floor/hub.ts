@@ -1,4 +1,4 @@
-import type { NotificationServerMessage } from '../../src/protocol/sockets.ts';
+import type { NotificationServerMessage } from '../../protocol/sockets.ts';
 
 type Send = (message: NotificationServerMessage) => void;
 

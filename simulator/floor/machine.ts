@@ -1,5 +1,5 @@
-import { ErrorCode, type CloseWarningCode } from '../../src/protocol/errors.ts';
-import type { MachineStatus } from '../../src/protocol/floor.ts';
+import { ErrorCode, type CloseWarningCode } from '../../protocol/errors.ts';
+import type { MachineStatus } from '../../protocol/floor.ts';
 import {
   FloorCode,
   type GameSessionData,
@@ -7,7 +7,7 @@ import {
   type MachineButton,
   type MachineServerMessage,
   type MachineState,
-} from '../../src/protocol/sockets.ts';
+} from '../../protocol/sockets.ts';
 import type { SymbolId } from '../game/symbols.ts';
 import { LedgerError } from '../store/ledger.ts';
 import type { GameSessionRecord, MachinePatch, MachineRecord } from '../store/machines.ts';

@@ -1,4 +1,4 @@
-import { LoginLogType } from '../../src/protocol/auth.ts';
+import { LoginLogType } from '../../protocol/auth.ts';
 import {
   BanRequest,
   DropRequest,
@@ -10,9 +10,9 @@ import {
   TimersRequest,
   VideoControlRequest,
   WarnRequest,
-} from '../../src/protocol/control.ts';
-import { MachineIdRequest } from '../../src/protocol/contract/rest.ts';
-import { ErrorCode } from '../../src/protocol/errors.ts';
+} from '../../protocol/control.ts';
+import { MachineIdRequest } from '../../protocol/contract/rest.ts';
+import { ErrorCode } from '../../protocol/errors.ts';
 import { authenticate } from '../api/authenticate.ts';
 import type { ApiDeps } from '../api/deps.ts';
 import { fail } from '../http/errors.ts';

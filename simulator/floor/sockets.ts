@@ -1,14 +1,14 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { ErrorCode } from '../../src/protocol/errors.ts';
+import { ErrorCode } from '../../protocol/errors.ts';
 import {
   MachineClientMessage,
   type MachineServerMessage,
   NotificationClientMessage,
   type NotificationServerMessage,
   SESSION_ENDED_CLOSE,
-} from '../../src/protocol/sockets.ts';
+} from '../../protocol/sockets.ts';
 import { authenticateToken } from '../api/authenticate.ts';
 import type { ApiDeps } from '../api/deps.ts';
 import { ApiFailure } from '../http/errors.ts';

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { SIM_COUNTRY_HEADER } from '../../src/protocol/check.ts';
+import { SIM_COUNTRY_HEADER } from '../../protocol/check.ts';
 
 /**
  * Who is calling. The IP is the socket's peer address: forwarding headers are not trusted,

@@ -1,4 +1,4 @@
-import { ErrorCode } from '../../src/protocol/errors.ts';
+import { ErrorCode } from '../../protocol/errors.ts';
 
 /**
  * A failed API call, thrown anywhere below a handler and turned into the wire's error body

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import type { Settings } from '../../src/protocol/settings.ts';
+import type { Settings } from '../../protocol/settings.ts';
 
 /** The live-chat providers' origins (src/services/liveChat.ts loads their widget). */
 const LIVE_CHAT_ORIGINS: Record<'tawk' | 'jivo', { script: string[]; connect: string[]; frame: string[] }> = {

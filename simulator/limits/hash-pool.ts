@@ -1,4 +1,4 @@
-import { ErrorCode } from '../../src/protocol/errors.ts';
+import { ErrorCode } from '../../protocol/errors.ts';
 import { fail } from '../http/errors.ts';
 import { FAIR_SHARE } from './policy.ts';
 

@@ -1,6 +1,6 @@
 import type { SQLInputValue } from 'node:sqlite';
-import type { LoginLogType } from '../../src/protocol/auth.ts';
-import type { AmountAction } from '../../src/protocol/floor.ts';
+import type { LoginLogType } from '../../protocol/auth.ts';
+import type { AmountAction } from '../../protocol/floor.ts';
 import { int, intOrNull, text, textOrNull, type Row } from './rows.ts';
 import type { Store } from './store.ts';
 

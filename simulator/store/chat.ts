@@ -1,5 +1,5 @@
 import type { DatabaseSync } from 'node:sqlite';
-import type { ChatStatus } from '../../src/protocol/template.ts';
+import type { ChatStatus } from '../../protocol/template.ts';
 import { int, intOrNull, text, type Row } from './rows.ts';
 import type { Store } from './store.ts';
 

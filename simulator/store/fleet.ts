@@ -1,5 +1,5 @@
 import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
-import type { MachineStatus } from '../../src/protocol/floor.ts';
+import type { MachineStatus } from '../../protocol/floor.ts';
 import { int, text, type Row } from './rows.ts';
 import { machineFromRow, type MachineRecord } from './machines.ts';
 import type { Store } from './store.ts';

@@ -1,6 +1,6 @@
 import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
-import { AmountAction } from '../../src/protocol/floor.ts';
-import { FloorCode } from '../../src/protocol/sockets.ts';
+import { AmountAction } from '../../protocol/floor.ts';
+import { FloorCode } from '../../protocol/sockets.ts';
 import { int, intOrNull, text, type Row } from './rows.ts';
 import type { Store } from './store.ts';
 

@@ -1,4 +1,4 @@
-import { FloorCode } from '../../src/protocol/sockets.ts';
+import { FloorCode } from '../../protocol/sockets.ts';
 import { LedgerError } from './ledger.ts';
 import { text, type Row } from './rows.ts';
 import type { Store } from './store.ts';

@@ -1,4 +1,4 @@
-import { DEFAULT_SETTINGS } from '../../src/protocol/settings.ts';
+import { DEFAULT_SETTINGS } from '../../protocol/settings.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { createPinCode } from '../auth/pin.ts';
 import type { Store } from './store.ts';

@@ -1,7 +1,7 @@
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
-import type { LoginLogType } from '../../src/protocol/auth.ts';
+import type { LoginLogType } from '../../protocol/auth.ts';
 import { migrate } from './migrations.ts';
 import { int, intOrNull, text, textOrNull, type Row } from './rows.ts';
 
@@ -23,7 +23,7 @@ export interface PlayerRecord {
   lastname: string;
   email: string;
   passwordHash: string;
-  /** The idle lock's pin_code (src/protocol/pinCode.ts), or NO_PIN (simulator/auth/pin.ts) while the player has none. */
+  /** The idle lock's pin_code (protocol/pinCode.ts), or NO_PIN (simulator/auth/pin.ts) while the player has none. */
   pinHash: string;
   balanceMinor: number;
   banned: boolean;
@@ -52,7 +52,7 @@ export interface SessionRecord {
   previousLogonIp: string | null;
 }
 
-/** Why a login session was ended before its expiry (src/protocol/errors.ts maps each to a code). */
+/** Why a login session was ended before its expiry (protocol/errors.ts maps each to a code). */
 export type SessionEndReason = 'logout' | 'banned' | 'kicked' | 'elsewhere';
 
 export interface LoginLogEntry {

@@ -17,7 +17,7 @@ export interface FeederOptions {
   screen: () => ScreenState | undefined;
   now: () => number;
   paylines?: readonly (readonly number[])[] | undefined;
-  /** Draw the request strip (src/protocol/videoStrip.ts) in every frame. */
+  /** Draw the request strip (protocol/videoStrip.ts) in every frame. */
   strip?: boolean | undefined;
   /**
    * The encoder: a frame is drawn only when it can take one (drawing costs more than skipping).

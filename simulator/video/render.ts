@@ -1,4 +1,4 @@
-import { paintStrip, stripLayout } from '../../src/protocol/videoStrip.ts';
+import { paintStrip, stripLayout } from '../../protocol/videoStrip.ts';
 import { formatClock, formatMoney } from './format.ts';
 import { bezel, DESIGN_HEIGHT, DESIGN_WIDTH, fitText, font, GOLD, LED, MONO, type Ctx } from './paint.ts';
 import { drawStatusOverlay } from './render-overlay.ts';

@@ -1,4 +1,4 @@
-import type { MachineStatus } from '../../src/protocol/floor.ts';
+import type { MachineStatus } from '../../protocol/floor.ts';
 import type { SymbolId } from '../game/symbols.ts';
 
 /** Machine statuses as the floor reports them (lobby, sockets, video): the wire's. */
@@ -33,7 +33,7 @@ export interface ScreenState {
   message: string | null;
   /**
    * Player requests the machine has handled (accepted or refused) since the simulator started:
-   * what the request strip shows (src/protocol/videoStrip.ts). Absent: 0.
+   * what the request strip shows (protocol/videoStrip.ts). Absent: 0.
    */
   requestSeq?: number;
 }

@@ -82,7 +82,7 @@ export interface VideoOptions {
    */
   spareEncoders?: boolean;
   /**
-   * Draw the request strip in every frame (src/protocol/videoStrip.ts): the low bits of the
+   * Draw the request strip in every frame (protocol/videoStrip.ts): the low bits of the
    * machine's request count, for a viewer that measures press → picture (the bench). Default off.
    */
   strip?: boolean;

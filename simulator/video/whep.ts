@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ErrorCode } from '../../src/protocol/errors.ts';
+import { ErrorCode } from '../../protocol/errors.ts';
 import { sendJson } from '../http/headers.ts';
 import { holdRefusal } from '../limits/tarpit.ts';
 import { whepPath } from './bands.ts';

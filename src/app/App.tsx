@@ -5,7 +5,7 @@ import { lazy, Suspense, useCallback, useEffect, useState, useSyncExternalStore,
 import styled, { ThemeProvider } from 'styled-components';
 import type { ActorRefFrom } from 'xstate';
 import type { createSettingsMachine } from '../../machines/settings.ts';
-import type { Settings } from '../protocol/settings.ts';
+import type { Settings } from '../../protocol/settings.ts';
 import { onlineStatus, supportsWebRtc } from '../services/browser.ts';
 import { GlobalStyle } from '../theme/GlobalStyle.ts';
 import { nightTheme } from '../theme/theme.ts';

@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createActor, fromPromise } from 'xstate';
 import { createSettingsMachine } from '../../machines/settings.ts';
-import { DEFAULT_SETTINGS } from '../protocol/settings.ts';
+import { DEFAULT_SETTINGS } from '../../protocol/settings.ts';
 import { fetchSettings } from '../services/settings.ts';
 import { App } from './App.tsx';
 import { registerServiceWorker } from './serviceWorker.ts';

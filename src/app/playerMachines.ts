@@ -7,7 +7,7 @@ import { fromCallback, fromPromise } from 'xstate';
 import { idleLockMachine } from '../../machines/idleLock.ts';
 import { notificationSocketMachine } from '../../machines/notificationSocket.ts';
 import { reconnectMachine } from '../../machines/reconnect.ts';
-import type { Settings } from '../protocol/settings.ts';
+import type { Settings } from '../../protocol/settings.ts';
 import { notificationSocketLogic } from '../services/notificationSocket.ts';
 import { pinCodeUsable, verifyPin } from '../services/pin.ts';
 import { listenForActivity } from '../services/activity.ts';

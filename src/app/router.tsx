@@ -8,7 +8,7 @@ import {
   redirect,
 } from '@tanstack/react-router';
 import { z } from 'zod/mini';
-import type { Settings } from '../protocol/settings.ts';
+import type { Settings } from '../../protocol/settings.ts';
 import type { ViewRuntime } from '../features/viewRuntime.tsx';
 import { afterLoginTarget, hasRole } from './access.ts';
 import { loadAppMessages } from '../ui/i18n.ts';

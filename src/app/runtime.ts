@@ -11,7 +11,7 @@ import { walletMachine } from '../../machines/wallet.ts';
 import type { ViewLogic, ViewRuntime } from '../features/viewRuntime.tsx';
 import { lazyLogic } from '../services/lazyActors.ts';
 import { lockStorage } from '../services/storage.ts';
-import type { Settings } from '../protocol/settings.ts';
+import type { Settings } from '../../protocol/settings.ts';
 import { createHttp } from '../services/http.ts';
 import { checkIp, createAuthService } from '../services/session.ts';
 import { queryToken, tokenStorage } from '../services/storage.ts';

@@ -10,8 +10,8 @@ import {
   type GameSessionItem,
   type LoginLogItem,
   type TransactionItem,
-} from '../protocol/account.ts';
-import { OkResponse } from '../protocol/errors.ts';
+} from '../../protocol/account.ts';
+import { OkResponse } from '../../protocol/errors.ts';
 import type { Http } from './http.ts';
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;

@@ -1,4 +1,4 @@
-import { ApiError } from '../protocol/errors.ts';
+import { ApiError } from '../../protocol/errors.ts';
 
 /** Thrown by every service call that fails; machines turn it into a Failure (machines/failure.ts). */
 export class ApiFailure extends Error {

@@ -8,7 +8,7 @@ import {
   QuickPanelData,
   SendMessageRequest,
   SendMessageResponse,
-} from '../protocol/template.ts';
+} from '../../protocol/template.ts';
 import type { Http } from './http.ts';
 
 /** The template's chat panel and quick panel over the simulator (docs/protocol.md, "Template calls"). */

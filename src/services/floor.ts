@@ -1,8 +1,8 @@
 import { z } from 'zod/mini';
 import type { LobbyData, LobbyMachine } from '../../machines/lobby.ts';
-import { PromoResult } from '../protocol/account.ts';
-import { OkResponse } from '../protocol/errors.ts';
-import { Brand, BrandWithMachines, Machine, brandImagePath, jackpotAmounts } from '../protocol/floor.ts';
+import { PromoResult } from '../../protocol/account.ts';
+import { OkResponse } from '../../protocol/errors.ts';
+import { Brand, BrandWithMachines, Machine, brandImagePath, jackpotAmounts } from '../../protocol/floor.ts';
 import type { Http } from './http.ts';
 
 function toLobbyMachine(machine: Machine): LobbyMachine {

@@ -1,8 +1,8 @@
-import { decodeStripLumas, stripAdvance, stripLayout, stripLumas } from '../protocol/videoStrip.ts';
+import { decodeStripLumas, stripAdvance, stripLayout, stripLumas } from '../../protocol/videoStrip.ts';
 
 /**
  * Press → picture, measured where it can be: when the machine's video carries the request strip
- * (src/protocol/videoStrip.ts, a simulator option), each presented frame says how many of the
+ * (protocol/videoStrip.ts, a simulator option), each presented frame says how many of the
  * player's requests the machine had handled, so the time from a request's send to the first frame
  * that counts it is known. Frames are read (requestVideoFrameCallback, the strip's few pixels
  * through a canvas) only while a request waits for its answer. A video without the strip — a real

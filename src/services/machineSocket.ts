@@ -1,7 +1,7 @@
 import { fromCallback } from 'xstate';
 import type { MachineRequest, SocketEvent } from '../../machines/gameSession.ts';
-import { isCloseWarningCode, SESSION_END_CODES } from '../protocol/errors.ts';
-import { MachineServerMessage, SESSION_ENDED_CLOSE } from '../protocol/sockets.ts';
+import { isCloseWarningCode, SESSION_END_CODES } from '../../protocol/errors.ts';
+import { MachineServerMessage, SESSION_ENDED_CLOSE } from '../../protocol/sockets.ts';
 import { socketUrl, watchLink } from './sockets.ts';
 
 /** Close codes with which the floor ends a socket on purpose (docs/protocol.md). */

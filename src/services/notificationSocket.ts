@@ -1,7 +1,7 @@
 import { fromCallback } from 'xstate';
 import type { NotificationSocketInput, SocketEvent } from '../../machines/notificationSocket.ts';
-import { ErrorCode, SESSION_END_CODES } from '../protocol/errors.ts';
-import { NotificationServerMessage, SESSION_ENDED_CLOSE } from '../protocol/sockets.ts';
+import { ErrorCode, SESSION_END_CODES } from '../../protocol/errors.ts';
+import { NotificationServerMessage, SESSION_ENDED_CLOSE } from '../../protocol/sockets.ts';
 import { socketUrl, watchLink } from './sockets.ts';
 
 /**

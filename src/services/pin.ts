@@ -1,4 +1,4 @@
-import { PinCode } from '../protocol/pinCode.ts';
+import { PinCode } from '../../protocol/pinCode.ts';
 
 /** The operator sent a pin_code the client will not check against (weak or malformed): the lock cannot be opened with a PIN. */
 export class PinCodeRefused extends Error {

@@ -1,6 +1,6 @@
 import type { RegisterOutcome, Registration } from '../../machines/register.ts';
-import { ErrorCode } from '../protocol/errors.ts';
-import { RegisterRequest, RegisterResult } from '../protocol/template.ts';
+import { ErrorCode } from '../../protocol/errors.ts';
+import { RegisterRequest, RegisterResult } from '../../protocol/template.ts';
 import { ApiFailure } from './apiFailure.ts';
 import type { Http } from './http.ts';
 

@@ -1,8 +1,8 @@
 import type { Credentials, Session } from '../../machines/auth.ts';
-import { LoginResult, TokenClaims } from '../protocol/auth.ts';
-import { OkResponse } from '../protocol/errors.ts';
-import { BalanceResponse } from '../protocol/player.ts';
-import { IpCheckResult } from '../protocol/check.ts';
+import { LoginResult, TokenClaims } from '../../protocol/auth.ts';
+import { OkResponse } from '../../protocol/errors.ts';
+import { BalanceResponse } from '../../protocol/player.ts';
+import { IpCheckResult } from '../../protocol/check.ts';
 import type { Http } from './http.ts';
 import { ApiFailure } from './apiFailure.ts';
 

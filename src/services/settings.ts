@@ -1,4 +1,4 @@
-import { mergeSettings, type Settings } from '../protocol/settings.ts';
+import { mergeSettings, type Settings } from '../../protocol/settings.ts';
 
 /** GET /Settings.json merged over the defaults; throws on failure so the machine falls back. */
 export async function fetchSettings(): Promise<Settings> {

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import type { StoredUiSettings, UiSettings } from '../../machines/uiSettings.ts';
-import { UserSettingsResponse } from '../protocol/template.ts';
+import { UserSettingsResponse } from '../../protocol/template.ts';
 import type { Http } from './http.ts';
 
 /**

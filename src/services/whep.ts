@@ -30,7 +30,7 @@ class WhepRefused extends Error {
  * the player should read (70000: the pipeline failed); the usual 40000 and none are not.
  */
 async function operatorCode(response: Response): Promise<{ code: number; params: Record<string, unknown> } | undefined> {
-  // Read by hand, not with the wire's zod schema: that would pull src/protocol/errors.ts into a
+  // Read by hand, not with the wire's zod schema: that would pull protocol/errors.ts into a
   // chunk of its own, shared with /login's entry (the error body is only `code` and `Params` here).
   const body: unknown = await response.json().catch(() => undefined);
   if (typeof body !== 'object' || body === null) return undefined;

@@ -4,7 +4,7 @@ import { BACKOFF_CAP_MS } from '../../machines/backoff.ts';
 import { TOO_MANY_WRONG_PINS, VALIDATE_TRIES, type Credentials, type Session, type TokenSources } from '../../machines/auth.ts';
 import { authWithChildren } from './authWithChildren.ts';
 import { MAX_WRONG_PINS, idleLockMachine, type RestoredLock } from '../../machines/idleLock.ts';
-import { ErrorCode } from '../../src/protocol/errors.ts';
+import { ErrorCode } from '../../protocol/errors.ts';
 
 const session = (token: string, expiresInMs = 60_000): Session => ({
   token,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
 import { MAX_WRONG_PINS, idleLockMachine, type RestoredLock } from '../../machines/idleLock.ts';
-import { SECRET_ATTEMPTS } from '../../src/protocol/auth.ts';
+import { SECRET_ATTEMPTS } from '../../protocol/auth.ts';
 
 /** A stand-in pin_code: the real derivation is tested in tests/simulator/pin.test.ts. */
 const code = (pin: string) => `pin:${pin}`;

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatMajor } from '../../simulator/api/money.ts';
-import { jackpotAmounts } from '../../src/protocol/floor.ts';
+import { jackpotAmounts } from '../../protocol/floor.ts';
 
 describe("a brand's jackpots at the boundary: the wire's major units into minor units", () => {
   it('reads each amount exactly, digit by digit', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, SimulatedClock, waitFor } from 'xstate';
 import { joinability, LIVE_BATCH_MS, LOBBY_TRIES, lobbyMachine, reservedMachines, type LobbyData, type LobbyMachine, type LobbyMachineStatus } from '../../machines/lobby.ts';
-import { MachineStatus } from '../../src/protocol/floor.ts';
+import { MachineStatus } from '../../protocol/floor.ts';
 
 const tile = (id: number, patch: Partial<LobbyMachine> = {}): LobbyMachine => ({
   id, name: `M${id}`, brand: 'Golden Reels', brandId: 1, status: 'free', image: '/i.svg', reservation: null, videoType: 'screen', minBet: 20, ...patch,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CLOSE_WARNING_CODES, ErrorCode } from '../../src/protocol/errors.ts';
-import { MachineServerMessage } from '../../src/protocol/sockets.ts';
+import { CLOSE_WARNING_CODES, ErrorCode } from '../../protocol/errors.ts';
+import { MachineServerMessage } from '../../protocol/sockets.ts';
 import { toSocketEvent } from '../../src/services/machineSocket.ts';
 
 const info = (code: number, params: Record<string, unknown>) =>

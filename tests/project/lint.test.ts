@@ -18,10 +18,13 @@ async function restricted(filePath: string, source: string): Promise<string[]> {
 describe('the import rules of DESIGN §3', () => {
   it.each([
     ['machines/x.ts', "import { imported } from '../src/services/http.ts';", 'machines import nothing from src/'],
-    ['machines/nested/x.ts', "import { imported } from '../../src/protocol/errors.ts';", 'machines import nothing from src/'],
-    ['simulator/video/deep/x.ts', "import { imported } from '../../../src/services/http.ts';", 'the simulator imports only src/protocol'],
-    ['simulator/floor/x.ts', "import { imported } from '../../machines/auth.ts';", 'the simulator imports only src/protocol'],
-    ['src/protocol/x.ts', "import { imported } from '../services/http.ts';", 'src/protocol is a leaf'],
+    ['machines/nested/x.ts', "import { imported } from '../../src/services/http.ts';", 'machines import nothing from src/'],
+    ['machines/x.ts', "import { imported } from '../protocol/errors.ts';", 'machines import only types from protocol/'],
+    ['simulator/video/deep/x.ts', "import { imported } from '../../../src/services/http.ts';", 'the simulator imports only protocol/'],
+    ['simulator/floor/x.ts', "import { imported } from '../../machines/auth.ts';", 'the simulator imports only protocol/'],
+    ['protocol/x.ts', "import { imported } from '../src/services/http.ts';", 'protocol/ is a leaf'],
+    ['protocol/contract/x.ts', "import { imported } from '../../machines/auth.ts';", 'protocol/ is a leaf'],
+    ['protocol/x.ts', "import { imported } from '../simulator/server.ts';", 'protocol/ is a leaf'],
     ['src/services/x.ts', "import { imported } from '../features/game/SideBar.tsx';", 'services import no views'],
     ['src/services/x.ts', "import { imported } from '../theme/presets.ts';", 'services import no views, themes'],
     ['src/features/game/x.tsx', "import { imported } from '../../services/whep.ts';", 'views reach services only through the machines'],
@@ -34,8 +37,8 @@ describe('the import rules of DESIGN §3', () => {
     ['src/ui/x.ts', "const imported = () => import('../services/storage.ts');", 'views reach services only through the machines (not even lazily)'],
     ['src/features/x.tsx', "const imported = () => import('../app/runtime.ts');", 'views import nothing of the composition root (not even lazily)'],
     ['machines/x.ts', "const imported = () => import('../src/services/http.ts');", 'machines import nothing from src/ (not even lazily)'],
-    ['simulator/floor/x.ts', "const imported = () => import('../../machines/auth.ts');", 'the simulator imports only src/protocol (not even lazily)'],
-    ['simulator/x.ts', "const imported = () => import('../src/services/http.ts');", 'the simulator imports only src/protocol (not even lazily)'],
+    ['simulator/floor/x.ts', "const imported = () => import('../../machines/auth.ts');", 'the simulator imports only protocol/ (not even lazily)'],
+    ['simulator/x.ts', "const imported = () => import('../src/services/http.ts');", 'the simulator imports only protocol/ (not even lazily)'],
     ['scripts/x.ts', "import { imported } from '../tests/e2e/play.ts';", 'scripts import nothing from tests/'],
     ['scripts/paths/x.ts', "const imported = () => import('../../tests/e2e/play.ts');", 'scripts import nothing from tests/'],
     // Machines touch no browser, network, timer or clock.
@@ -51,8 +54,9 @@ describe('the import rules of DESIGN §3', () => {
   });
 
   it.each([
-    ['simulator/video/deep/x.ts', "import { imported } from '../../../src/protocol/errors.ts';"],
-    ['src/services/x.ts', "import { imported } from '../protocol/errors.ts';"],
+    ['simulator/video/deep/x.ts', "import { imported } from '../../../protocol/errors.ts';"],
+    ['machines/x.ts', "import type { imported } from '../protocol/errors.ts';"],
+    ['src/services/x.ts', "import { imported } from '../../protocol/errors.ts';"],
     ['machines/x.ts', "import { imported } from './failure.ts';"],
     // A view may name a service's types (the values come through the runtime).
     ['src/features/game/x.tsx', "import type { imported } from '../../services/storage.ts';"],
@@ -61,7 +65,7 @@ describe('the import rules of DESIGN §3', () => {
     ['src/app/x.ts', "import { imported } from '../services/whep.ts';"],
     ['src/app/x.ts', "const imported = () => import('../services/whep.ts');"],
     ['src/features/x.tsx', "const imported = () => import('./game/GamePage.tsx');"],
-    ['simulator/x.ts', "const imported = () => import('../src/protocol/errors.ts');"],
+    ['simulator/x.ts', "const imported = () => import('../protocol/errors.ts');"],
     ['tests/x.ts', "import { imported } from '../scripts/paths/payloads.ts';"],
     // A machine's time is its delays; its own names may shadow nothing it is denied.
     ['machines/x.ts', "const imported = { after: { 1000: 'next' } };"],

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { GameSessionPage, LoginLogPage, TransactionPage } from '../../src/protocol/account.ts';
-import { LoginLogType } from '../../src/protocol/auth.ts';
-import { ErrorCode } from '../../src/protocol/errors.ts';
+import { GameSessionPage, LoginLogPage, TransactionPage } from '../../protocol/account.ts';
+import { LoginLogType } from '../../protocol/auth.ts';
+import { ErrorCode } from '../../protocol/errors.ts';
 import { PastPlay } from '../../simulator/store/past-play.ts';
 import { call, errorOf, login, loginToken, MINUTE, startTestSimulator, START_TIME, type TestSimulator } from './helpers.ts';
 

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ChangePinResponse, ProfileResponse } from '../../src/protocol/account.ts';
-import { LoginLogType, LoginResult } from '../../src/protocol/auth.ts';
+import { ChangePinResponse, ProfileResponse } from '../../protocol/account.ts';
+import { LoginLogType, LoginResult } from '../../protocol/auth.ts';
 import { pinMatches } from '../../simulator/auth/pin.ts';
-import { ErrorCode, OkResponse } from '../../src/protocol/errors.ts';
+import { ErrorCode, OkResponse } from '../../protocol/errors.ts';
 import { call, errorOf, login, loginToken, MINUTE, startTestSimulator, type TestSimulator } from './helpers.ts';
 
 /** The profile screen: GET /api/player/profile, POST change-password and change-pin. */

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { IpCheckResult } from '../../src/protocol/check.ts';
+import { IpCheckResult } from '../../protocol/check.ts';
 import { parseExternalVideo } from '../../simulator/video/bands.ts';
 
 let dir: string;

@@ -3,11 +3,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractFiles, officialFindings, ROOT_DIR, staleContractFiles } from '../../scripts/contract.ts';
 import { checkAsyncApi, checkOpenApi } from '../../scripts/contract/official.ts';
-import { buildAsyncApi } from '../../src/protocol/contract/asyncapi.ts';
-import { buildOpenApi } from '../../src/protocol/contract/openapi.ts';
-import { REST_OPERATIONS } from '../../src/protocol/contract/rest.ts';
-import { frames, SOCKET_CHANNELS } from '../../src/protocol/contract/sockets.ts';
-import { MachineServerMessage, NotificationServerMessage } from '../../src/protocol/sockets.ts';
+import { buildAsyncApi } from '../../protocol/contract/asyncapi.ts';
+import { buildOpenApi } from '../../protocol/contract/openapi.ts';
+import { REST_OPERATIONS } from '../../protocol/contract/rest.ts';
+import { frames, SOCKET_CHANNELS } from '../../protocol/contract/sockets.ts';
+import { MachineServerMessage, NotificationServerMessage } from '../../protocol/sockets.ts';
 import { call, startTestSimulator, type TestSimulator } from './helpers.ts';
 
 /**

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { IpCheckResult } from '../../src/protocol/check.ts';
-import { SimHealth } from '../../src/protocol/control.ts';
-import { ErrorCode } from '../../src/protocol/errors.ts';
-import { BalanceResponse } from '../../src/protocol/player.ts';
-import { DEFAULT_SETTINGS, Settings } from '../../src/protocol/settings.ts';
+import { IpCheckResult } from '../../protocol/check.ts';
+import { SimHealth } from '../../protocol/control.ts';
+import { ErrorCode } from '../../protocol/errors.ts';
+import { BalanceResponse } from '../../protocol/player.ts';
+import { DEFAULT_SETTINGS, Settings } from '../../protocol/settings.ts';
 import { call, errorOf, login, loginToken, startTestSimulator, type TestSimulator } from './helpers.ts';
 
 let t: TestSimulator;

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { brandImagePath, MachineStatus } from '../../src/protocol/floor.ts';
+import { brandImagePath, MachineStatus } from '../../protocol/floor.ts';
 import { BRAND_SEEDS, MACHINE_SEEDS } from '../../simulator/fleet/catalog.ts';
 import { seedFleetOnce } from '../../simulator/fleet/seed.ts';
 import { startSimulator } from '../../simulator/server.ts';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FloorCode } from '../../src/protocol/sockets.ts';
+import { FloorCode } from '../../protocol/sockets.ts';
 import { call, loginToken, startTestSimulator, type TestSimulator } from './helpers.ts';
 import { machineSocket, notificationSocket } from './sockets.ts';
 

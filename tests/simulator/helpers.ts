@@ -2,8 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod/mini';
-import { LoginResult } from '../../src/protocol/auth.ts';
-import type { ApiError } from '../../src/protocol/errors.ts';
+import { LoginResult } from '../../protocol/auth.ts';
+import type { ApiError } from '../../protocol/errors.ts';
 import { startSimulator, type Simulator, type SimulatorOptions } from '../../simulator/server.ts';
 
 /** A simulator on a random port with an in-memory database, a fake build and a movable clock. */

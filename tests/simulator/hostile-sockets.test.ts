@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { connect, type Socket } from 'node:net';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorCode } from '../../src/protocol/errors.ts';
+import { ErrorCode } from '../../protocol/errors.ts';
 import { POLICY_CLOSE } from '../../simulator/floor/sockets.ts';
 import { FAIR_SHARE } from '../../simulator/limits/policy.ts';
 import { call, loginToken, startTestSimulator, type TestSimulator } from './helpers.ts';

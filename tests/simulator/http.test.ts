@@ -1,7 +1,7 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LoginResult } from '../../src/protocol/auth.ts';
-import { ErrorCode } from '../../src/protocol/errors.ts';
+import { LoginResult } from '../../protocol/auth.ts';
+import { ErrorCode } from '../../protocol/errors.ts';
 import { APP_JS, INDEX_HTML, SECRET_TEXT, call, errorOf, startTestSimulator, type TestSimulator } from './helpers.ts';
 
 let t: TestSimulator;

@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ErrorCode } from '../../src/protocol/errors.ts';
-import { FloorCode, SESSION_ENDED_CLOSE } from '../../src/protocol/sockets.ts';
+import { ErrorCode } from '../../protocol/errors.ts';
+import { FloorCode, SESSION_ENDED_CLOSE } from '../../protocol/sockets.ts';
 import { call, loginToken, startTestSimulator, type TestSimulator } from './helpers.ts';
 import { machineSocket, notificationSocket } from './sockets.ts';
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
-import { DEFAULT_SETTINGS } from '../../src/protocol/settings.ts';
+import { DEFAULT_SETTINGS } from '../../protocol/settings.ts';
 import { Ledger } from '../../simulator/store/ledger.ts';
 import { MachineStore } from '../../simulator/store/machines.ts';
 import { openStore, type Store } from '../../simulator/store/store.ts';

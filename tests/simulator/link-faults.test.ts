@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorCode } from '../../src/protocol/errors.ts';
-import type { NotificationServerMessage } from '../../src/protocol/sockets.ts';
+import { ErrorCode } from '../../protocol/errors.ts';
+import type { NotificationServerMessage } from '../../protocol/sockets.ts';
 import { HELD_FRAMES } from '../../simulator/floor/sockets.ts';
 import { FAIR_SHARE } from '../../simulator/limits/policy.ts';
 import { call, errorOf, loginToken, startTestSimulator, type TestSimulator } from './helpers.ts';

@@ -1,9 +1,9 @@
 import { resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
-import { ErrorCode } from '../../src/protocol/errors.ts';
-import { Brand, brandImagePath, BrandWithMachines, Machine } from '../../src/protocol/floor.ts';
-import { FloorCode } from '../../src/protocol/sockets.ts';
+import { ErrorCode } from '../../protocol/errors.ts';
+import { Brand, brandImagePath, BrandWithMachines, Machine } from '../../protocol/floor.ts';
+import { FloorCode } from '../../protocol/sockets.ts';
 import { call, errorOf, loginToken, MINUTE, startTestSimulator, START_TIME, type TestSimulator } from './helpers.ts';
 
 /** The lobby calls: GET /api/machine/brands, /api/machine/all, /api/machine/:brandId. */

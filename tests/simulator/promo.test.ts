@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { AccountCode, PromoResult } from '../../src/protocol/account.ts';
-import { ErrorCode } from '../../src/protocol/errors.ts';
-import type { SettingsOverrides } from '../../src/protocol/settings.ts';
+import { AccountCode, PromoResult } from '../../protocol/account.ts';
+import { ErrorCode } from '../../protocol/errors.ts';
+import type { SettingsOverrides } from '../../protocol/settings.ts';
 import { Ledger } from '../../simulator/store/ledger.ts';
 import { PastPlay } from '../../simulator/store/past-play.ts';
 import { call, errorOf, loginToken, MINUTE, startTestSimulator, type TestSimulator } from './helpers.ts';

@@ -1,8 +1,8 @@
 import { decodeJwt, SignJWT } from 'jose';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LoginLogType, LoginResult } from '../../src/protocol/auth.ts';
-import { ErrorCode, OkResponse } from '../../src/protocol/errors.ts';
-import { BalanceResponse } from '../../src/protocol/player.ts';
+import { LoginLogType, LoginResult } from '../../protocol/auth.ts';
+import { ErrorCode, OkResponse } from '../../protocol/errors.ts';
+import { BalanceResponse } from '../../protocol/player.ts';
 import { call, errorOf, login, loginToken, MINUTE, startTestSimulator, type TestSimulator } from './helpers.ts';
 
 let t: TestSimulator;

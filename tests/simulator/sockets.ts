@@ -1,5 +1,5 @@
 import WebSocket from 'ws';
-import { MachineServerMessage, NotificationServerMessage } from '../../src/protocol/sockets.ts';
+import { MachineServerMessage, NotificationServerMessage } from '../../protocol/sockets.ts';
 
 /** A test client of one of the simulator's sockets: collects frames, waits for the one wanted. */
 export interface SocketClient<T extends { type: string }> {

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LoginLogType, LoginResult } from '../../src/protocol/auth.ts';
+import { LoginLogType, LoginResult } from '../../protocol/auth.ts';
 import { pinMatches } from '../../simulator/auth/pin.ts';
-import { ErrorCode } from '../../src/protocol/errors.ts';
-import { BalanceResponse } from '../../src/protocol/player.ts';
-import { DEFAULT_SETTINGS } from '../../src/protocol/settings.ts';
-import { RegisterResult, UserSettingsResponse } from '../../src/protocol/template.ts';
+import { ErrorCode } from '../../protocol/errors.ts';
+import { BalanceResponse } from '../../protocol/player.ts';
+import { DEFAULT_SETTINGS } from '../../protocol/settings.ts';
+import { RegisterResult, UserSettingsResponse } from '../../protocol/template.ts';
 import { Ledger } from '../../simulator/store/ledger.ts';
 import { call, errorOf, login, loginToken, startTestSimulator, START_TIME, type TestSimulator } from './helpers.ts';
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
-import { ErrorCode } from '../../src/protocol/errors.ts';
-import { ChatContact, ChatUser, GetChatResponse, QuickPanelData, SendMessageResponse } from '../../src/protocol/template.ts';
+import { ErrorCode } from '../../protocol/errors.ts';
+import { ChatContact, ChatUser, GetChatResponse, QuickPanelData, SendMessageResponse } from '../../protocol/template.ts';
 import { call, errorOf, loginToken, MINUTE, startTestSimulator, START_TIME, type TestSimulator } from './helpers.ts';
 
 /** The template's chat panel (/api/chat/*) and quick panel (/api/quick-panel/data). */

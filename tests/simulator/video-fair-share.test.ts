@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RTCPeerConnection } from 'werift';
-import { ErrorCode } from '../../src/protocol/errors.ts';
+import { ErrorCode } from '../../protocol/errors.ts';
 import { createVideoService, OFFER_BURST, OFFER_REFILL_MS, type VideoOptions, type VideoService, type WhepViewer } from '../../simulator/video/index.ts';
 import type { ScreenState } from '../../simulator/video/screen.ts';
 import { call, errorOf, loginToken, startTestSimulator, type TestSimulator } from './helpers.ts';

@@ -17,12 +17,12 @@ import {
   stripCells,
   stripLayout,
   stripLumas,
-} from '../../src/protocol/videoStrip.ts';
+} from '../../protocol/videoStrip.ts';
 import { loginToken, startTestSimulator, type TestSimulator } from './helpers.ts';
 import { machineSocket } from './sockets.ts';
 
 /**
- * The request strip (src/protocol/videoStrip.ts) and drawing the answer to a request at once
+ * The request strip (protocol/videoStrip.ts) and drawing the answer to a request at once
  * (feeder.ts, the floor's call): the bench's input → video figure depends on both.
  */
 

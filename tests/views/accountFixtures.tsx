@@ -13,8 +13,8 @@ import { accountProfileMachine, type AccountProfile } from '../../machines/accou
 import type { Session } from '../../machines/auth.ts';
 import type { AccountLogic } from '../../src/features/account/logic.ts';
 import { RuntimeProvider, type ViewLogic, type ViewRuntime } from '../../src/features/viewRuntime.tsx';
-import type { GameSessionItem, LoginLogItem, TransactionItem } from '../../src/protocol/account.ts';
-import { DEFAULT_SETTINGS } from '../../src/protocol/settings.ts';
+import type { GameSessionItem, LoginLogItem, TransactionItem } from '../../protocol/account.ts';
+import { DEFAULT_SETTINGS } from '../../protocol/settings.ts';
 import { dayBoundary } from '../../src/services/account.ts';
 import { ToastRegion } from '../../src/ui/toasts.tsx';
 

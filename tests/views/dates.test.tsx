@@ -8,7 +8,7 @@ import { ProfilePage } from '../../src/features/account/ProfilePage.tsx';
 import { TransactionsPage } from '../../src/features/account/TransactionsPage.tsx';
 import { LastLogin } from '../../src/features/layout/LastLogin.tsx';
 import type { Language } from '../../src/ui/i18n.ts';
-import type { TransactionItem } from '../../src/protocol/account.ts';
+import type { TransactionItem } from '../../protocol/account.ts';
 import { fakes, session, withRuntime } from './accountFixtures.tsx';
 import { renderView } from './render.tsx';
 

@@ -7,7 +7,7 @@ import { authWithChildren } from '../machines/authWithChildren.ts';
 import { idleLockMachine, type RestoredLock } from '../../machines/idleLock.ts';
 import { IdleLockDialog } from '../../src/features/idleLock/IdleLockDialog.tsx';
 import { RuntimeProvider, type ViewRuntime } from '../../src/features/viewRuntime.tsx';
-import { DEFAULT_SETTINGS, type Settings } from '../../src/protocol/settings.ts';
+import { DEFAULT_SETTINGS, type Settings } from '../../protocol/settings.ts';
 import type { Language } from '../../src/ui/i18n.ts';
 import { renderView } from './render.tsx';
 

@@ -19,8 +19,8 @@ import { walletMachine } from '../../machines/wallet.ts';
 import type { AuthActor } from '../../src/app/runtime.ts';
 import { RuntimeProvider, type ViewLogic, type ViewRuntime } from '../../src/features/viewRuntime.tsx';
 import { defaultUiSettings } from '../../src/features/settings/defaults.ts';
-import { DEFAULT_SETTINGS, type Settings } from '../../src/protocol/settings.ts';
-import type { QuickPanelData } from '../../src/protocol/template.ts';
+import { DEFAULT_SETTINGS, type Settings } from '../../protocol/settings.ts';
+import type { QuickPanelData } from '../../protocol/template.ts';
 import { layoutChoiceStorage, navbarStorage, quickSettingsStorage } from '../../src/services/playerStorage.ts';
 import { renderView } from './render.tsx';
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { type TokenSources } from '../../machines/auth.ts';
 import { authWithChildren } from '../machines/authWithChildren.ts';
-import { DEFAULT_SETTINGS, type Settings } from '../../src/protocol/settings.ts';
+import { DEFAULT_SETTINGS, type Settings } from '../../protocol/settings.ts';
 import { chooseLanguage, initialLanguage } from '../../src/app/language.ts';
 import { LoginPage } from '../../src/features/auth/LoginPage.tsx';
 import { RuntimeProvider, type ViewLogic } from '../../src/features/viewRuntime.tsx';
@@ -57,7 +57,7 @@ describe('settings and their effects on the login screen', () => {
   });
 
   it('Settings.json is merged over the defaults; bad values are refused', async () => {
-    const { mergeSettings } = await import('../../src/protocol/settings.ts');
+    const { mergeSettings } = await import('../../protocol/settings.ts');
     expect(mergeSettings({ SHOW_LOBBY: false, UNKNOWN: 1 })).toEqual({ ...DEFAULT_SETTINGS, SHOW_LOBBY: false });
     expect(() => mergeSettings({ VOLUME: 3 })).toThrow();
   });

@@ -14,7 +14,7 @@ import { ChromeTray } from '../../src/features/chrome/ChromeTray.tsx';
 import { NavigationProvider } from '../../src/features/navigation/NavigationProvider.tsx';
 import { defaultUiSettings } from '../../src/features/settings/defaults.ts';
 import { LookHost } from '../../src/features/settings/LookHost.tsx';
-import { DEFAULT_SETTINGS } from '../../src/protocol/settings.ts';
+import { DEFAULT_SETTINGS } from '../../protocol/settings.ts';
 import type { Http } from '../../src/services/http.ts';
 import { createUiSettingsService, localUiSettings } from '../../src/services/uiSettings.ts';
 import { PRESET_IDS } from '../../src/theme/presets.ts';

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useId, useMemo, type ReactNode } from 'react';
 import styled from 'styled-components';
-import type { LoginLogItem } from '../../protocol/account.ts';
+import type { LoginLogItem } from '../../../protocol/account.ts';
 import { Button } from '../../ui/Button.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { failureText } from '../errors/codeMessages.ts';

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useActorRef } from '@xstate/react';
 import { useMemo } from 'react';
 import styled from 'styled-components';
-import type { GameSessionItem } from '../../protocol/account.ts';
+import type { GameSessionItem } from '../../../protocol/account.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { useLogic } from '../viewRuntime.tsx';
 import { AccountList } from './AccountList.tsx';

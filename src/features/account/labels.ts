@@ -16,7 +16,7 @@ export function walletDirection(action: number): 1 | -1 {
   return action === 2 || action === 3 ? -1 : 1;
 }
 
-/** SPEC §8 log type labels, by LoginLogType (src/protocol/auth.ts). */
+/** SPEC §8 log type labels, by LoginLogType (protocol/auth.ts). */
 export const LOGIN_TYPE_LABELS: Readonly<Record<number, MessageDescriptor>> = {
   1: msg`Success`,
   2: msg`Login fail`,

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { memo } from 'react';
 import styled from 'styled-components';
 import type { LobbyBrand } from '../../../machines/lobby.ts';
-import { brandImagePath } from '../../protocol/floor.ts';
+import { brandImagePath } from '../../../protocol/floor.ts';
 import { formatMoney } from '../../ui/money.ts';
 
 /** A brand of the brands-first lobby: its art, jackpot and machine count. */

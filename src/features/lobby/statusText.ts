@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import type { Joinability } from '../../../machines/lobby.ts';
-import type { MachineStatus } from '../../protocol/floor.ts';
+import type { MachineStatus } from '../../../protocol/floor.ts';
 
 export const STATUS_TEXT: Record<MachineStatus, MessageDescriptor> = {
   free: msg`Free`,

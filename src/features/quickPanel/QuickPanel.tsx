@@ -3,7 +3,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import type { PromiseActorLogic } from 'xstate';
-import type { QuickPanelData } from '../../protocol/template.ts';
+import type { QuickPanelData } from '../../../protocol/template.ts';
 import { intlLocale } from '../../ui/locale.ts';
 import { Sheet } from '../chat/Sheet.tsx';
 import { useActorOptions } from '../viewRuntime.tsx';

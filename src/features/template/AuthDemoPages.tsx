@@ -4,7 +4,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
 import type { Registration } from '../../../machines/register.ts';
-import { registerFieldValid } from '../../protocol/template.ts';
+import { registerFieldValid } from '../../../protocol/template.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Logo } from '../../ui/Logo.tsx';
 import { failureText } from '../errors/codeMessages.ts';
@@ -33,7 +33,7 @@ function useChecks() {
       } else if (typeof value !== 'string' || value.trim() === '') {
         errors[field] = t`This field is required.`;
       } else if (field === 'username' && !registerFieldValid('username', value.trim())) {
-        // The rules are the sign-up request's own (src/protocol/template.ts), which the server checks too.
+        // The rules are the sign-up request's own (protocol/template.ts), which the server checks too.
         errors.username = t`A username is 4 to 32 letters, digits, _ . or -, starting with a letter or digit.`;
       } else if (field === 'email' && !registerFieldValid('email', value.trim())) {
         errors.email = t`Enter a valid email address.`;

@@ -2,7 +2,7 @@ import { AccountCode } from '../account.ts';
 import { ErrorCode } from '../errors.ts';
 import { FloorCode } from '../sockets.ts';
 
-/** Every code the wire carries, named as in src/protocol (ErrorCode, FloorCode, AccountCode). */
+/** Every code the wire carries, named as in protocol/ (ErrorCode, FloorCode, AccountCode). */
 export interface WireCode {
   code: number;
   name: string;

@@ -38,7 +38,7 @@ import {
 /**
  * Every REST call the client makes, as data: where it lives, the schemas it sends and accepts
  * (the very zod schemas the client and the simulator parse with), and the error codes each one
- * may answer. docs/api/openapi.json is generated from this table (src/protocol/contract/openapi.ts)
+ * may answer. docs/api/openapi.json is generated from this table (protocol/contract/openapi.ts)
  * and the conformance suite (scripts/conformance/) walks it.
  */
 

@@ -52,7 +52,7 @@ export type ChangePinRequest = z.infer<typeof ChangePinRequest>;
 
 export const ChangePinResponse = z.object({
   code: z.literal(20000),
-  /** The new PIN's pin_code (see src/protocol/pinCode.ts), with a fresh salt: /login and /validate send it from now on. */
+  /** The new PIN's pin_code (see protocol/pinCode.ts), with a fresh salt: /login and /validate send it from now on. */
   pin_code: z.string(),
 });
 export type ChangePinResponse = z.infer<typeof ChangePinResponse>;

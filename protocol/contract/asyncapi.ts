@@ -5,7 +5,7 @@ import { frames, SOCKET_CHANNELS, type SocketChannel } from './sockets.ts';
 
 /**
  * docs/api/asyncapi.json: AsyncAPI 3.0 for the notification and machine sockets, built from the
- * frame unions in src/protocol/sockets.ts. The document describes the operator's server:
+ * frame unions in protocol/sockets.ts. The document describes the operator's server:
  * `receive` operations are the client's frames, `send` operations the server's. Payloads are
  * JSON Schema draft-07 (AsyncAPI's default schema format).
  */
@@ -20,12 +20,12 @@ export function messageKey(channel: SocketChannel['id'], direction: Direction, t
 function describe(channel: SocketChannel, direction: Direction, type: string): string {
   const text = (direction === 'client' ? channel.clientFrames : channel.serverFrames)[type];
   if (text === undefined) {
-    throw new Error(`the ${channel.id} socket's ${direction} frame '${type}' has no description in src/protocol/contract/sockets.ts`);
+    throw new Error(`the ${channel.id} socket's ${direction} frame '${type}' has no description in protocol/contract/sockets.ts`);
   }
   return text;
 }
 
-const DESCRIPTION = `The two WebSockets between the Reelside client and an operator's backend. Generated from the zod schemas in \`src/protocol/sockets.ts\` (\`npm run contract\`); the prose reference is \`docs/protocol.md\`, the REST calls and WHEP are in \`openapi.json\` beside this file.
+const DESCRIPTION = `The two WebSockets between the Reelside client and an operator's backend. Generated from the zod schemas in \`protocol/sockets.ts\` (\`npm run contract\`); the prose reference is \`docs/protocol.md\`, the REST calls and WHEP are in \`openapi.json\` beside this file.
 
 - This document describes the operator's server: its \`receive\` operations are the frames the client sends, its \`send\` operations the frames the client accepts.
 - Each frame is one JSON object (one text message) with a \`type\`. Unknown fields are ignored. A frame that is not JSON, has an unknown \`type\` or wrong fields is answered \`{type: 'error', code: 40000}\` and the socket stays open. Frames over 16 KB close the socket (1009).

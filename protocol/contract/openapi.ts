@@ -187,7 +187,7 @@ function whepPathItems(): JsonSchema {
   };
 }
 
-const DESCRIPTION = `The REST calls the Reelside client makes to an operator's backend. Generated from the zod schemas in \`src/protocol/\` (\`npm run contract\`); the prose reference is \`docs/protocol.md\`, the sockets are in \`asyncapi.json\` beside this file.
+const DESCRIPTION = `The REST calls the Reelside client makes to an operator's backend. Generated from the zod schemas in \`protocol/\` (\`npm run contract\`); the prose reference is \`docs/protocol.md\`, the sockets are in \`asyncapi.json\` beside this file.
 
 - Bodies are JSON. Money is integer minor units (cents) everywhere, except a brand's \`jackpot\` string (major units).
 - Schemas describe what the receiving side accepts: unknown fields are ignored; a field with a default may be left out.
