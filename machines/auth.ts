@@ -58,6 +58,7 @@ export interface Credentials {
   remember: boolean;
 }
 
+/** What a login may do (SPEC §2): the navigation and the router read it. */
 export type Role = 'admin' | 'staff' | 'user';
 
 /** Where a token may be waiting when the app starts. */

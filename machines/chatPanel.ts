@@ -17,28 +17,12 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { toFailure, type Failure } from './failure.ts';
+import type { Chat, ChatContact, ChatMessage, ChatStatus } from '../protocol/template.ts';
 
-export type ChatStatus = 'online' | 'do-not-disturb' | 'away' | 'offline';
+export type { ChatContact, ChatMessage, ChatStatus };
 
-export interface ChatContact {
-  id: string;
-  name: string;
-  avatar: string;
-  status: ChatStatus;
-  mood: string;
-  unread: number;
-}
-
-export interface ChatMessage {
-  who: string;
-  message: string;
-  time: string;
-}
-
-export interface ChatThread {
-  id: string;
-  dialog: ChatMessage[];
-}
+/** A conversation (the wire's Chat). */
+export type ChatThread = Chat;
 
 export interface ChatDirectory {
   contacts: ChatContact[];

@@ -33,65 +33,39 @@
  */
 import { and, assign, enqueueActions, fromCallback, raise, sendTo, setup, stopChild } from 'xstate';
 import type { Failure } from './failure.ts';
+import type { MachineButton, MachineClientMessage, MachineServerMessage, MachineState, SpinOutcome, VideoBand } from '../protocol/sockets.ts';
 import { backoffDelay } from './backoff.ts';
 import { videoLinkMachine, type VideoEvent, type VideoStats } from './videoLink.ts';
 
 export type { VideoStats };
 
-export interface VideoBandInfo {
-  id: string;
-  name: string;
-  Order: number;
-  width: number;
-  height: number;
-  whepUrl: string;
-}
+type JoinedFrame = Extract<MachineServerMessage, { type: 'joined' }>;
 
-export interface MachineView {
-  credits: number;
-  betPerLine: number;
-  lines: number;
-  bet: number;
-  win: number;
-  freeSpinsLeft: number;
-  autoplay: boolean;
-  status: string;
-  jackpot: number;
-}
+/** A video band of the join (the wire's VideoBand: protocol/sockets.ts). */
+export type VideoBandInfo = VideoBand;
 
-export interface JoinInfo {
+/** The machine as the floor last showed it (the wire's MachineState). */
+export type MachineView = MachineState;
+
+/** What a join tells, flattened for the game (the service maps the wire's `joined` frame onto it). */
+export type JoinInfo = Pick<JoinedFrame, 'videoType' | 'hotCoins' | 'maxAllIn'> & {
   machineName: string;
   brand: string;
-  videoType: 'screen' | 'camera';
   /** Sorted by Order, descending (SPEC §3). */
-  bands: VideoBandInfo[];
-  hotCoins: number[];
-  maxAllIn: number;
-}
+  bands: VideoBand[];
+};
 
-export interface SpinView {
-  reels: string[][];
-  totalWin: number;
-  bet: number;
-  freeSpin: boolean;
-  jackpotWin: number;
-  settlesAt: number;
-  /** How long until the reels stop, from the frame (absent: DEFAULT_SPIN_MS). */
-  settlesInMs?: number;
-}
+/** The spin's outcome as the reels show it. */
+export type SpinView = Pick<SpinOutcome, 'reels' | 'totalWin' | 'bet' | 'freeSpin' | 'jackpotWin' | 'settlesAt' | 'settlesInMs'>;
 
 /** How long the reels spin when the floor does not say (its spin frame has no settlesInMs). */
 export const DEFAULT_SPIN_MS = 2500;
 
 /** The controls that each have at most one request in flight. */
-export type Control = 'spin' | 'betUp' | 'betDown' | 'maxBet' | 'lines' | 'collect' | 'autoplay' | 'transfer';
+export type Control = MachineButton | 'autoplay' | 'transfer';
 
-export type MachineRequest =
-  | { type: 'init'; machineID: number; token: string }
-  | { type: 'button'; button: 'spin' | 'betUp' | 'betDown' | 'maxBet' | 'lines' | 'collect'; requestId: string }
-  | { type: 'autoplay'; on: boolean; requestId: string }
-  | { type: 'transfer'; amount: number; requestId: string }
-  | { type: 'cashout'; requestId: string };
+/** What the game sends on the machine socket: the wire's client frames but the link's own ping. */
+export type MachineRequest = Exclude<MachineClientMessage, { type: 'ping' }>;
 
 /** The floor's code for a machine out of service (error, malfunction, offline). */
 const MACHINE_OUT_OF_SERVICE = 60002;
@@ -163,7 +137,7 @@ export type SocketEvent =
 
 export type UserEvent =
   | { type: 'user.join' }
-  | { type: 'user.press'; button: 'spin' | 'betUp' | 'betDown' | 'maxBet' | 'lines' | 'collect' }
+  | { type: 'user.press'; button: MachineButton }
   | { type: 'user.autoplay'; on: boolean }
   | { type: 'user.transfer'; amount: number }
   | { type: 'user.toggleMoneyTransfer' }

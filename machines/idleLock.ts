@@ -23,7 +23,7 @@ import { assign, fromCallback, fromPromise, not, setup } from 'xstate';
 /**
  * Wrong PINs in a row that log the player out (reset by the right one; a reload keeps the count).
  * The wire's one attempt policy (SECRET_ATTEMPTS.max in protocol/auth.ts, which the server
- * applies to passwords) — a mirror, since machines import nothing from src; a test pins them.
+ * applies to passwords) — a copy, since machines take only types from protocol/; a test pins them.
  */
 export const MAX_WRONG_PINS = 5;
 

@@ -12,42 +12,24 @@
  * SHOW_LOBBY on: brands first, a brand's machines once one is selected. Off: every machine.
  */
 import { assign, enqueueActions, fromCallback, fromPromise, setup } from 'xstate';
+import type { Brand, Machine, MachineStatus, Reservation } from '../protocol/floor.ts';
 import { backoffDelay } from './backoff.ts';
 import { toFailure, type Failure } from './failure.ts';
 
-/**
- * The wire's MachineStatus (protocol/floor.ts), which a machine may not import:
- * tests/machines/lobby.test.ts pins the two together, so neither can change alone.
- */
-export type LobbyMachineStatus =
-  | 'free'
-  | 'playing'
-  | 'waiting'
-  | 'inBonus'
-  | 'tryingCashout'
-  | 'error'
-  | 'malfunction'
-  | 'offline';
+/** A machine's status (the wire's MachineStatus). */
+export type LobbyMachineStatus = MachineStatus;
 
-export interface LobbyBrand {
-  id: number;
-  name: string;
+/** A brand as the lobby shows it: the wire's Brand with its jackpots read into minor units. */
+export type LobbyBrand = Pick<Brand, 'id' | 'name' | 'machineCount'> & {
   /** The brand's jackpot amounts, in minor units. */
   jackpots: number[];
-  machineCount: number;
-}
+};
 
-export interface LobbyMachine {
-  id: number;
-  name: string;
-  brand: string;
-  brandId: number;
-  status: LobbyMachineStatus;
+/** A machine as the lobby shows it: the wire's Machine with its image resolved and its reservation as the player may see it. */
+export type LobbyMachine = Omit<Machine, 'image' | 'reservation'> & {
   image: string;
-  reservation: { mine: boolean; until: number } | null;
-  videoType: 'screen' | 'camera';
-  minBet: number;
-}
+  reservation: Pick<Reservation, 'mine' | 'until'> | null;
+};
 
 export interface LobbyData {
   brands: LobbyBrand[];

@@ -22,8 +22,6 @@ export interface Registration {
   lastname?: string;
 }
 
-export type RegisterField = keyof Registration;
-
 /** What the server made of a registration: a new logged-in player, or a refusal by field. */
 export type RegisterOutcome =
   | { kind: 'registered'; token: string; username: string }

@@ -44,6 +44,7 @@ export const Reservation = z.object({
   /** True when the reservation is the asking player's own. */
   mine: z.boolean(),
 });
+export type Reservation = z.infer<typeof Reservation>;
 
 /** A machine as GET /machine/all and /machine/{brandId} list it. */
 export const Machine = z.object({

@@ -5,6 +5,7 @@ import { z } from 'zod/mini';
  * what is present over DEFAULT_SETTINGS (SPEC §9).
  */
 export const LiveChat = z.enum(['none', 'tawk', 'jivo']);
+export type LiveChat = z.infer<typeof LiveChat>;
 
 export const Settings = z.object({
   API_URL: z.string(),

@@ -5,6 +5,7 @@ import {
   type GameSessionData,
   type InfoMessage,
   type MachineButton,
+  type MachineClientMessage,
   type MachineServerMessage,
   type MachineState,
 } from '../../protocol/sockets.ts';
@@ -24,12 +25,8 @@ export class Refusal extends Error {
   }
 }
 
-/** A player's request on the machine socket, as the floor runs it. */
-export type PlayerRequest =
-  | { type: 'button'; button: MachineButton; requestId?: string }
-  | { type: 'autoplay'; on: boolean; requestId?: string }
-  | { type: 'transfer'; amount: number; requestId?: string }
-  | { type: 'cashout'; requestId?: string };
+/** A player's request on the machine socket, as the floor runs it (the join and the link's ping aside). */
+export type PlayerRequest = Exclude<MachineClientMessage, { type: 'init' | 'ping' }>;
 
 const BUSY_WITHOUT_OCCUPANT: ReadonlySet<MachineStatus> = new Set(['playing', 'waiting', 'inBonus', 'tryingCashout']);
 const OUT_OF_SERVICE: ReadonlySet<MachineStatus> = new Set(['offline', 'error', 'malfunction']);

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import type { Settings } from '../../protocol/settings.ts';
+import type { LiveChat, Settings } from '../../protocol/settings.ts';
 
 /** The live-chat providers' origins (src/services/liveChat.ts loads their widget). */
 const LIVE_CHAT_ORIGINS: Record<'tawk' | 'jivo', { script: string[]; connect: string[]; frame: string[] }> = {
@@ -13,7 +13,7 @@ const LIVE_CHAT_ORIGINS: Record<'tawk' | 'jivo', { script: string[]; connect: st
 
 export interface PolicyInputs {
   /** The live chat the operator turned on (SPEC §9 LIVE_CHAT). */
-  liveChat: 'none' | 'tawk' | 'jivo';
+  liveChat: LiveChat;
   /** Origins of external WHEP servers the video may be redirected to (the POST follows there). */
   videoOrigins?: readonly string[];
   /** Origins of the API and the two sockets when the served settings place them elsewhere. */

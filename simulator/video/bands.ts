@@ -1,10 +1,10 @@
-import type { BandInfo, VideoBand } from './types.ts';
+import type { BandInfo, BandSpec } from './types.ts';
 
 /**
  * 16:9 bands small enough for loopback demos; an operator's real camera brings its own. Named by
  * their real size (the player picks from these names): 640×360 is not "HD".
  */
-export const DEFAULT_BANDS: readonly VideoBand[] = [
+export const DEFAULT_BANDS: readonly BandSpec[] = [
   { id: 'hd', name: '360p', Order: 2, width: 640, height: 360 },
   { id: 'sd', name: '180p', Order: 1, width: 320, height: 180 },
 ];
@@ -14,7 +14,7 @@ export function whepPath(machineId: string, bandId: string): string {
   return `/whep/${encodeURIComponent(machineId)}/${encodeURIComponent(bandId)}`;
 }
 
-export function bandInfos(machineId: string, bands: readonly VideoBand[], baseUrl = ''): BandInfo[] {
+export function bandInfos(machineId: string, bands: readonly BandSpec[], baseUrl = ''): BandInfo[] {
   const base = baseUrl.replace(/\/+$/, '');
   return bands.map((band) => ({ ...band, whepUrl: `${base}${whepPath(machineId, band.id)}` }));
 }
@@ -23,7 +23,7 @@ export function bandInfos(machineId: string, bands: readonly VideoBand[], baseUr
  * Checks bands once at start: ffmpeg and VP8 need even sizes, and a bad list is a programming
  * error that should fail loudly at boot rather than on the first viewer.
  */
-export function validateBands(bands: readonly VideoBand[]): void {
+export function validateBands(bands: readonly BandSpec[]): void {
   const ids = new Set<string>();
   for (const band of bands) {
     if (!band.id || ids.has(band.id)) throw new Error(`video: duplicate or empty band id "${band.id}"`);

@@ -6,11 +6,11 @@ import { KeyedBuckets } from '../limits/bucket.ts';
 import { bandInfos, DEFAULT_BANDS, externalUrl, validateBands } from './bands.ts';
 import { openSession, type ViewerSession } from './session.ts';
 import { createEncoderSpares } from './spares.ts';
-import type { VideoBand, VideoOptions, VideoService, WhepViewer } from './types.ts';
+import type { BandSpec, VideoOptions, VideoService, WhepViewer } from './types.ts';
 import { warmUp } from './warmup.ts';
 import { handleWhep, isWhepPath, WhepError } from './whep.ts';
 
-export type { BandInfo, FrameTrace, VideoBand, VideoOptions, VideoService, WhepRefusal, WhepViewer } from './types.ts';
+export type { BandInfo, FrameTrace, BandSpec, VideoOptions, VideoService, WhepRefusal, WhepViewer } from './types.ts';
 export { DEFAULT_BANDS } from './bands.ts';
 export { ENCODER_MARKER } from './encoder.ts';
 
@@ -50,7 +50,7 @@ interface Slot {
  * runs is session.ts, the HTTP rules are whep.ts, the picture is render.ts.
  */
 export function createVideoService(options: VideoOptions): VideoService {
-  const bands: readonly VideoBand[] = options.bands ?? DEFAULT_BANDS;
+  const bands: readonly BandSpec[] = options.bands ?? DEFAULT_BANDS;
   validateBands(bands);
   const fps = Math.min(60, Math.max(1, Math.round(options.fps ?? 30)));
   const maxSessions = options.maxSessions ?? MAX_SESSIONS;
@@ -105,7 +105,7 @@ export function createVideoService(options: VideoOptions): VideoService {
     return closing;
   };
 
-  const open = async (machineId: string, band: VideoBand, offer: string, viewer: WhepViewer | null): Promise<ViewerSession> => {
+  const open = async (machineId: string, band: BandSpec, offer: string, viewer: WhepViewer | null): Promise<ViewerSession> => {
     // Admitted at once (no await before it), so offers that arrive together are counted together.
     const slot: Slot = { machineId, viewer };
     const replaced = makeRoom(slot);
@@ -124,7 +124,7 @@ export function createVideoService(options: VideoOptions): VideoService {
     }
   };
 
-  const start = async (slot: Slot, band: VideoBand, offer: string): Promise<ViewerSession> => {
+  const start = async (slot: Slot, band: BandSpec, offer: string): Promise<ViewerSession> => {
     const machineId = slot.machineId;
     // A spare encoder has already paid ffmpeg's start-up; its session takes the id it carries.
     const spare = spares?.take(band);

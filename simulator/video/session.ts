@@ -3,7 +3,7 @@ import { startEncoder, type Encoder } from './encoder.ts';
 import { createFeeder, type DrawnFrame, type Feeder } from './feeder.ts';
 import { createRestamper, isRtp, PLAYOUT_DELAY_URI, playoutDelayId, withPlayoutDelay } from './rtp.ts';
 import type { ScreenState } from './screen.ts';
-import type { FrameTrace, VideoBand } from './types.ts';
+import type { FrameTrace, BandSpec } from './types.ts';
 
 /**
  * One WHEP viewer: a werift peer with one sendonly VP8 track, fed by its own ffmpeg: a spare
@@ -25,7 +25,7 @@ const MAX_HELD_PACKETS = 256;
 export interface SessionConfig {
   id: string;
   machineId: string;
-  band: VideoBand;
+  band: BandSpec;
   fps: number;
   ffmpegPath: string;
   paylines: readonly (readonly number[])[] | undefined;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { startEncoder, type Encoder } from './encoder.ts';
-import type { VideoBand } from './types.ts';
+import type { BandSpec } from './types.ts';
 
 /**
  * Spare encoders: one idle ffmpeg per band size, started ahead of the viewer who will use it.
@@ -21,7 +21,7 @@ export interface SpareEncoder {
 
 export interface EncoderSpares {
   /** A ready encoder for the band's size, or undefined; either way a spare follows shortly. */
-  take(band: VideoBand): SpareEncoder | undefined;
+  take(band: BandSpec): SpareEncoder | undefined;
   /** Idle spares right now. */
   count(): number;
   /** Stops every spare and any still starting; resolves once they have exited. */
@@ -40,9 +40,9 @@ export function createEncoderSpares(options: SpareOptions): EncoderSpares {
   const starting = new Set<Promise<unknown>>();
   const timers = new Map<string, ReturnType<typeof setTimeout>>();
   let closed = false;
-  const sizeOf = (band: VideoBand) => `${band.width}x${band.height}`;
+  const sizeOf = (band: BandSpec) => `${band.width}x${band.height}`;
 
-  const start = (band: VideoBand) => {
+  const start = (band: BandSpec) => {
     const size = sizeOf(band);
     if (closed || idle.has(size)) return;
     const id = randomUUID();

@@ -1,20 +1,15 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { VideoBand } from '../../protocol/sockets.ts';
 import type { ScreenState } from './screen.ts';
 
-/** One quality of a machine's video, as the join answer lists it (DESIGN §5). */
-export interface VideoBand {
-  id: string;
-  name: string;
-  /** Display order: the client shows bands sorted by Order, descending. */
-  Order: number;
-  width: number;
-  height: number;
-}
+/**
+ * One quality of a machine's video as the simulator encodes it: the wire's VideoBand (the join
+ * answer's entry, DESIGN §5) but for its WHEP address, which depends on where it is served.
+ */
+export type BandSpec = Omit<VideoBand, 'whepUrl'>;
 
-export interface BandInfo extends VideoBand {
-  /** Where the client POSTs its WHEP offer. */
-  whepUrl: string;
-}
+/** A band as the join answer lists it. */
+export type BandInfo = VideoBand;
 
 /** Why a WHEP POST may not have the video: 401 without a valid player token, 403 for another player. */
 export interface WhepRefusal {
@@ -47,7 +42,7 @@ export interface VideoOptions {
    * per-player and per-machine shares or the offer rate.
    */
   authorize(req: IncomingMessage, machineId: string): Promise<WhepRefusal | WhepViewer | null>;
-  bands?: VideoBand[];
+  bands?: BandSpec[];
   /** Frames per second drawn and encoded (default 30). */
   fps?: number;
   /** Debian's ffmpeg (DESIGN §2: the npm static build stutters on VP8). */

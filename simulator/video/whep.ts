@@ -5,7 +5,7 @@ import { holdRefusal } from '../limits/tarpit.ts';
 import { whepPath } from './bands.ts';
 import { checkOffer, MAX_OFFER_BYTES, OFFER_PROBLEM_TEXT } from './sdp.ts';
 import { OfferRejected, VideoUnavailable, type ViewerSession } from './session.ts';
-import type { VideoBand, WhepRefusal, WhepViewer } from './types.ts';
+import type { BandSpec, WhepRefusal, WhepViewer } from './types.ts';
 
 /**
  * The WHEP HTTP surface (draft-ietf-wish-whep, with the HTTP rules of WHIP, RFC 9725):
@@ -23,14 +23,14 @@ export interface WhepBackend {
   authorize(req: IncomingMessage, machineId: string): Promise<WhepRefusal | WhepViewer | null>;
   /** Takes one offer of the player's rate: 0 when within it, else the milliseconds until the next. */
   throttle(viewer: WhepViewer): number;
-  band(bandId: string): VideoBand | undefined;
+  band(bandId: string): BandSpec | undefined;
   externalUrl(machineId: string, bandId: string): string | undefined;
   /**
    * Admits the viewer (closing the oldest past the player's or the machine's share) and answers
    * the offer. Throws a WhepError when it may not have a session after all: 503 when no more
    * viewers fit or the service is closing, 409 or 401 when it was ended while negotiating.
    */
-  open(machineId: string, band: VideoBand, offer: string, viewer: WhepViewer | null): Promise<ViewerSession>;
+  open(machineId: string, band: BandSpec, offer: string, viewer: WhepViewer | null): Promise<ViewerSession>;
   find(sessionId: string): ViewerSession | undefined;
 }
 
@@ -102,7 +102,7 @@ async function route(req: IncomingMessage, res: ServerResponse, url: URL, backen
   sendEmpty(res, 200);
 }
 
-async function post(req: IncomingMessage, res: ServerResponse, machineId: string, band: VideoBand, backend: WhepBackend): Promise<void> {
+async function post(req: IncomingMessage, res: ServerResponse, machineId: string, band: BandSpec, backend: WhepBackend): Promise<void> {
   // WHEP's bearer token (the player's): a machine's video is for the player on it.
   const access = await backend.authorize(req, machineId);
   if (access && 'status' in access) throw new WhepError(access.status, access.message, access.status === 401 ? { 'WWW-Authenticate': 'Bearer' } : {});

@@ -1,7 +1,6 @@
-import { describe, expect, expectTypeOf, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, SimulatedClock, waitFor } from 'xstate';
 import { joinability, LIVE_BATCH_MS, LOBBY_TRIES, lobbyMachine, reservedMachines, type LobbyData, type LobbyMachine, type LobbyMachineStatus } from '../../machines/lobby.ts';
-import { MachineStatus } from '../../protocol/floor.ts';
 
 const tile = (id: number, patch: Partial<LobbyMachine> = {}): LobbyMachine => ({
   id, name: `M${id}`, brand: 'Golden Reels', brandId: 1, status: 'free', image: '/i.svg', reservation: null, videoType: 'screen', minBet: 20, ...patch,
@@ -120,14 +119,6 @@ describe('lobby machine', () => {
     expect(joinability(tile(1), { balance: 0, allowZeroBalance: true })).toBe('ok');
     expect(joinability(tile(1), { balance: 0, allowZeroBalance: false })).toBe('noBalance');
     expect(reservedMachines([tile(1), tile(2, { reservation: { mine: false, until: 5 } })]).map((m) => m.id)).toEqual([2]);
-  });
-});
-
-describe('the lobby machine and the wire', () => {
-  it('know the same machine statuses (the machine may not import the protocol, so this pins them)', () => {
-    expectTypeOf<LobbyMachineStatus>().toEqualTypeOf<MachineStatus>();
-    const wire: readonly LobbyMachineStatus[] = MachineStatus.options;
-    expect(wire).toHaveLength(8);
   });
 });
 

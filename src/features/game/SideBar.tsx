@@ -3,14 +3,15 @@ import { useSelector } from '@xstate/react';
 import styled from 'styled-components';
 import type { ActorRefFrom } from 'xstate';
 import type { gameSessionMachine, VideoStats } from '../../../machines/gameSession.ts';
+import { MachineButton } from '../../../protocol/sockets.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Select } from '../../ui/form.ts';
 import { formatMoney } from '../../ui/money.ts';
 import { useAuthActor, useSettings } from '../viewRuntime.tsx';
 
 type Game = ActorRefFrom<typeof gameSessionMachine>;
-type ButtonName = 'spin' | 'betUp' | 'betDown' | 'maxBet' | 'lines' | 'collect';
-const BUTTONS: readonly ButtonName[] = ['spin', 'betUp', 'betDown', 'maxBet', 'lines', 'collect'];
+type ButtonName = MachineButton;
+const BUTTONS: readonly ButtonName[] = MachineButton.options;
 
 /** The machine's buttons, money, transfer, sound, bands and stats. */
 export function SideBar({ game }: { game: Game }) {

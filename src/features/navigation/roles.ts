@@ -1,4 +1,6 @@
-export type Role = 'admin' | 'staff' | 'user';
+import type { Role } from '../../../machines/auth.ts';
+
+export type { Role };
 
 /** SPEC §6 auth sets: admin ⊂ staff ⊂ user; onlyGuest is the empty list (guests only). */
 export const AUTH = {
