@@ -99,8 +99,13 @@ export function isRefusal(failure: Failure): boolean {
 /** The idle lock logged the player out after too many wrong PINs (a client code beside SPEC §8's 107xx). */
 export const TOO_MANY_WRONG_PINS = 10705;
 
-/** Emitted to listeners outside the machine (the lobby, the toasts). */
+/**
+ * Emitted to listeners outside the machine: live statuses (the lobby), info messages (the toasts),
+ * and the login's start and end (the router's guards, the player's look).
+ */
 export type AuthEmitted =
+  | { type: 'session.started' }
+  | { type: 'session.ended' }
   | { type: 'machines'; changes: Array<{ id: number; status: LobbyMachineStatus }> }
   | { type: 'info'; code: number; params: Record<string, unknown>; message: string; action: string };
 
@@ -268,12 +273,15 @@ export const authMachine = setup({
       },
     },
     loggedIn: {
-      entry: assign({ roles: ['user'], failure: null, logoutReason: null }),
+      entry: [assign({ roles: ['user'], failure: null, logoutReason: null }), emit({ type: 'session.started' as const })],
+      // The login's actors, each known to the whole actor system by its systemId: the logged-in
+      // pages' machines reach the wallet and the reconnect dialog through it (src/app/loggedIn.ts).
       invoke: [
-        { id: 'wallet', src: 'wallet' },
-        { id: 'reconnect', src: 'reconnect' },
+        { id: 'wallet', systemId: 'wallet', src: 'wallet' },
+        { id: 'reconnect', systemId: 'reconnect', src: 'reconnect' },
         {
           id: 'idleLock',
+          systemId: 'idleLock',
           src: 'idleLock',
           input: ({ context }) => ({ pinCode: context.session?.pinCode ?? null }),
           // The lock dialog's logout ends the lock, and so do too many wrong PINs; the player is logged out with it.
@@ -291,6 +299,7 @@ export const authMachine = setup({
         },
         {
           id: 'notifications',
+          systemId: 'notifications',
           src: 'notifications',
           input: ({ context }) => ({ token: context.token ?? '', playerId: context.session?.user.id ?? '' }),
           // Without live notifications the player still plays; balances come with each answer.
@@ -338,7 +347,8 @@ export const authMachine = setup({
     },
     loggedOut: {
       // A lock belongs to one login: a reload keeps it (with its wrong PINs), logging out ends it.
-      entry: [assign({ token: null, session: null, roles: [] }), 'forgetLock'],
+      // The roles are gone: whoever follows the login hears it ended (also at the start, as a guest).
+      entry: [assign({ token: null, session: null, roles: [] }), 'forgetLock', emit({ type: 'session.ended' as const })],
       initial: 'idle',
       states: {
         idle: {

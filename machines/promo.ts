@@ -8,12 +8,13 @@
  *     │                      └──refused──▶ coolingDown (failure shown)
  *     └──user.claim, balance at or above the limit (discount)──▶ idle (balanceTooHigh)
  *   coolingDown ──user.claim──▶ coolingDown (tooSoon);  a click while requesting is ignored.
+ *   The balance follows the wallet (walletFeed child: wallet.balance in any state).
  *
  * SPEC §9: the cooldown the player is told as "once per 5 minutes" is a 30 s window on this
  * device (the server keeps its own 5 minutes). The app provides where the last claim is kept and
  * the limit from the settings (DISCOUNT_BALANCE_CHECK, DISCOUNT_MIN) in minor units.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import { toFailure, type Failure } from './failure.ts';
 
 export type PromoKind = 'discount' | 'bonus';
@@ -35,6 +36,8 @@ export interface RestoredPromo {
 
 export interface PromoContext extends PromoInput {
   balanceLimit: number | null;
+  /** The wallet balance as the player sees it (minor units), or null while it is unknown. */
+  balance: number | null;
   /** What is left of the window when coolingDown is entered. */
   cooldownLeftMs: number;
   granted: number | null;
@@ -44,8 +47,10 @@ export interface PromoContext extends PromoInput {
   failure: Failure | null;
 }
 
-/** The wallet balance as the player sees it (minor units), or null while it is unknown. */
-export type PromoEvent = { type: 'user.claim'; balance: number | null };
+export type PromoEvent =
+  | { type: 'user.claim' }
+  /** The wallet's balance, from the walletFeed child (minor units). */
+  | { type: 'wallet.balance'; balance: number };
 
 export const promoMachine = setup({
   types: {
@@ -60,6 +65,8 @@ export const promoMachine = setup({
     claim: fromPromise<{ amount: number }, { kind: PromoKind }>(async () => {
       throw new Error('claim not provided');
     }),
+    /** The login's wallet: sends wallet.balance now and on each change (the app wires it). */
+    walletFeed: fromCallback(() => () => {}),
   },
   actions: {
     /** Keep the claim on this device (the window survives a reload). */
@@ -69,8 +76,8 @@ export const promoMachine = setup({
     /** Claimed on this device less than the window ago (a clock set back counts as not claimed). */
     claimedRecently: (_, restored: RestoredPromo) =>
       restored.sinceLastClaimMs !== null && restored.sinceLastClaimMs >= 0 && restored.sinceLastClaimMs < PROMO_COOLDOWN_MS,
-    balanceTooHigh: ({ context, event }) =>
-      context.kind === 'discount' && context.balanceLimit !== null && (event.balance ?? 0) >= context.balanceLimit,
+    balanceTooHigh: ({ context }) =>
+      context.kind === 'discount' && context.balanceLimit !== null && (context.balance ?? 0) >= context.balanceLimit,
   },
   delays: {
     promoCooldown: ({ context }) => context.cooldownLeftMs,
@@ -80,12 +87,15 @@ export const promoMachine = setup({
   context: ({ input }) => ({
     kind: input.kind,
     balanceLimit: null,
+    balance: null,
     cooldownLeftMs: PROMO_COOLDOWN_MS,
     granted: null,
     notice: null,
     notices: 0,
     failure: null,
   }),
+  invoke: { id: 'walletFeed', src: 'walletFeed' },
+  on: { 'wallet.balance': { actions: assign({ balance: ({ event }) => event.balance }) } },
   initial: 'restoring',
   states: {
     restoring: {

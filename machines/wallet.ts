@@ -4,8 +4,9 @@
  *   loading ──GET /player/balance──▶ loaded ──wallet.refresh──▶ loading
  *      └──fails──▶ failed ──wallet.refresh──▶ loading
  *   server.balance (notification) sets the balance in any state and counts as loaded.
+ *   Each balance set is emitted (`balance`) to the actors that follow the wallet.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, enqueueActions, fromPromise, setup } from 'xstate';
 import { toFailure, type Failure } from './failure.ts';
 
 export interface WalletContext {
@@ -16,10 +17,14 @@ export interface WalletContext {
 
 export type WalletEvent = { type: 'server.balance'; balance: number } | { type: 'wallet.refresh' };
 
+/** Told to whoever listens (the game, the promo buttons) each time the balance is set. */
+export type WalletEmitted = { type: 'balance'; balance: number };
+
 export const walletMachine = setup({
   types: {
     context: {} as WalletContext,
     events: {} as WalletEvent,
+    emitted: {} as WalletEmitted,
   },
   actors: {
     fetchBalance: fromPromise<number, void>(async () => {
@@ -27,7 +32,10 @@ export const walletMachine = setup({
     }),
   },
   actions: {
-    setBalance: assign((_, params: { balance: number }) => ({ balance: params.balance, failure: null })),
+    setBalance: enqueueActions(({ enqueue }, params: { balance: number }) => {
+      enqueue.assign({ balance: params.balance, failure: null });
+      enqueue.emit({ type: 'balance', balance: params.balance });
+    }),
   },
 }).createMachine({
   id: 'wallet',

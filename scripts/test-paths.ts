@@ -35,7 +35,8 @@ import {
 } from 'xstate';
 import { getAdjacencyMap, getShortestPaths, type StatePath } from 'xstate/graph';
 import { allStateNodes, discoverMachines, nodeTransitions, type MachineEntry } from './charts.ts';
-import { eventTypes, stateIds } from './paths/pathHelper.ts';
+import { commandLine } from './cli.ts';
+import { eventTypes, stateIds, withoutSystemIds } from './paths/pathHelper.ts';
 import { pathFixtures, type PathFixture } from './paths/payloads.ts';
 
 /** Traversal stops with an error beyond this many distinct states (context that grows without end). */
@@ -97,7 +98,8 @@ function actorIsRunning(snapshot: any, event: EventObject): boolean {
   return !settles?.[1] || settles[1] in (snapshot.children ?? {});
 }
 
-export function generateForInput(machine: AnyStateMachine, fixture: PathFixture, input: unknown): GeneratedPaths {
+export function generateForInput(chart: AnyStateMachine, fixture: PathFixture, input: unknown): GeneratedPaths {
+  const machine = withoutSystemIds(chart);
   const events = eventTypes(machine).flatMap((type) => fixture.payloads?.[type] ?? [{ type }]);
   const serialize = serializer(fixture);
   // Remembered so a traversal that throws can say which event, in which state, it was taking.
@@ -404,9 +406,23 @@ export async function runAll(only: string[] = []): Promise<MachineReport[]> {
   return entries.map((entry) => runMachine(entry));
 }
 
+const USAGE = `usage: npm run test:paths [-- --verbose] [--machine NAME]...      (node scripts/test-paths.ts)
+
+Generates paths through every machine in machines/ (xstate/graph), replays each on a real actor
+with inert fake actors, and prints each machine's coverage of states and transitions. Exits 1 when
+a path fails or some state is never reached.
+
+  --machine NAME  only this machine (the chart's name, e.g. auth); repeat for more
+  --verbose       also list the events sent without a payload, and the events and transitions never taken
+  -h, --help      this text`;
+
 async function main(argv: string[]): Promise<number> {
-  const verbose = argv.includes('--verbose');
-  const only = argv.flatMap((arg, i) => (arg === '--machine' && argv[i + 1] ? [argv[i + 1]!] : []));
+  const { values } = commandLine(USAGE, {
+    args: argv,
+    options: { verbose: { type: 'boolean', default: false }, machine: { type: 'string', multiple: true, default: [] } },
+  });
+  const verbose = values.verbose;
+  const only = values.machine;
   const reports = await runAll(only);
   if (reports.length === 0) {
     console.error(`No machine matches ${only.join(', ')}.`);

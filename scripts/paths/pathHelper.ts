@@ -5,7 +5,7 @@
  * done/error events and the delayed (after) events, which traversal cannot produce on its own;
  * tests give payloads for those that need one (an actor's output, an event's data).
  */
-import type { AnyStateMachine, EventObject, StateNode } from 'xstate';
+import { StateMachine, type AnyStateMachine, type EventObject, type StateNode } from 'xstate';
 import { getAdjacencyMap, getShortestPaths, getSimplePaths, type StatePath } from 'xstate/graph';
 
 function allStateNodes(node: StateNode): StateNode[] {
@@ -28,6 +28,21 @@ export function eventTypes(machine: AnyStateMachine): string[] {
   return [...types].sort();
 }
 
+/**
+ * The chart as xstate/graph walks it: without systemIds. The walk takes every transition in one
+ * mock actor system, so a child invoked with a systemId (auth's wallet, reconnect…) would be
+ * registered again on the next path; replays run on real actors, each its own system, with them.
+ */
+export function withoutSystemIds(machine: AnyStateMachine): AnyStateMachine {
+  const strip = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(strip);
+    // Only the config's plain objects: child machines, actions and guards stay as they are.
+    if (node === null || typeof node !== 'object' || Object.getPrototypeOf(node) !== Object.prototype) return node;
+    return Object.fromEntries(Object.entries(node).filter(([key]) => key !== 'systemId').map(([key, value]) => [key, strip(value)]));
+  };
+  return new StateMachine(strip(machine.config) as never, machine.implementations as never) as AnyStateMachine;
+}
+
 export interface PathSuite {
   paths: StatePath<any, EventObject>[];
   reached: Set<string>;
@@ -36,7 +51,7 @@ export interface PathSuite {
 }
 
 export function generatePaths(
-  machine: AnyStateMachine,
+  chart: AnyStateMachine,
   options: {
     input?: unknown;
     payloads?: Record<string, Array<EventObject & Record<string, unknown>>>;
@@ -47,6 +62,7 @@ export function generatePaths(
     distinguish?: (context: any) => unknown;
   },
 ): PathSuite {
+  const machine = withoutSystemIds(chart);
   const types = eventTypes(machine);
   const events: EventObject[] = types.flatMap((type) => options.payloads?.[type] ?? [{ type }]);
   const traversal = {

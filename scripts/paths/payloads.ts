@@ -228,7 +228,11 @@ export const promoPayloads: Payloads = {
     done('restore', { sinceLastClaimMs: 1_000, balanceLimit: 10_000 }),
   ],
   'xstate.error.actor.restore': [error('restore', taken)],
-  'user.claim': [{ type: 'user.claim', balance: 0 }, { type: 'user.claim', balance: 20_000 }],
+  'user.claim': [{ type: 'user.claim' }],
+  'wallet.balance': [
+    { type: 'wallet.balance', balance: 0 },
+    { type: 'wallet.balance', balance: 20_000 },
+  ],
   'xstate.done.actor.claim': [done('claim', { amount: 240 })],
   'xstate.error.actor.claim': [error('claim', taken)],
 };

@@ -4,7 +4,7 @@
  * lazily by runtime.ts — after the first screen has rendered, and awaited by the logged-in
  * routes — so none of it weighs on /login.
  */
-import { createActor, fromCallback, fromPromise, type ActorRefFrom, type InspectionEvent } from 'xstate';
+import { createActor, fromCallback, fromPromise, type ActorRefFrom, type EventObject, type InspectionEvent } from 'xstate';
 import { passwordChangeMachine, pinChangeMachine } from '../../machines/accountForm.ts';
 import { createAccountListMachine } from '../../machines/accountList.ts';
 import { accountProfileMachine } from '../../machines/accountProfile.ts';
@@ -14,6 +14,8 @@ import { gameSessionMachine } from '../../machines/gameSession.ts';
 import { lobbyMachine } from '../../machines/lobby.ts';
 import { navigationMachine } from '../../machines/navigation.ts';
 import { promoMachine } from '../../machines/promo.ts';
+import type { reconnectMachine } from '../../machines/reconnect.ts';
+import type { walletMachine } from '../../machines/wallet.ts';
 import { registerMachine } from '../../machines/register.ts';
 import { uiSettingsMachine } from '../../machines/uiSettings.ts';
 import type { GameSessionItem, LoginLogItem, TransactionItem } from '../../protocol/account.ts';
@@ -106,9 +108,33 @@ function templateLogic(
   };
 }
 
+/**
+ * The login's actors as the actor system knows them (auth invokes them with these systemIds while
+ * the player is logged in): the logged-in pages' machines talk to them by name, not by reaching
+ * into auth's snapshot.
+ */
+function loginActors(auth: LoggedInDeps['auth']) {
+  return {
+    reconnect: () => auth.system.get('reconnect') as ActorRefFrom<typeof reconnectMachine> | undefined,
+    wallet: () => auth.system.get('wallet') as ActorRefFrom<typeof walletMachine> | undefined,
+  };
+}
+
+/** The wallet's balance for a machine that follows it: now, then each one the wallet emits. */
+function walletFeed(wallet: () => ActorRefFrom<typeof walletMachine> | undefined) {
+  return fromCallback<EventObject>(({ sendBack }) => {
+    const actor = wallet();
+    const balance = actor?.getSnapshot().context.balance ?? null;
+    if (balance !== null) sendBack({ type: 'wallet.balance', balance });
+    const subscription = actor?.on('balance', (event) => sendBack({ type: 'wallet.balance', balance: event.balance }));
+    return () => subscription?.unsubscribe();
+  });
+}
+
 export function createLoggedIn({ settings, http, auth, inspect }: LoggedInDeps): LoggedIn {
   const floor = createFloorService(http);
-  const reconnectDialog = () => auth.getSnapshot().children.reconnect;
+  const actors = loginActors(auth);
+  const reconnectDialog = actors.reconnect;
   const logic: ViewLogic = {
     lobby: lobbyMachine.provide({
       actors: {
@@ -130,16 +156,8 @@ export function createLoggedIn({ settings, http, auth, inspect }: LoggedInDeps):
           reconnectDialog()?.send({ type: 'game.entered', machineId: input.machineId });
           return () => reconnectDialog()?.send({ type: 'game.left' });
         }),
-        // The wallet as auth's wallet machine knows it (notifications, refreshes): now and on each change.
-        walletFeed: fromCallback(({ sendBack }) => {
-          const wallet = auth.getSnapshot().children.wallet;
-          const tell = (balance: number | null) => {
-            if (balance !== null) sendBack({ type: 'wallet.balance', balance });
-          };
-          tell(wallet?.getSnapshot().context.balance ?? null);
-          const subscription = wallet?.subscribe((snapshot) => tell(snapshot.context.balance));
-          return () => subscription?.unsubscribe();
-        }),
+        // The wallet as the login's wallet machine knows it (notifications, refreshes).
+        walletFeed: walletFeed(actors.wallet),
       },
       actions: {
         announceKept: ({ context }) => reconnectDialog()?.send({ type: 'game.kept', machineId: context.machineId }),
@@ -159,6 +177,7 @@ export function createLoggedIn({ settings, http, auth, inspect }: LoggedInDeps):
           };
         }),
         claim: fromPromise(({ input }) => floor.claim(input.kind)),
+        walletFeed: walletFeed(actors.wallet),
       },
       actions: { rememberClaim: (_, { kind }) => promoStorage.write(kind, Date.now()) },
     }),
@@ -189,15 +208,9 @@ export function createLoggedIn({ settings, http, auth, inspect }: LoggedInDeps):
   );
 
   // The look follows the login: the profile's settings for a player, the device's for a guest.
-  let hadRole = false;
-  const follow = (snapshot: ReturnType<typeof auth.getSnapshot>) => {
-    const hasRole = snapshot.context.roles.length > 0;
-    if (hasRole === hadRole) return;
-    hadRole = hasRole;
-    uiSettings.send({ type: hasRole ? 'session.login' : 'session.logout' });
-  };
   uiSettings.start();
-  follow(auth.getSnapshot());
-  auth.subscribe(follow);
+  if (auth.getSnapshot().matches('loggedIn')) uiSettings.send({ type: 'session.login' });
+  auth.on('session.started', () => uiSettings.send({ type: 'session.login' }));
+  auth.on('session.ended', () => uiSettings.send({ type: 'session.logout' }));
   return { logic, uiSettings, floor, layoutChoice: layoutChoiceStorage };
 }

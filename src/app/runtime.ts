@@ -134,15 +134,9 @@ export function createRuntime(settings: Settings): Runtime {
   navigateToGame = (machineId, machineName) =>
     void router.navigate({ to: '/game/$gameId/$name', params: { gameId: String(machineId), name: slug(machineName) } });
 
-  // Route guards read the auth actor; when the player's roles change, guards must run again.
-  let hadRole = false;
-  auth.subscribe((snapshot) => {
-    const hasRole = snapshot.context.roles.length > 0;
-    if (hasRole !== hadRole) {
-      hadRole = hasRole;
-      void router.invalidate();
-    }
-  });
+  // Route guards read the auth actor; when a login starts or ends, guards must run again.
+  auth.on('session.started', () => void router.invalidate());
+  auth.on('session.ended', () => void router.invalidate());
 
   auth.start();
   ipCheck.start();

@@ -190,6 +190,26 @@ describe('auth machine', () => {
     expect(effects.cleared).toBe(1);
   });
 
+  it('tells its followers when a login starts and ends, and names its login actors in the actor system', async () => {
+    const { actor } = start({ queryToken: null, storedToken: 'kept' });
+    const heard: Array<{ type: string; roles: string[] }> = [];
+    const note = (type: string) => heard.push({ type, roles: [...actor.getSnapshot().context.roles] });
+    actor.on('session.started', () => note('session.started'));
+    actor.on('session.ended', () => note('session.ended'));
+    await waitFor(actor, (s) => s.matches('loggedIn'));
+    expect(heard).toEqual([{ type: 'session.started', roles: ['user'] }]);
+    // Who talks to whom, by name: the logged-in pages reach these through the system.
+    for (const name of ['wallet', 'reconnect', 'idleLock', 'notifications']) expect(actor.system.get(name)).toBeDefined();
+    actor.send({ type: 'user.logout' });
+    await waitFor(actor, (s) => s.matches('loggedOut'));
+    // Ended once the roles are gone, so a route guard that runs on it sees a guest.
+    expect(heard).toEqual([
+      { type: 'session.started', roles: ['user'] },
+      { type: 'session.ended', roles: [] },
+    ]);
+    expect(actor.system.get('wallet')).toBeUndefined();
+  });
+
   it('logout posts the logout and clears the token, even when the post fails', async () => {
     const { actor, effects } = start({ queryToken: null, storedToken: 'kept' }, {
       logout: async () => { throw new Error('offline'); },

@@ -25,14 +25,14 @@ describe('promo machine', () => {
   it('claims once, ignores clicks while requesting, then cools down for 30 s', async () => {
     let release: (v: { amount: number }) => void = () => {};
     const { actor, claims, remembered, clock } = await start({}, () => new Promise((r) => (release = r)));
-    actor.send({ type: 'user.claim', balance: 5000 });
-    actor.send({ type: 'user.claim', balance: 5000 });
+    actor.send({ type: 'user.claim' });
+    actor.send({ type: 'user.claim' });
     expect(claims).toHaveBeenCalledTimes(1);
     expect(remembered).toEqual(['discount']);
     release({ amount: 240 });
     await waitFor(actor, (s) => s.matches('coolingDown'));
     expect(actor.getSnapshot().context.granted).toBe(240);
-    actor.send({ type: 'user.claim', balance: 5000 });
+    actor.send({ type: 'user.claim' });
     expect(actor.getSnapshot().context.notice).toBe('tooSoon');
     clock.increment(PROMO_COOLDOWN_MS - 1);
     expect(actor.getSnapshot().matches('coolingDown')).toBe(true);
@@ -43,11 +43,11 @@ describe('promo machine', () => {
   it('the window kept on this device survives a reload: only what is left of it remains', async () => {
     const { actor, claims, clock } = await start({ sinceLastClaimMs: 10_000 });
     expect(actor.getSnapshot().matches('coolingDown')).toBe(true);
-    actor.send({ type: 'user.claim', balance: 0 });
+    actor.send({ type: 'user.claim' });
     expect(claims).not.toHaveBeenCalled();
     expect(actor.getSnapshot().context.notice).toBe('tooSoon');
     clock.increment(20_000);
-    actor.send({ type: 'user.claim', balance: 0 });
+    actor.send({ type: 'user.claim' });
     expect(claims).toHaveBeenCalledTimes(1);
   });
 
@@ -59,10 +59,13 @@ describe('promo machine', () => {
   it('refuses a discount locally when the balance is at or above the limit the app restored', async () => {
     const { actor, claims } = await start({ balanceLimit: 10_000 });
     expect(actor.getSnapshot().context.balanceLimit).toBe(10_000);
-    actor.send({ type: 'user.claim', balance: 10_000 });
+    // The balance follows the wallet (the walletFeed child sends it), not the click.
+    actor.send({ type: 'wallet.balance', balance: 10_000 });
+    actor.send({ type: 'user.claim' });
     expect(actor.getSnapshot().context.notice).toBe('balanceTooHigh');
     expect(actor.getSnapshot().context.notices).toBe(1);
-    actor.send({ type: 'user.claim', balance: 9_999 });
+    actor.send({ type: 'wallet.balance', balance: 9_999 });
+    actor.send({ type: 'user.claim' });
     expect(claims).toHaveBeenCalledTimes(1);
   });
 
@@ -70,11 +73,11 @@ describe('promo machine', () => {
     const { actor, claims } = await start({}, async () => {
       throw { code: 60013, message: 'nothing', params: {} };
     });
-    actor.send({ type: 'user.claim', balance: 0 });
+    actor.send({ type: 'user.claim' });
     await waitFor(actor, (s) => s.context.failure !== null);
     expect(actor.getSnapshot().context.failure?.code).toBe(60013);
     expect(actor.getSnapshot().matches('coolingDown')).toBe(true);
-    actor.send({ type: 'user.claim', balance: 0 });
+    actor.send({ type: 'user.claim' });
     expect(claims).toHaveBeenCalledTimes(1);
   });
 

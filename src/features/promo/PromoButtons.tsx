@@ -6,7 +6,7 @@ import { Button } from '../../ui/Button.tsx';
 import { formatMoney } from '../../ui/money.ts';
 import { showToast } from '../../ui/toasts.tsx';
 import { failureText } from '../errors/codeMessages.ts';
-import { useActorOptions, useAuthActor, useLogic, useSettings } from '../viewRuntime.tsx';
+import { useActorOptions, useLogic, useSettings } from '../viewRuntime.tsx';
 
 /** The discount and bonus buttons, each only when its AUTO_ setting is on. */
 export function PromoButtons() {
@@ -24,9 +24,6 @@ export function PromoButtons() {
 function PromoButton({ kind }: { kind: 'discount' | 'bonus' }) {
   const { t, i18n } = useLingui();
   const settings = useSettings();
-  const auth = useAuthActor();
-  const wallet = useSelector(auth, (s) => s.children.wallet);
-  const balance = useSelector(wallet, (s) => s?.context.balance ?? null);
   const promo = useActorRef(useLogic().promo, { ...useActorOptions(), input: { kind } });
   const limit = useSelector(promo, (s) => s.context.balanceLimit);
   const busy = useSelector(promo, (s) => s.matches('requesting'));
@@ -57,7 +54,7 @@ function PromoButton({ kind }: { kind: 'discount' | 'bonus' }) {
       type="button"
       $variant="ghost"
       aria-busy={busy}
-      onClick={() => promo.send({ type: 'user.claim', balance })}
+      onClick={() => promo.send({ type: 'user.claim' })}
     >
       {kind === 'discount' ? <Trans>Discount</Trans> : <Trans>Bonus</Trans>}
     </Button>
