@@ -26,7 +26,7 @@ import type { idleLockMachine, IdleLockOutput } from './idleLock.ts';
 import type { LobbyMachineStatus } from './lobby.ts';
 import type { NotificationEvent, notificationSocketMachine } from './notificationSocket.ts';
 import type { reconnectMachine } from './reconnect.ts';
-import { walletMachine } from './wallet.ts';
+import type { walletMachine } from './wallet.ts';
 
 export interface SessionUser {
   id: string;
@@ -140,12 +140,12 @@ export const authMachine = setup({
     emitted: {} as AuthEmitted,
   },
   actors: {
-    /** The balance lives as long as the login: a child of loggedIn. */
-    wallet: walletMachine,
     /**
-     * The reconnect dialog and the idle lock run only for a logged-in player, so the app provides
-     * them (with their services) and can load them beside the login rather than with /login.
+     * The wallet (the balance lives as long as the login), the reconnect dialog and the idle lock
+     * run only for a logged-in player, so the app provides them (with their services) and can
+     * load them beside the login rather than with /login.
      */
+    wallet: mustBeProvided<typeof walletMachine>('wallet'),
     reconnect: mustBeProvided<typeof reconnectMachine>('reconnect'),
     idleLock: mustBeProvided<typeof idleLockMachine>('idleLock'),
     /** The notification socket (notificationSocket.ts), opened with the token after login; sends server.* events. */

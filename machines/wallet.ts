@@ -6,7 +6,7 @@
  *   server.balance (notification) sets the balance in any state and counts as loaded.
  *   Each balance set is emitted (`balance`) to the actors that follow the wallet.
  */
-import { assign, enqueueActions, fromPromise, setup } from 'xstate';
+import { assign, emit, fromPromise, setup } from 'xstate';
 import { toFailure, type Failure } from './failure.ts';
 
 export interface WalletContext {
@@ -32,10 +32,8 @@ export const walletMachine = setup({
     }),
   },
   actions: {
-    setBalance: enqueueActions(({ enqueue }, params: { balance: number }) => {
-      enqueue.assign({ balance: params.balance, failure: null });
-      enqueue.emit({ type: 'balance', balance: params.balance });
-    }),
+    setBalance: assign((_, params: { balance: number }) => ({ balance: params.balance, failure: null })),
+    tellBalance: emit((_, params: { balance: number }) => ({ type: 'balance' as const, balance: params.balance })),
   },
 }).createMachine({
   id: 'wallet',
@@ -44,7 +42,10 @@ export const walletMachine = setup({
   on: {
     'server.balance': {
       target: '.loaded',
-      actions: { type: 'setBalance', params: ({ event }) => ({ balance: event.balance }) },
+      actions: [
+        { type: 'setBalance', params: ({ event }) => ({ balance: event.balance }) },
+        { type: 'tellBalance', params: ({ event }) => ({ balance: event.balance }) },
+      ],
     },
   },
   states: {
@@ -54,7 +55,10 @@ export const walletMachine = setup({
         src: 'fetchBalance',
         onDone: {
           target: 'loaded',
-          actions: { type: 'setBalance', params: ({ event }) => ({ balance: event.output }) },
+          actions: [
+            { type: 'setBalance', params: ({ event }) => ({ balance: event.output }) },
+            { type: 'tellBalance', params: ({ event }) => ({ balance: event.output }) },
+          ],
         },
         onError: { target: 'failed', actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
       },

@@ -7,7 +7,6 @@
 import { createActor, fromPromise, type ActorRefFrom, type InspectionEvent } from 'xstate';
 import { authMachine } from '../../machines/auth.ts';
 import { ipCheckMachine } from '../../machines/ipCheck.ts';
-import { walletMachine } from '../../machines/wallet.ts';
 import type { ViewLogic, ViewRuntime } from '../features/viewRuntime.tsx';
 import { lazyLogic } from '../services/lazyActors.ts';
 import { lockStorage } from '../services/storage.ts';
@@ -68,24 +67,30 @@ export function createRuntime(settings: Settings): Runtime {
   // Set once the router exists; the reconnect dialog's Continue navigates with it.
   let navigateToGame: (machineId: number, machineName: string) => void = () => {};
 
-  // The logged-in player's idle lock, reconnect dialog and notification socket download beside
+  // The logged-in player's wallet, idle lock, reconnect dialog and notification socket download beside
   // the login or the token check, and auth enters loggedIn (which starts them) only once they are here.
   let playerMachines: Promise<ReturnType<typeof createPlayerMachines>> | null = null;
   const loadPlayerMachines = () =>
     (playerMachines ??= import('./playerMachines.ts').then(
       ({ createPlayerMachines }) =>
-        createPlayerMachines({ settings, loadLoggedIn, navigateToGame: (machineId, machineName) => navigateToGame(machineId, machineName) }),
+        createPlayerMachines({
+          settings,
+          loadLoggedIn,
+          navigateToGame: (machineId, machineName) => navigateToGame(machineId, machineName),
+          fetchBalance: () => session.balance(),
+        }),
       (error: unknown) => {
         // A failed download fails this login (with the network's message); the next one tries again.
         playerMachines = null;
         throw error;
       },
     ));
+  const wallet = lazyLogic(() => loadPlayerMachines().then((machines) => machines.wallet));
   const idleLock = lazyLogic(() => loadPlayerMachines().then((machines) => machines.idleLock));
   const reconnect = lazyLogic(() => loadPlayerMachines().then((machines) => machines.reconnect));
   const notifications = lazyLogic(() => loadPlayerMachines().then((machines) => machines.notifications));
   const withPlayerMachines = async <T,>(answer: Promise<T>): Promise<T> => {
-    const [result] = await Promise.all([answer, idleLock.ready(), reconnect.ready(), notifications.ready()]);
+    const [result] = await Promise.all([answer, wallet.ready(), idleLock.ready(), reconnect.ready(), notifications.ready()]);
     return result;
   };
 
@@ -96,7 +101,7 @@ export function createRuntime(settings: Settings): Runtime {
         validateToken: fromPromise(({ input }) => withPlayerMachines(session.validate(input.token))),
         login: fromPromise(({ input }) => withPlayerMachines(session.login(input))),
         logout: fromPromise(({ input }) => session.logout(input.token)),
-        wallet: walletMachine.provide({ actors: { fetchBalance: fromPromise(() => session.balance()) } }),
+        wallet: wallet.logic,
         notifications: notifications.logic,
         idleLock: idleLock.logic,
         reconnect: reconnect.logic,
