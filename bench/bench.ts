@@ -9,13 +9,12 @@
  *   --sockets N      notification sockets for the capacity check (default 500)
  *   --stress-s N     seconds of the lobby stress window (default 30)
  *   --abuse-s N      seconds of each abuse window (default 5)
- *   --only NAME      run one figure: sizes, abuse, joins, input, heap, sockets or lobby (repeatable)
+ *   --only NAME      run one figure: sizes, abuse, joins, input, heap, cpu, sockets or lobby (repeatable)
  *
  * BENCH_DIST names another build folder than dist/ (e.g. a scratch build).
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import { parseArgs } from 'node:util';
 import WebSocket from 'ws';
 import { chromium, type Page } from 'playwright-core';
 import { startSimulator, type Simulator } from '../simulator/server.ts';
@@ -26,12 +25,33 @@ import { breakdown, inputToVideo, percentile } from './inputLatency.ts';
 import { clearJoinMarks, installJoinTrace, joinMarks, printJoinSteps, type Milestone } from './joinTrace.ts';
 import { lobbyStress } from './lobbyStress.ts';
 import { sampleCpu } from './streamCpu.ts';
+import { commandLine, usageError } from '../scripts/cli.ts';
 
 const DIST = process.env.BENCH_DIST ?? 'dist';
 /** The machines' video frame rate (the simulator's default). */
 const FPS = 30;
 
-const { values } = parseArgs({
+/** The figures --only can name. */
+const FIGURES = ['sizes', 'abuse', 'joins', 'input', 'heap', 'cpu', 'sockets', 'lobby'];
+
+const USAGE = `usage: npm run bench [-- OPTIONS]      (node bench/bench.ts)
+
+Measures the performance bars of DESIGN.md §7 on this machine against the built client (dist/,
+or BENCH_DIST) and the simulator, in Chromium, and prints each beside its budget; a full run also
+writes bench/results.json. Needs \`npm run build\` first.
+
+  --joins N         joins to time (default 20)
+  --presses N       button presses for the input → video figure (default 60)
+  --answer-on-tick  the simulator draws a request's answer on its next tick, not at once (the old way, to compare)
+  --autoplay-s N    seconds of autoplay for the heap check (default 60)
+  --long            30 minutes of autoplay for the heap check
+  --sockets N       notification sockets for the capacity check (default 500)
+  --stress-s N      seconds of the lobby stress window (default 30)
+  --abuse-s N       seconds of each abuse window (default 5)
+  --only NAME       run one figure: ${FIGURES.join(', ')} (repeatable)
+  -h, --help        this text`;
+
+const { values } = commandLine(USAGE, {
   options: {
     joins: { type: 'string', default: '20' },
     presses: { type: 'string', default: '60' },
@@ -44,6 +64,8 @@ const { values } = parseArgs({
     only: { type: 'string', multiple: true },
   },
 });
+const unknownFigures = (values.only ?? []).filter((name) => !FIGURES.includes(name));
+if (unknownFigures.length > 0) usageError(USAGE, `no figure named ${unknownFigures.join(', ')}`);
 
 interface Row {
   figure: string;

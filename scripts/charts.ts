@@ -18,6 +18,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import ELK from 'elkjs/lib/elk.bundled.js';
 import type { ElkExtendedEdge, ElkNode } from 'elkjs/lib/elk.bundled.js';
 import { StateMachine, type AnyStateMachine, type AnyStateNode } from 'xstate';
+import { commandLine } from './cli.ts';
 import { factoryArgs } from './paths/payloads.ts';
 
 export const ROOT_DIR = fileURLToPath(new URL('..', import.meta.url));
@@ -835,8 +836,17 @@ export async function staleCharts(): Promise<string[]> {
   return stale;
 }
 
+const USAGE = `usage: npm run charts [-- --check]      (node scripts/charts.ts)
+
+Draws the statechart of every machine in machines/ from its own definition: writes
+docs/machines/<name>.svg, <name>.mmd and README.md, and names the files no machine draws any more.
+
+  --check     write nothing; exit 1 listing the files that are stale (npm test runs this check)
+  -h, --help  this text`;
+
 async function main(argv: string[]): Promise<number> {
-  if (argv.includes('--check')) {
+  const { values } = commandLine(USAGE, { args: argv, options: { check: { type: 'boolean' } } });
+  if (values.check) {
     const stale = await staleCharts();
     if (stale.length === 0) {
       console.log(`${OUT_DIR} is up to date.`);

@@ -10,6 +10,7 @@
 import { compileMessageOrThrow, type CompiledMessage } from '@lingui/message-utils/compileMessage';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { commandLine, usageError } from './cli.ts';
 
 export const COMPLETE = ['tr', 'ar'] as const;
 export const PRESENT = ['en', 'bg'] as const;
@@ -143,8 +144,18 @@ export function checkCatalogs(root: string): string[] {
   return problems;
 }
 
+const USAGE = `usage: node scripts/check-catalogs.ts [ROOT]      (the last step of npm run i18n:extract)
+
+Checks the translation catalogs in ROOT/locales (default: the working folder): Turkish and Arabic
+translate every message, compile, keep the source's placeholders and tags and give every plural
+all its forms; English and Bulgarian exist. Exits 1 listing the problems.
+
+  -h, --help  this text`;
+
 if (import.meta.main) {
-  const problems = checkCatalogs(resolve(process.argv[2] ?? '.'));
+  const { positionals } = commandLine(USAGE, { allowPositionals: true });
+  if (positionals.length > 1) usageError(USAGE, `one ROOT at most, not ${positionals.length}`);
+  const problems = checkCatalogs(resolve(positionals[0] ?? '.'));
   if (problems.length > 0) {
     for (const line of problems) console.error(line);
     process.exit(1);

@@ -23,7 +23,33 @@ export const DEFAULT_TIMEOUT_MS = 5_000;
 const USAGE = `usage: npm run conformance -- (--settings URL | --api URL --machine-ws URL --notification-ws URL) --user U --password P
        [--site URL] [--machine ID] [--pin PIN] [--budget MINOR_UNITS] [--timeout MS] [--promo]`;
 
+const HELP = `${USAGE}
+
+Checks that a backend speaks what the Reelside client expects: logs in once as the test player,
+walks every call and socket flow the client uses, checks each answer and frame against the
+contract (docs/api/) and prints a pass/fail table per area. Exit 0: everything conforms; 1:
+something differs; 2: nothing differs but some checks could not run; 3: bad usage. See
+docs/operators.md.
+
+  --settings URL          read API_URL, MACHINE_URL and NOTIFICATION_URL from that Settings.json,
+                          resolved against it as the client does; flags given beside it win
+  --api URL               the API base
+  --machine-ws URL        the machine socket (without the token)
+  --notification-ws URL   the notification socket (without the token)
+  --site URL              where /Settings.json and relative whepUrls resolve
+                          (default: the origin of --settings, else of --api)
+  --user U, --password P  a test player with some money (a few units of the smallest transfer)
+  --pin PIN               the player's PIN: change-pin is called with the same PIN (else skipped)
+  --machine ID            the machine to play (default: the free one with the smallest minimum bet)
+  --budget MINOR_UNITS    the most the suite sends in transfers, refused ones included (default ${DEFAULT_BUDGET})
+  --timeout MS            the deadline of every answer and awaited frame (default ${DEFAULT_TIMEOUT_MS})
+  --promo                 claim the discount and bonus when they are on (they credit the player)
+  -h, --help              this text`;
+
 export class UsageError extends Error {}
+
+/** `--help` was asked for: the caller prints HELP and exits 0. */
+export class HelpRequested extends Error {}
 
 /** Options from the command line, completed from a Settings.json when --settings names one. */
 export async function optionsFromArgs(argv: string[]): Promise<ConformanceOptions> {
@@ -42,9 +68,11 @@ export async function optionsFromArgs(argv: string[]): Promise<ConformanceOption
       budget: { type: 'string' },
       timeout: { type: 'string' },
       promo: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
   });
+  if (values.help) throw new HelpRequested();
   let api = values.api;
   let machineWs = values['machine-ws'];
   let notificationWs = values['notification-ws'];
@@ -93,7 +121,12 @@ async function main(argv: string[]): Promise<number> {
   try {
     options = await optionsFromArgs(argv);
   } catch (error) {
-    console.error(error instanceof Error ? error.message : String(error));
+    if (error instanceof HelpRequested) {
+      console.log(HELP);
+      return 0;
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    console.error(message.includes(USAGE) ? message : `${message}\n${USAGE}\n(--help for the options)`);
     return 3;
   }
   console.log(`Reelside conformance: API ${options.api}, sockets ${options.notificationWs} and ${options.machineWs}, player ${options.user}, budget ${options.budget} minor units\n`);

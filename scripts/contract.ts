@@ -12,6 +12,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildAsyncApi } from '../protocol/contract/asyncapi.ts';
 import { buildOpenApi } from '../protocol/contract/openapi.ts';
+import { commandLine } from './cli.ts';
 import { renderMarkdown } from './contract/markdown.ts';
 import { checkAsyncApi, checkOpenApi } from './contract/official.ts';
 
@@ -49,14 +50,24 @@ export function officialFindings(): string[] {
   ];
 }
 
+const USAGE = `usage: npm run contract [-- --check]      (node scripts/contract.ts)
+
+Generates the operator contract from the zod schemas (protocol/contract/): writes
+${OUT_DIR}/openapi.json (OpenAPI 3.1), asyncapi.json (AsyncAPI 3.0) and README.md, after checking
+both documents against the official schemas of their specifications (exit 1 if they fail).
+
+  --check     write nothing; exit 1 listing the files that are stale (npm test runs this check)
+  -h, --help  this text`;
+
 function main(argv: string[]): number {
+  const { values } = commandLine(USAGE, { args: argv, options: { check: { type: 'boolean' } } });
   const findings = officialFindings();
   if (findings.length > 0) {
     console.error(`The contract does not validate against the official schemas:\n${findings.map((f) => `  ${f}`).join('\n')}`);
     return 1;
   }
   const files = contractFiles();
-  if (argv.includes('--check')) {
+  if (values.check) {
     const stale = staleContractFiles(files);
     if (stale.length === 0) {
       console.log(`${OUT_DIR}: up to date`);

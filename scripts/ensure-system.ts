@@ -5,11 +5,22 @@
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { commandLine } from './cli.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-// `--run`: only what running the product needs (the video encoder), not the test browser.
-const forRunOnly = process.argv.includes('--run');
+const USAGE = `usage: node scripts/ensure-system.ts [--run]      (the first step of npm test and npm start)
+
+Makes sure the system programs are there: Debian's Chromium for the end-to-end tests
+(${CHROMIUM}; CHROMIUM_PATH names another) and ffmpeg for the simulator's video
+(/usr/bin/ffmpeg). As root it installs what is missing with apt-get; otherwise it exits 1 saying
+what to install.
+
+  --run       only what running the product needs (ffmpeg), not the test browser
+  -h, --help  this text`;
+
+const { values } = commandLine(USAGE, { options: { run: { type: 'boolean', default: false } } });
+const forRunOnly = values.run;
 const needs = [
   { what: 'Chromium', path: CHROMIUM, pkg: 'chromium' },
   { what: 'ffmpeg', path: '/usr/bin/ffmpeg', pkg: 'ffmpeg' },

@@ -5,6 +5,18 @@
 import { writeFileSync } from 'node:fs';
 import { createCanvas } from '@napi-rs/canvas';
 import { nightTheme } from '../src/theme/theme.ts';
+import { commandLine } from './cli.ts';
+
+commandLine(
+  `usage: node scripts/icons.ts
+
+Draws the app's install icons from the Reelside mark (three reels on the night theme's background)
+into public/icons/: icon-192.png, icon-512.png and maskable-512.png. Run it after changing the mark
+or the theme; it takes no options.
+
+  -h, --help  this text`,
+  {},
+);
 
 function icon(size: number, maskable: boolean): Buffer {
   const canvas = createCanvas(size, size);

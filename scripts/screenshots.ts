@@ -5,6 +5,18 @@
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 import { startSimulator, type SimulatorOptions } from '../simulator/server.ts';
 import { CHROMIUM_ARGS, PHONE_LANDSCAPE, PHONE_PORTRAIT } from './browser/harness.ts';
+import { commandLine, usageError } from './cli.ts';
+
+const USAGE = `usage: npm run screenshots [-- en | ar]      (node scripts/screenshots.ts)
+
+Takes the screenshots of the real product on the simulator, in Chromium: the README's (login,
+lobby, the game on a desktop and on a phone both ways: docs/screenshot-*.png) and the Arabic ones
+(lobby, game, transactions on a desktop and a phone: docs/screenshot-ar-*.png). Needs
+\`npm run build\` first; SCREENSHOTS_DIST names another build folder, CHROMIUM_PATH another Chromium.
+
+  en          only the README's (English) shots
+  ar          only the Arabic shots
+  -h, --help  this text`;
 
 // A fixed seed: the spin on the game shots is the same every time (machine 1's first spin wins 0.60).
 const SIMULATOR: SimulatorOptions = { port: 0, memory: true, staticDir: process.env.SCREENSHOTS_DIST ?? 'dist', rngSeed: 'play-f' };
@@ -13,7 +25,11 @@ const ARABIC: SimulatorOptions = { ...SIMULATOR, settings: { DEFAULT_LANG: 'ar' 
 const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 800 } };
 
 /** `npm run screenshots -- en` or `-- ar`: only that language's shots. */
-const only = process.argv[2];
+const { positionals } = commandLine(USAGE, { allowPositionals: true });
+const only = positionals[0];
+if (positionals.length > 1 || (only !== undefined && only !== 'en' && only !== 'ar')) {
+  usageError(USAGE, `expected en, ar or nothing, not ${positionals.join(' ')}`);
+}
 
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
 const written: string[] = [];

@@ -11,7 +11,13 @@ import { DEMO_PLAYERS, demoPin } from './store/seed.ts';
 
 const USAGE = `usage: node simulator/main.ts [--port N] [--host H] [--memory] [--data-dir DIR] [--static DIR]
   [--seed TEXT] [--allowed-countries TR,GB,...] [--timer-scale X] [--fps N] [--control | --no-control]
-  [--external-video MACHINE[/BAND]=URL,...] [--video-strip]
+  [--external-video MACHINE[/BAND]=URL,...] [--video-strip]      (npm run serve; npm start builds first)
+
+Runs the operator simulator: the REST API, both sockets, the WHEP video and the control API
+(/sim), and serves the built client (dist/) on http://localhost:PORT/ (default ${DEFAULT_PORT},
+all interfaces). Prints the demo logins; SIGINT or SIGTERM closes it. The README's simulator
+section explains every flag.
+
 environment: PORT, SIM_HOST, SIM_MEMORY=1, SIM_DATA_DIR, SIM_STATIC, SIM_SEED, SIM_ALLOWED_COUNTRIES,
   SIM_TIMER_SCALE, SIM_FPS, SIM_CONTROL=0|1 (the control API is off by default when NODE_ENV=production),
   SIM_EXTERNAL_VIDEO, SIM_VIDEO_STRIP=1 (the request strip in the video, docs/video.md); with NODE_ENV=production the client's source maps (*.map) are not served`;

@@ -1,3 +1,4 @@
+import { VideoBand } from '../sockets.ts';
 import { wireCodes } from './codes.ts';
 import { toJsonSchema, type JsonSchema } from './jsonSchema.ts';
 import { CONTRACT_VERSION } from './openapi.ts';
@@ -25,6 +26,29 @@ function describe(channel: SocketChannel, direction: Direction, type: string): s
   return text;
 }
 
+/** Schemas shared by frames, with a line each: every copy in a payload becomes a $ref to components.schemas. */
+const SHARED: Record<string, { schema: JsonSchema; description: string }> = {
+  VideoBand: {
+    schema: toJsonSchema(VideoBand, 'draft-07'),
+    description:
+      "One video band of a machine (the `joined` frame's `bands`): the client shows them sorted by `Order`, descending, and POSTs its WHEP offer to `whepUrl` (openapi.json's `components.pathItems.WhepEndpoint`)",
+  },
+};
+
+/** The payload with every copy of a shared schema replaced by its $ref; counts what it replaced. */
+function withRefs(schema: unknown, used: Set<string>): unknown {
+  if (Array.isArray(schema)) return schema.map((item) => withRefs(item, used));
+  if (typeof schema !== 'object' || schema === null) return schema;
+  const text = JSON.stringify(schema);
+  for (const [name, shared] of Object.entries(SHARED)) {
+    if (text === JSON.stringify(shared.schema)) {
+      used.add(name);
+      return { $ref: `#/components/schemas/${name}` };
+    }
+  }
+  return Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, withRefs(value, used)]));
+}
+
 const DESCRIPTION = `The two WebSockets between the Reelside client and an operator's backend. Generated from the zod schemas in \`protocol/sockets.ts\` (\`npm run contract\`); the prose reference is \`docs/protocol.md\`, the REST calls and WHEP are in \`openapi.json\` beside this file.
 
 - This document describes the operator's server: its \`receive\` operations are the frames the client sends, its \`send\` operations the frames the client accepts.
@@ -37,6 +61,7 @@ export function buildAsyncApi(): JsonSchema {
   const channels: Record<string, JsonSchema> = {};
   const operations: Record<string, JsonSchema> = {};
   const messages: Record<string, JsonSchema> = {};
+  const usedSchemas = new Set<string>();
 
   for (const channel of SOCKET_CHANNELS) {
     const channelMessages: Record<string, JsonSchema> = {};
@@ -47,9 +72,9 @@ export function buildAsyncApi(): JsonSchema {
         messages[key] = {
           name: frame.type,
           title: `${frame.type} (${direction === 'client' ? 'client → server' : 'server → client'})`,
-          summary: describe(channel, direction, frame.type),
+          description: describe(channel, direction, frame.type),
           contentType: 'application/json',
-          payload: toJsonSchema(frame.schema, 'draft-07'),
+          payload: withRefs(toJsonSchema(frame.schema, 'draft-07'), usedSchemas),
         };
         channelMessages[key] = { $ref: `#/components/messages/${key}` };
         byDirection[direction].push(key);
@@ -80,23 +105,41 @@ export function buildAsyncApi(): JsonSchema {
       'x-close-codes': channel.closeCodes,
     };
     const pick = (direction: Direction) => byDirection[direction].map((key) => ({ $ref: `#/channels/${channel.id}/messages/${key}` }));
+    const common = {
+      channel: { $ref: `#/channels/${channel.id}` },
+      security: [{ $ref: '#/components/securitySchemes/token' }],
+      tags: [{ $ref: `#/components/tags/${channel.id}` }],
+    };
     operations[`${channel.id}.receive`] = {
       action: 'receive',
-      channel: { $ref: `#/channels/${channel.id}` },
+      ...common,
       title: `The client's frames on the ${channel.title.toLowerCase()}`,
+      description: channel.clientOperation,
       messages: pick('client'),
     };
     operations[`${channel.id}.send`] = {
       action: 'send',
-      channel: { $ref: `#/channels/${channel.id}` },
+      ...common,
       title: `The operator's frames on the ${channel.title.toLowerCase()}`,
+      description: channel.serverOperation,
       messages: pick('server'),
     };
   }
 
+  const unused = Object.keys(SHARED).filter((name) => !usedSchemas.has(name));
+  if (unused.length > 0) throw new Error(`no frame carries the shared schema ${unused.join(', ')}: drop it from SHARED`);
+  const tags = Object.fromEntries(
+    [...SOCKET_CHANNELS].sort((a, b) => a.id.localeCompare(b.id)).map((channel) => [channel.id, { name: channel.id, description: channel.summary }]),
+  );
+
   return {
     asyncapi: '3.0.0',
-    info: { title: 'Reelside operator sockets', version: CONTRACT_VERSION, description: DESCRIPTION },
+    info: {
+      title: 'Reelside operator sockets',
+      version: CONTRACT_VERSION,
+      description: DESCRIPTION,
+      tags: Object.keys(tags).map((id) => ({ $ref: `#/components/tags/${id}` })),
+    },
     defaultContentType: 'application/json',
     servers: {
       operator: {
@@ -108,7 +151,19 @@ export function buildAsyncApi(): JsonSchema {
     },
     channels,
     operations,
-    components: { messages },
+    components: {
+      schemas: Object.fromEntries(Object.entries(SHARED).map(([name, { schema, description }]) => [name, { ...schema, description }])),
+      messages,
+      securitySchemes: {
+        token: {
+          type: 'httpApiKey',
+          in: 'query',
+          name: 'token',
+          description: 'The token of the login answer (a JWT: its payload is TokenClaims in openapi.json), as the `token` query parameter of the socket URL',
+        },
+      },
+      tags,
+    },
     'x-error-codes': wireCodes(),
   };
 }

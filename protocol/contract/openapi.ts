@@ -1,6 +1,5 @@
 import { TokenClaims, PLAYER_PERMISSION } from '../auth.ts';
 import { ApiError, ErrorCode } from '../errors.ts';
-import { VideoBand } from '../sockets.ts';
 import { wireCodes } from './codes.ts';
 import { toJsonSchema, type JsonSchema } from './jsonSchema.ts';
 import { REST_OPERATIONS, type Area, type ErrorAnswer, type RestOperation } from './rest.ts';
@@ -69,22 +68,19 @@ function parameters(operation: RestOperation): JsonSchema[] {
   return out;
 }
 
-const SERVERS: Record<RestOperation['base'], JsonSchema[] | undefined> = {
-  api: undefined,
-  apiParent: [
+/**
+ * Relative server URLs, resolved against where the document is served (the simulator serves it
+ * at /api/openapi.json); `/` is the site's root, as in OpenAPI's own default server.
+ */
+const SERVERS: Record<RestOperation['base'], JsonSchema[]> = {
+  api: [
     {
-      url: '{apiParent}',
-      description: 'beside the API: the client calls {API_URL}/../check',
-      variables: { apiParent: { default: '', description: 'API_URL without its last path segment (with the default /api: the site itself)' } },
+      url: '/api',
+      description: 'Settings.API_URL: /api on the site that serves the client unless the operator sets another path or an absolute URL',
     },
   ],
-  site: [
-    {
-      url: '{site}',
-      description: 'the site that serves the client',
-      variables: { site: { default: '', description: 'the origin of the page (the client fetches /Settings.json from its own site)' } },
-    },
-  ],
+  apiParent: [{ url: '/', description: 'beside the API: the client calls {API_URL}/../check, with the default API_URL the site itself' }],
+  site: [{ url: '/', description: 'the site that serves the client (it fetches /Settings.json from its own origin)' }],
 };
 
 function operationObject(operation: RestOperation): JsonSchema {
@@ -92,9 +88,11 @@ function operationObject(operation: RestOperation): JsonSchema {
     '200': { description: 'OK', content: json(ref(operation.responseName)) },
   };
   for (const error of mergeErrors(operation.errors)) responses[String(error.status)] = errorResponse(error);
+  for (const [status, description] of Object.entries(operation.otherAnswers ?? {})) responses[status] = { description };
   return {
     operationId: operation.id,
     summary: operation.summary,
+    description: operation.description,
     tags: [operation.area],
     security: operation.auth ? [{ bearer: [] }] : [],
     ...(parameters(operation).length > 0 ? { parameters: parameters(operation) } : {}),
@@ -115,7 +113,6 @@ function componentSchemas(): Record<string, JsonSchema> {
       ...toJsonSchema(TokenClaims, 'draft-2020-12'),
       description: `The payload of the bearer token (a JWT the client decodes but never trusts): \`exp\` ends the session on the client, \`permissions\` must hold ${PLAYER_PERMISSION} for the product's routes`,
     },
-    VideoBand: toJsonSchema(VideoBand, 'draft-2020-12'),
   };
   for (const operation of REST_OPERATIONS) {
     for (const [name, schema] of [
@@ -129,7 +126,22 @@ function componentSchemas(): Record<string, JsonSchema> {
       schemas[name] = built;
     }
   }
+  markToken(schemas.LoginResult, ['properties', 'token']);
+  markToken(schemas.RegisterResult, ['anyOf', 0, 'properties', 'access_token']);
   return Object.fromEntries(Object.entries(schemas).sort(([a], [b]) => a.localeCompare(b)));
+}
+
+/** A login token's string schema: a JWT whose payload is TokenClaims (JSON Schema's content vocabulary). */
+function markToken(schema: JsonSchema | undefined, path: readonly (string | number)[]): void {
+  let node: unknown = schema;
+  for (const key of path) node = (node as Record<string | number, unknown> | undefined)?.[key];
+  const token = node as JsonSchema | undefined;
+  if (token?.type !== 'string') throw new Error(`no token string at ${path.join('.')}`);
+  Object.assign(token, {
+    description: 'the bearer token: a JWT whose payload is TokenClaims',
+    contentMediaType: 'application/jwt',
+    contentSchema: ref('TokenClaims'),
+  });
 }
 
 const apiErrorBody = (description: string) => ({ description, content: json(ref('ApiError')) });
@@ -146,6 +158,8 @@ function whepPathItems(): JsonSchema {
       post: {
         operationId: 'whepOffer',
         summary: 'POST the SDP offer (recvonly video); 201 with the SDP answer and the session URL in Location',
+        description:
+          "The client sends the offer as soon as it has the band, with the host candidates gathered by then; it has no STUN or TURN servers and does not trickle ICE (no PATCH), so the answer must carry every candidate of the server. Location is resolved against the URL that answered (after a 307, the other server's).",
         externalDocs,
         security: [{ bearer: [] }],
         requestBody: { required: true, content: { 'application/sdp': { schema: { type: 'string' } } } },
@@ -179,9 +193,15 @@ function whepPathItems(): JsonSchema {
       delete: {
         operationId: 'whepStop',
         summary: 'End the session (the client does on leave and on pagehide, with keepalive)',
+        description:
+          "Sent without a token: the session URL is the key (the simulator's are random UUIDs). The client does not wait for the answer.",
         externalDocs,
-        security: [{ bearer: [] }],
-        responses: { '200': { description: 'ended' }, '204': { description: 'ended' } },
+        security: [],
+        responses: {
+          '200': { description: 'ended' },
+          '204': { description: 'ended' },
+          '404': apiErrorBody('no such session: ended already, or never opened'),
+        },
       },
     },
   };
@@ -200,20 +220,13 @@ export function buildOpenApi(): JsonSchema {
   const paths: Record<string, JsonSchema> = {};
   for (const operation of REST_OPERATIONS) {
     const item = (paths[operation.path] ??= {});
-    const servers = SERVERS[operation.base];
-    if (servers) item.servers = servers;
+    if (operation.base !== 'api') item.servers = SERVERS[operation.base];
     item[operation.method] = operationObject(operation);
   }
   return {
     openapi: '3.1.0',
     info: { title: 'Reelside operator API', version: CONTRACT_VERSION, description: DESCRIPTION },
-    servers: [
-      {
-        url: '{apiUrl}',
-        description: 'Settings.API_URL',
-        variables: { apiUrl: { default: '/api', description: 'a path on the site, or an absolute URL' } },
-      },
-    ],
+    servers: SERVERS.api,
     tags: Object.entries(AREAS).map(([name, description]) => ({ name, description })),
     paths,
     components: {

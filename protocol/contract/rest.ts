@@ -78,7 +78,10 @@ export interface RestOperation {
   path: string;
   base: Base;
   area: Area;
+  /** A few words: the call's name in lists (no final period). */
   summary: string;
+  /** What the call does and what a backend must know to answer it, in sentences. */
+  description: string;
   /** Needs `Authorization: Bearer <token>` (then any 401 logs the player out). */
   auth: boolean;
   body?: z.ZodMiniType;
@@ -90,6 +93,8 @@ export interface RestOperation {
   responseName: string;
   bodyName?: string;
   errors: readonly ErrorAnswer[];
+  /** Answers that carry no ApiError, by status or range (`4XX`): what the client does with them. */
+  otherAnswers?: Readonly<Record<string, string>>;
 }
 
 export const INVALID_BODY: ErrorAnswer = {
@@ -134,11 +139,14 @@ export const REST_OPERATIONS: readonly RestOperation[] = [
     path: '/Settings.json',
     base: 'site',
     area: 'public',
-    summary: "The operator's settings. Every field is optional: the client merges them over its defaults, and runs on the defaults when the call fails",
+summary: "The operator's settings",
+    description:
+      'No authentication; the client fetches it from its own site. Every field is optional: the client merges what it gets over its defaults (`DEFAULT_SETTINGS`, protocol/settings.ts), and runs on the defaults when the file is missing or the call fails.',
     auth: false,
     response: SettingsOverrides,
     responseName: 'Settings',
     errors: [],
+    otherAnswers: { '4XX': 'no settings file, or any other failure (a 5XX, no answer, a body that is not JSON): the client runs on its defaults' },
   },
   {
     id: 'checkIp',
@@ -146,11 +154,14 @@ export const REST_OPERATIONS: readonly RestOperation[] = [
     path: '/check',
     base: 'apiParent',
     area: 'public',
-    summary: 'The IP and country check, before anything else (IP_CHEKCING). Blocked when status and code are both 0; any answer but 200 shows the network alert',
+summary: 'The IP and country check',
+    description:
+      'No authentication; the client calls it before anything else while IP_CHEKCING is on. `status` and `code` both 0 block the visitor (the blocked screen shows `country` and `ip`); anything else lets them in.',
     auth: false,
     response: IpCheckResult,
     responseName: 'IpCheckResult',
     errors: [],
+    otherAnswers: { '4XX': 'any answer but 200 (also a 5XX, or none): the client asks again with backoff, four calls in all, then shows the network-error screen' },
   },
   {
     id: 'login',
@@ -158,7 +169,9 @@ export const REST_OPERATIONS: readonly RestOperation[] = [
     path: '/login',
     base: 'api',
     area: 'auth',
-    summary: 'Log in. Opens the login session the token names; a player has one at a time, so this ends any other (its sockets close with 4401 "10706")',
+summary: 'Log in',
+    description:
+      'Opens a login session, which the token names (`jti`). A player has one at a time: this login ends any other, whose sockets get an error frame 10706 and close with 4401 "10706". The checks, in order: the body, the visitor\'s country (10703), the username (10701), a block (10702: the password is not checked while blocked), the password (10700 with `Params.left_count`; the fifth wrong one in a row blocks the account for 15 minutes), a ban (10704, told only to a holder of the right password). `last_logon` and `last_logon_ip` are the previous login\'s, null on the first; `pin_code` is absent while the player has no usable PIN.',
     auth: false,
     body: LoginRequest,
     bodyName: 'LoginRequest',
@@ -186,7 +199,9 @@ export const REST_OPERATIONS: readonly RestOperation[] = [
     path: '/validate',
     base: 'api',
     area: 'auth',
-    summary: 'Validate the stored token on start: the same token, the current pin_code and profile',
+summary: 'Validate the stored token',
+    description:
+      "The client calls it on start with the token it kept. Answers the same token with the current `pin_code`, profile and `ip_address`, and the `last_logon` the login reported. Only a 401 ends the client's login: with no answer, a timeout or a 5xx it keeps the token and asks again with backoff. The client measures the token's `exp` against the `Date` header of the answers, not the device's clock.",
     auth: true,
     response: LoginResult,
     responseName: 'LoginResult',
@@ -198,7 +213,9 @@ export const REST_OPERATIONS: readonly RestOperation[] = [
     path: '/player/logout',
     base: 'api',
     area: 'auth',
-    summary: 'End the login session everywhere: the token answers 401 50100 from now on, its sockets get an error frame 50100 and close with 4401 "50100"',
+summary: 'Log out',
+    description:
+      'Ends the token\'s login session everywhere: the token answers 401 50100 from now on, even before its `exp`; its sockets get an error frame 50100 and close with 4401 "50100"; its WHEP viewers close. A machine the player was on stays reserved for them, as after a dropped connection. The client also calls it after five wrong PINs at the idle lock.',
     auth: true,
     body: EmptyRequest,
     bodyName: 'EmptyRequest',
@@ -212,7 +229,9 @@ export const REST_OPERATIONS: readonly RestOperation[] = [
     path: '/player/balance',
     base: 'api',
     area: 'auth',
-    summary: "The wallet's balance in minor units (the client divides by 100 to show it)",
+summary: "The wallet's balance",
+    description:
+      'In minor units (the client divides by 100 to show it). Every later change arrives as a `balance` frame on the notification socket.',
     auth: true,
     response: BalanceResponse,
     responseName: 'BalanceResponse',
@@ -224,7 +243,9 @@ export const REST_OPERATIONS: readonly RestOperation[] = [
     path: '/machine/brands',
     base: 'api',
     area: 'lobby',
-    summary: 'The lobby\'s brands; `jackpot` is a comma-separated list of amounts in major units ("1523.45")',
+summary: "The lobby's brands",
+    description:
+      'Ordered by id. `jackpot` is the brand\'s progressive pool as a comma-separated list of amounts in major units with two decimals ("1523.45"): the one amount on the wire that is not in minor units.',
     auth: true,
     response: z.array(Brand),
     responseName: 'BrandList',
@@ -236,7 +257,9 @@ export const REST_OPERATIONS: readonly RestOperation[] = [
     path: '/machine/all',
     base: 'api',
     area: 'lobby',
-    summary: 'Every machine, with its status and reservation (SHOW_LOBBY off, or the lobby\'s live list)',
+summary: 'Every machine',
+    description:
+      "Each with its status and reservation: `reservation` is set while a player holds the machine (`until` in epoch ms, `mine` when that player is the caller) and null otherwise; `image` null means the brand's picture. The lobby lists them while no brand is selected; later status changes arrive as `machine` frames on the notification socket.",
     auth: true,
     response: z.array(Machine),
     responseName: 'MachineList',
@@ -248,7 +271,9 @@ export const REST_OPERATIONS: readonly RestOperation[] = [
     path: '/machine/{brandId}',
     base: 'api',
     area: 'lobby',
-    summary: "One brand and its machines (SHOW_LOBBY on and a brand selected)",
+summary: 'One brand and its machines',
+    description:
+      'The lobby calls it instead of GET /machine/all while a brand is selected. `brandId` is a positive decimal integer; an unknown brand answers 404 60006 with `Params.brandId`.',
     auth: true,
     pathParams: { brandId: BrandIdParam },
     response: BrandWithMachines,
@@ -265,7 +290,9 @@ export const REST_OPERATIONS: readonly RestOperation[] = [
     path: '/player/profile',
     base: 'api',
     area: 'account',
-    summary: "The profile screen: the player, the balance, the login before this session's, and this request's address",
+summary: "The player's profile",
+    description:
+      'For the profile screen: the player, the balance in minor units, the login before the one that opened this session (`lastLogon`, `lastLogonIp`; null on a first login) and the address this request came from (`ip`).',
     auth: true,
     response: ProfileResponse,
     responseName: 'ProfileResponse',
@@ -277,7 +304,9 @@ export const REST_OPERATIONS: readonly RestOperation[] = [
     path: '/player/change-password',
     base: 'api',
     area: 'account',
-    summary: 'Change the password. The length is checked first (40101, Params.min), then the old password (40001)',
+summary: 'Change the password',
+    description:
+      "The checks, in order: the body; the new password's length, at least 8 characters (400 40101 with `Params.min`, before any hashing); a block (403 10702: the password is not checked); the current password (403 40001 with `Params.left_count` and `block_time`: wrong ones count with wrong logins, the fifth in a row blocks the account for 15 minutes). Success writes `changedPassword` to the login log; the player's sessions stay valid.",
     auth: true,
     body: ChangePasswordRequest,
     bodyName: 'ChangePasswordRequest',
@@ -296,7 +325,9 @@ export const REST_OPERATIONS: readonly RestOperation[] = [
     path: '/player/change-pin',
     base: 'api',
     area: 'account',
-    summary: "Change the idle lock's PIN; answers the new pin_code (login and validate send it from now on)",
+summary: "Change the idle lock's PIN",
+    description:
+      'Takes the account password, not just the token: a wrong one answers 403 40001 and counts with wrong logins (10702 once blocked). `pin` is 4 to 6 digits. Answers the new `pin_code`, with a fresh salt, which login and validate send from now on; a player without a usable PIN gets one this way.',
     auth: true,
     body: ChangePinRequest,
     bodyName: 'ChangePinRequest',
@@ -310,7 +341,9 @@ export const REST_OPERATIONS: readonly RestOperation[] = [
     path: '/player/login-log',
     base: 'api',
     area: 'account',
-    summary: "The player's login log, newest first, paged",
+summary: 'The login log',
+    description:
+      "The caller's own entries, newest first, paged: `page` from 1, `size` 1–100 (default 10), `from` and `to` in epoch ms, both inclusive, on the entry's time. `type` (1–8, LoginLogType) filters. `total` counts the matching entries over all pages; a page past the end has no items.",
     auth: true,
     query: LoginLogQuery,
     response: LoginLogPage,
@@ -323,7 +356,9 @@ export const REST_OPERATIONS: readonly RestOperation[] = [
     path: '/player/game-sessions',
     base: 'api',
     area: 'account',
-    summary: "The player's game sessions, newest first, paged",
+summary: 'The game sessions',
+    description:
+      "The caller's own sessions, newest first, paged as the login log; the window applies to the session's start, `machineId` filters. `amount` is the player's net result, `cashOut − cashIn`; a session still open (`end` null) counts what has moved so far.",
     auth: true,
     query: GameSessionQuery,
     response: GameSessionPage,
@@ -336,7 +371,9 @@ export const REST_OPERATIONS: readonly RestOperation[] = [
     path: '/player/transactions',
     base: 'api',
     area: 'account',
-    summary: "The player's wallet moves, newest first, paged",
+summary: "The wallet's moves",
+    description:
+      "The caller's own moves, newest first, paged as the login log; the window applies to the move's time, `action` filters. `amount` is always positive and `action` gives the direction: 1 deposit, 2 withdraw, 3 cash in, 4 cash out, 5 hand pay, 6 jackpot (2 and 3 take money out of the wallet). `balanceAfter` is the wallet right after the move.",
     auth: true,
     query: TransactionQuery,
     response: TransactionPage,
@@ -349,7 +386,9 @@ export const REST_OPERATIONS: readonly RestOperation[] = [
     path: '/player/discount',
     base: 'api',
     area: 'promo',
-    summary: 'Claim the discount (AUTO_DISCOUNT): credits the wallet',
+summary: 'Claim the discount',
+    description:
+      'Credits the wallet (a deposit tagged `discount`) and answers the amount and the new balance in `Params`; the new balance also arrives on the notification socket. Refused while AUTO_DISCOUNT is off (60014), within 5 minutes of the last claim (429 60011), while DISCOUNT_BALANCE_CHECK is on and the balance is at or above DISCOUNT_MIN (60010), and when there is no loss to discount (60013). The simulator pays 10% of the machine loss (cash in − cash out) of the sessions that ended in the last 24 hours and after the previous discount, at least 1.00.',
     auth: true,
     response: PromoResult,
     responseName: 'PromoResult',
@@ -369,7 +408,9 @@ export const REST_OPERATIONS: readonly RestOperation[] = [
     path: '/player/bonus',
     base: 'api',
     area: 'promo',
-    summary: 'Claim the bonus (AUTO_BONUS): credits the wallet',
+summary: 'Claim the bonus',
+    description:
+      "Credits the wallet (a deposit tagged `bonus`) and answers the amount and the new balance in `Params`; the new balance also arrives on the notification socket. Refused while AUTO_BONUS is off (60014) and within 5 minutes of the last claim (429 60012). The simulator's bonus is a fixed 5.00.",
     auth: true,
     response: PromoResult,
     responseName: 'PromoResult',
@@ -385,7 +426,9 @@ export const REST_OPERATIONS: readonly RestOperation[] = [
     path: '/player/kick',
     base: 'api',
     area: 'floor',
-    summary: "The reconnect dialog's Kick: closes the player's other connection to the machine (its socket gets quit 'kicked'); the session stays, reserved",
+summary: 'Kick the other connection',
+    description:
+      "The reconnect dialog's Kick: closes the player's other connection to the machine (its socket gets `quit` `kicked` and close 4002). The game session stays, reserved for the player, who may then join the machine from here. Written to the login log as `kickedByPlayer`.",
     auth: true,
     body: MachineIdRequest,
     bodyName: 'MachineIdRequest',
@@ -399,7 +442,9 @@ export const REST_OPERATIONS: readonly RestOperation[] = [
     path: '/player/cancel',
     base: 'api',
     area: 'floor',
-    summary: "The reconnect dialog's Cashout: pays the session's credits back to the wallet and frees the machine",
+summary: 'Cash out a held session',
+    description:
+      "The reconnect dialog's Cashout: pays the session's credits back to the wallet, ends the game session and frees the machine (one out of service stays so); answers the new `balance` beside the code. A socket still joined to the machine gets the balance frame and close 4003.",
     auth: true,
     body: MachineIdRequest,
     bodyName: 'MachineIdRequest',
@@ -413,7 +458,9 @@ export const REST_OPERATIONS: readonly RestOperation[] = [
     path: '/auth/register',
     base: 'api',
     area: 'template',
-    summary: 'Register and log in (template). A taken username is a form result: 200 with `error`',
+summary: 'Register (template)',
+    description:
+      'Creates the player with an empty wallet and logs them in as POST /login does (a session, a `success` row in the login log); answers the user and `access_token`. A taken username is a form result, 200 with `error.username`, not a failure. A visitor from a country not permitted gets 403 10703 before anything is created. Without `pin`, the player gets the served DEFAULT_PIN.',
     auth: false,
     body: RegisterRequest,
     bodyName: 'RegisterRequest',
@@ -427,7 +474,9 @@ export const REST_OPERATIONS: readonly RestOperation[] = [
     path: '/auth/user',
     base: 'api',
     area: 'template',
-    summary: "The player's stored UI settings (layout, theme, shortcuts)",
+summary: 'The UI settings (template)',
+    description:
+      "The player's stored UI settings (layout, theme, shortcuts) as one JSON document in `user`, with the time of the last update; before the first, `{user: {}, updatedAt: null}`.",
     auth: true,
     response: UserSettingsResponse,
     responseName: 'UserSettingsResponse',
@@ -439,7 +488,9 @@ export const REST_OPERATIONS: readonly RestOperation[] = [
     path: '/auth/user/update',
     base: 'api',
     area: 'template',
-    summary: "Replace the player's UI settings (any JSON object up to 16 KB)",
+summary: 'Replace the UI settings (template)',
+    description:
+      '`user` is any JSON object of at most 16 KB (16,384 bytes of compact UTF-8 JSON); it replaces the stored one. Answers as GET /auth/user.',
     auth: true,
     body: UserSettingsUpdate,
     bodyName: 'UserSettingsUpdate',
@@ -453,7 +504,9 @@ export const REST_OPERATIONS: readonly RestOperation[] = [
     path: '/chat/contacts',
     base: 'api',
     area: 'template',
-    summary: "The chat panel's contacts (template demo)",
+summary: 'The chat contacts (template demo)',
+    description:
+      "The chat panel's contacts, each with the caller's `unread` count; `status` is online, do-not-disturb, away or offline, `avatar` a data: URL.",
     auth: true,
     response: z.array(ChatContact),
     responseName: 'ChatContactList',
@@ -465,7 +518,9 @@ export const REST_OPERATIONS: readonly RestOperation[] = [
     path: '/chat/user',
     base: 'api',
     area: 'template',
-    summary: 'The player as a chat user, with their chat list (template demo)',
+summary: 'The caller as a chat user (template demo)',
+    description:
+      "`id` is the player id; `chatList` holds the caller's chats, most recent first.",
     auth: true,
     response: ChatUser,
     responseName: 'ChatUser',
@@ -477,7 +532,9 @@ export const REST_OPERATIONS: readonly RestOperation[] = [
     path: '/chat/user/data',
     base: 'api',
     area: 'template',
-    summary: "Change the player's chat status or mood (template demo)",
+summary: 'Change the chat status or mood (template demo)',
+    description:
+      '`status` and `mood` (at most 200 characters) are each optional; what is left out stays. Answers the chat user as GET /chat/user.',
     auth: true,
     body: ChatUserUpdate,
     bodyName: 'ChatUserUpdate',
@@ -491,7 +548,9 @@ export const REST_OPERATIONS: readonly RestOperation[] = [
     path: '/chat/get-chat',
     base: 'api',
     area: 'template',
-    summary: 'One chat with a contact; opening it marks it read (template demo)',
+summary: 'Open a chat (template demo)',
+    description:
+      "The chat with `contactId` (its dialog: `who` is the player id or the contact id) and the caller's chat list. Opening a chat marks it read; a contact without a chat yet gets an empty one. `userId` is accepted and ignored: the token says whose chats these are.",
     auth: true,
     query: GetChatQuery,
     response: GetChatResponse,
@@ -504,7 +563,9 @@ export const REST_OPERATIONS: readonly RestOperation[] = [
     path: '/chat/send-message',
     base: 'api',
     area: 'template',
-    summary: 'Send a chat message (template demo; contacts do not answer)',
+summary: 'Send a chat message (template demo)',
+    description:
+      "`messageText` is trimmed, then 1–2000 characters. A `chatId` that is not one of the caller's chats answers 404; a `contactId` that is not that chat's, 400. Answers the message and the caller's chat list. Contacts do not answer.",
     auth: true,
     body: SendMessageRequest,
     bodyName: 'SendMessageRequest',
@@ -518,7 +579,9 @@ export const REST_OPERATIONS: readonly RestOperation[] = [
     path: '/quick-panel/data',
     base: 'api',
     area: 'template',
-    summary: "The quick panel's events and notes (template demo)",
+summary: 'The quick panel (template demo)',
+    description:
+      "The quick panel's events and notes: fixed demo content.",
     auth: true,
     response: QuickPanelData,
     responseName: 'QuickPanelData',

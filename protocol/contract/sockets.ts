@@ -28,7 +28,13 @@ export interface SocketChannel {
   setting: 'NOTIFICATION_URL' | 'MACHINE_URL';
   defaultAddress: string;
   title: string;
+  /** A line: the channel's tag in the document. */
+  summary: string;
   description: string;
+  /** What the client sends (the operator's `receive` operation), in sentences. */
+  clientOperation: string;
+  /** What the operator sends (its `send` operation), in sentences. */
+  serverOperation: string;
   /** The client's frames (the operator receives them). */
   client: z.ZodMiniDiscriminatedUnion;
   /** The operator's frames (the client receives them). */
@@ -61,8 +67,13 @@ export const SOCKET_CHANNELS: readonly SocketChannel[] = [
     setting: 'NOTIFICATION_URL',
     defaultAddress: '/ws/notification',
     title: 'Notification socket',
+    summary: "The player's feed: the wallet, the open game session, every machine's status, operator messages",
     description:
       "Opened with the token (`?token=`) as soon as the player is logged in, and reopened with backoff until logout. Carries the wallet's balance, the player's open session (the reconnect dialog), every machine's status (the lobby) and operator messages.",
+    clientOperation:
+      "The client sends `init` with the player's id as soon as the socket is open, then `ping` every second.",
+    serverOperation:
+      "`ready` answers `init`; the wallet's `balance` and, when the player has one, the open game `session` follow, and again whenever either changes. Besides: every machine's status change (`machine`), operator messages (`info`), a `pong` for each ping, and an `error` for a refused frame or the end of the login session. The client counts 4 s without any frame as a lost link and reopens the socket with backoff.",
     client: NotificationClientMessage,
     server: NotificationServerMessage,
     clientFrames: {
@@ -86,8 +97,13 @@ export const SOCKET_CHANNELS: readonly SocketChannel[] = [
     setting: 'MACHINE_URL',
     defaultAddress: '/ws/machine',
     title: 'Machine socket',
+    summary: 'Joining one machine and playing it',
     description:
-      "Opened with the token (`?token=`) when the player joins a machine; one socket, one machine. Requests may carry a `requestId` (1–64 characters) that makes them idempotent within (player, game session, operation): a true repeat is not run again and answers `ack` with `duplicate: true`; the same id with another payload of the same operation is refused with 60015 and moves nothing; the same id in another operation or a later session is a new request. Every accepted request is answered `ack`, a refused one `error` (with its `requestId`), and the session goes on. No path ends a game session while credits remain on the machine. The video of the machine is WHEP (see the OpenAPI document's `x-whep`): the `joined` frame lists its bands.",
+      "Opened with the token (`?token=`) when the player joins a machine; one socket, one machine. Requests may carry a `requestId` (1–64 characters) that makes them idempotent within (player, game session, operation): a true repeat is not run again and answers `ack` with `duplicate: true`; the same id with another payload of the same operation is refused with 60015 and moves nothing; the same id in another operation or a later session is a new request. Every accepted request is answered `ack`, a refused one `error` (with its `requestId`), and the session goes on. No path ends a game session while credits remain on the machine. The video of the machine is WHEP (the OpenAPI document's `components.pathItems.WhepEndpoint`): the `joined` frame lists its bands.",
+    clientOperation:
+      'The client joins one machine with `init`, then sends the player\'s requests: `button`, `autoplay`, `transfer` and `cashout`, each with an optional `requestId`. Every accepted request is answered `ack` (a cashout: its balance frame and close 1000), a refused one `error`. `ping` goes every second.',
+    serverOperation:
+      '`joined` answers the join; then `state`, `spin`, `balance`, `session` and the machine\'s status (`machine`) as they change, `ack` or `error` for each request, close warnings in `info`, a `pong` for each ping, and `quit` or `closeSession` before the operator closes the socket. The client counts 4 s without any frame, or a join not answered in 10 s, as a lost connection and joins again with backoff.',
     client: MachineClientMessage,
     server: MachineServerMessage,
     clientFrames: {
@@ -108,7 +124,7 @@ export const SOCKET_CHANNELS: readonly SocketChannel[] = [
       spin: 'a spin\'s outcome: reels (5 × 3 symbol ids), totalWin, bet, free spin, free spins awarded, winning lines, jackpotWin, handPay, `settlesAt` (epoch ms when the reels stop on the video) and `settlesInMs` (the same as a duration from this frame, for clients whose clock is wrong)',
       info: `operator messages and close warnings: ${ErrorCode.depositCountdown} {count} (no credits) and ${ErrorCode.continueCountdown} {count} (no play) count down once a second, any accepted request ends them; then ${ErrorCode.sessionTerminating} with \`action: 'closeSession'\``,
       ack: 'the request was accepted (`request` names it: transfer, cashout, autoplay or the button); `duplicate: true` for a repeat of a request already run in this session, which was not run again',
-      quit: "the player is sent away: `replaced` (a newer connection took over, close 4001), `kicked` (kicked from another device, close 4002), `removed` (the operator removed the player, credits cashed out)",
+      quit: "the player is sent away: `replaced` (a newer connection took over, close 4001), `kicked` (kicked from another device, close 4002), `removed` (the operator removed the player, credits cashed out, close 4003), `outOfService` (the machine went into error, malfunction or offline, close 4005: the session is kept, reserved, with its credits)",
       closeSession: 'the floor ended the game session (18801): credits were cashed out, the socket closes with 4003',
       pong: 'the answer to ping',
       error: ERROR_FRAME,

@@ -55,10 +55,16 @@ export class Contract {
     addFormats(this.#frames);
     const schemas = (this.openApi.components as { schemas: Record<string, JsonSchema> }).schemas;
     this.#rest.addSchema({ $id: 'contract:openapi', $defs: this.#local(schemas) });
+    const frameSchemas = (this.asyncApi.components as { schemas?: Record<string, JsonSchema> }).schemas ?? {};
+    this.#frames.addSchema({ $id: 'contract:asyncapi', definitions: this.#localFrame(frameSchemas) });
   }
 
   #local(value: unknown): JsonSchema {
     return JSON.parse(JSON.stringify(value).replaceAll('"#/components/schemas/', '"contract:openapi#/$defs/')) as JsonSchema;
+  }
+
+  #localFrame(value: unknown): JsonSchema {
+    return JSON.parse(JSON.stringify(value).replaceAll('"#/components/schemas/', '"contract:asyncapi#/definitions/')) as JsonSchema;
   }
 
   operation(id: string): { method: string; path: string; operation: Operation } {
@@ -116,7 +122,7 @@ export class Contract {
     const key = messageKey(channel, 'server', type);
     let validate = this.#compiled.get(key);
     if (!validate) {
-      validate = this.#frames.compile(messages[key]!.payload);
+      validate = this.#frames.compile(this.#localFrame(messages[key]!.payload));
       this.#compiled.set(key, validate);
     }
     return validate(frame) ? null : `${type} frame ${describeError(validate.errors![0]!, frame)}`;

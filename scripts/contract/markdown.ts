@@ -108,6 +108,7 @@ function slug(text: string): string {
 interface Operation {
   operationId: string;
   summary: string;
+  description: string;
   tags: string[];
   security: unknown[];
   parameters?: { name: string; in: string; required: boolean; schema: Schema }[];
@@ -116,7 +117,7 @@ interface Operation {
 }
 
 function renderOperation(document: Schema, method: string, path: string, operation: Operation, pathServers: unknown): string[] {
-  const out = [`### \`${method.toUpperCase()} ${path}\``, '', operation.summary + '.', ''];
+  const out = [`### \`${method.toUpperCase()} ${path}\``, '', `${operation.summary}. ${operation.description}`, ''];
   const where = pathServers ? (pathServers as { description: string }[])[0]?.description : 'under API_URL';
   out.push(`- Where: ${where}`);
   out.push(`- Authorization: ${operation.security.length > 0 ? '`Bearer <token>` (a 401 logs the player out)' : 'none'}`);
@@ -132,7 +133,14 @@ function renderOperation(document: Schema, method: string, path: string, operati
   if (body) out.push(`Body \`${typeOf(body)}\`:`, '', fieldTable(resolve(document, body)));
   const ok = operation.responses['200']?.content?.['application/json']?.schema;
   if (ok) out.push(`200 \`${typeOf(ok)}\`:`, '', fieldTable(resolve(document, ok)));
-  const errors = Object.entries(operation.responses).filter(([status]) => status !== '200');
+  const others = Object.entries(operation.responses).filter(([status]) => status !== '200');
+  const errors = others.filter(([, response]) => response.content);
+  const bare = others.filter(([, response]) => !response.content);
+  if (bare.length > 0) {
+    out.push('Other answers:', '', '| status | what the client does |', '|---|---|');
+    for (const [status, response] of bare) out.push(`| ${status} | ${cell(response.description)} |`);
+    out.push('');
+  }
   if (errors.length > 0) {
     out.push('Errors (`ApiError`):', '', '| status | code | when |', '|---|---|---|');
     for (const [status, response] of errors) {
@@ -183,8 +191,13 @@ export function renderMarkdown(openApi: JsonSchema, asyncApi: JsonSchema): strin
 
   out.push('## Shared schemas', '');
   const schemas = (oas.components as { schemas: Record<string, Schema> }).schemas;
-  for (const name of ['ApiError', 'TokenClaims', 'VideoBand']) {
+  for (const name of ['ApiError', 'TokenClaims']) {
     out.push(`### ${name}`, '', ...(schemas[name]?.description ? [schemas[name].description + '.', ''] : []), fieldTable(schemas[name] ?? {}));
+  }
+  const asy = asyncApi as Schema;
+  const frameSchemas = (asy.components as { schemas?: Record<string, Schema> }).schemas ?? {};
+  for (const [name, schema] of Object.entries(frameSchemas)) {
+    out.push(`### ${name} (asyncapi.json)`, '', ...(schema.description ? [schema.description + '.', ''] : []), fieldTable(schema));
   }
 
   const pathItems = (oas.components as { pathItems: Record<string, Record<string, unknown>> }).pathItems;
@@ -194,24 +207,25 @@ export function renderMarkdown(openApi: JsonSchema, asyncApi: JsonSchema): strin
     for (const [method, value] of Object.entries(item)) {
       if (!['post', 'delete'].includes(method)) continue;
       const operation = value as Operation & { externalDocs: { url: string } };
-      out.push(`- \`${method.toUpperCase()}\`: ${operation.summary}. Answers: ${Object.entries(operation.responses).map(([status, response]) => `${status} (${response.description})`).join(', ')}. Reference: ${operation.externalDocs.url}`);
+      out.push(`- \`${method.toUpperCase()}\`: ${operation.summary}. ${operation.description} Answers: ${Object.entries(operation.responses).map(([status, response]) => `${status} (${response.description})`).join(', ')}. Reference: ${operation.externalDocs.url}`);
     }
     out.push('');
   }
 
-  const asy = asyncApi as Schema;
-  const messages = (asy.components as { messages: Record<string, { name: string; summary: string; payload: Schema }> }).messages;
+  const messages = (asy.components as { messages: Record<string, { name: string; description: string; payload: Schema }> }).messages;
+  const operations = asy.operations as Record<string, { action: string; channel: { $ref: string }; description: string }>;
   out.push('## Sockets', '', ((asy.info as { description: string }).description), '');
   for (const [id, value] of Object.entries(asy.channels as Record<string, Schema>)) {
     const channel = value as Schema & { title: string; messages: Record<string, { $ref: string }>; 'x-close-codes': { code: number; reason?: string; meaning: string }[] };
     out.push(`### ${channel.title} (\`${id}\`)`, '', channel.description ?? '', '');
-    for (const [direction, label] of [['client', 'The client sends'], ['server', 'The operator sends']] as const) {
-      out.push(`#### ${label}`, '');
+    for (const [direction, label, action] of [['client', 'The client sends', 'receive'], ['server', 'The operator sends', 'send']] as const) {
+      const operation = Object.values(operations).find((candidate) => candidate.action === action && candidate.channel.$ref === `#/channels/${id}`);
+      out.push(`#### ${label}`, '', ...(operation ? [operation.description, ''] : []));
       for (const reference of Object.values(channel.messages)) {
         const key = refName(reference.$ref);
         if (!key.startsWith(`${id}.${direction}.`)) continue;
         const message = messages[key]!;
-        out.push(`**\`${message.name}\`**: ${message.summary}.`, '', fieldTable(message.payload));
+        out.push(`**\`${message.name}\`**: ${message.description}.`, '', fieldTable(message.payload));
       }
     }
     out.push('Close codes:', '', '| code | reason | meaning |', '|---|---|---|');

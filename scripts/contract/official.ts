@@ -82,9 +82,14 @@ export function checkAsyncApi(document: unknown): Finding[] {
   const out = validate(document) ? [] : findings(validate.errors);
   const strict = new AjvDraft7({ strict: true, allErrors: true });
   addFormats(strict);
-  for (const { where, schema } of embeddedSchemas(document, ['payload'])) {
+  const components = (document as { components?: { schemas?: Record<string, object> } }).components?.schemas ?? {};
+  // Payloads refer to the components as #/components/schemas/X: give them an address of their own.
+  const local = (value: unknown) => JSON.parse(JSON.stringify(value).replaceAll('"#/components/schemas/', '"contract:components#/definitions/')) as object;
+  strict.addSchema({ $id: 'contract:components', definitions: local(components) });
+  const schemas = Object.entries(components).map(([name, schema]) => ({ where: `/components/schemas/${name}`, schema }));
+  for (const { where, schema } of [...schemas, ...embeddedSchemas(document, ['payload'])]) {
     try {
-      strict.compile(schema);
+      strict.compile(local(schema));
     } catch (error) {
       out.push({ where, message: `not a valid JSON Schema draft-07: ${(error as Error).message}` });
     }
