@@ -61,6 +61,17 @@ export type SpinView = Pick<SpinOutcome, 'reels' | 'totalWin' | 'bet' | 'freeSpi
 /** How long the reels spin when the floor does not say (its spin frame has no settlesInMs). */
 export const DEFAULT_SPIN_MS = 2500;
 
+/** What the views read (machines/gameSession.selectors.ts): the screen, the controls, the reels. */
+export type GameSessionTag =
+  | 'screen:joining'
+  | 'screen:live'
+  | 'screen:elsewhere'
+  | 'screen:reconnecting'
+  | 'screen:left'
+  | 'controls:on'
+  | 'controls:faded'
+  | 'reels:spinning';
+
 /** The controls that each have at most one request in flight. */
 export type Control = MachineButton | 'autoplay' | 'transfer';
 
@@ -172,6 +183,7 @@ export const gameSessionMachine = setup({
     events: {} as GameSessionEvent,
     input: {} as GameSessionInput,
     output: {} as { reason: LeaveReason; failure: Failure | null },
+    tags: {} as GameSessionTag,
   },
   actors: {
     /** The machine socket: sends back socket.* events, takes { type: 'send', message }. */
@@ -324,6 +336,7 @@ export const gameSessionMachine = setup({
   },
   states: {
     idle: {
+      tags: ['screen:joining'],
       on: { 'user.join': 'connected' },
     },
     connected: {
@@ -380,6 +393,7 @@ export const gameSessionMachine = setup({
       initial: 'joining',
       states: {
         joining: {
+          tags: ['screen:joining'],
           entry: [
             // Requests of a lost connection are not answered any more: every control is free again.
             assign({ pending: {}, spinning: false }),
@@ -421,6 +435,7 @@ export const gameSessionMachine = setup({
           },
         },
         live: {
+          tags: ['screen:live', 'controls:on'],
           exit: 'stopVideo',
           on: {
             'socket.state': { actions: assign({ machine: ({ event }) => event.machine }) },
@@ -510,6 +525,7 @@ export const gameSessionMachine = setup({
                   on: { 'socket.spin': { target: 'spinning', actions: assign({ lastSpin: ({ event }) => event.spin }) } },
                 },
                 spinning: {
+                  tags: ['reels:spinning'],
                   entry: assign({ spinning: true }),
                   exit: assign({ spinning: false }),
                   after: { spinSettles: 'idle' },
@@ -525,7 +541,7 @@ export const gameSessionMachine = setup({
                   after: { controlsIdle: 'faded' },
                   on: { 'user.touch': { target: 'shown', reenter: true } },
                 },
-                faded: { on: { 'user.touch': 'shown' } },
+                faded: { tags: ['controls:faded'], on: { 'user.touch': 'shown' } },
               },
             },
             // Leaving is leaving: with nothing on the machine it is released at once; with credits
@@ -576,6 +592,7 @@ export const gameSessionMachine = setup({
     },
     /** Played in another tab: nothing here until the player asks to play here again. */
     elsewhere: {
+      tags: ['screen:elsewhere'],
       entry: assign({ warning: null, pending: {}, spinning: false, moneyTransfer: false }),
       on: {
         'user.playHere': 'connected',
@@ -583,12 +600,14 @@ export const gameSessionMachine = setup({
       },
     },
     reconnecting: {
+      tags: ['screen:reconnecting'],
       entry: assign({ reconnects: ({ context }) => context.reconnects + 1, warning: null }),
       after: { reconnectBackoff: 'connected' },
       on: { 'user.leave': { target: 'left', actions: { type: 'leaveWith', params: { reason: 'left' } } } },
     },
     left: {
       type: 'final',
+      tags: ['screen:left'],
       // Left on purpose: a machine kept for the player's return is not an open session to greet.
       entry: enqueueActions(({ context, enqueue }) => {
         if (context.leaveReason === 'left') enqueue('announceKept');

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, SimulatedClock, type AnyEventObject } from 'xstate';
 import { videoLinkMachine } from '../../machines/videoLink.ts';
 import { gameSessionMachine, type JoinInfo, type MachineRequest, type MachineView } from '../../machines/gameSession.ts';
+import { selectControlsFaded, selectLive, selectScreen, selectSpinning } from '../../machines/gameSession.selectors.ts';
 
 const join: JoinInfo = {
   machineName: 'Golden Reels 01',
@@ -481,6 +482,30 @@ describe('gameSession machine: a join nobody answers', () => {
 });
 
 describe('gameSession machine: the same game in another tab', () => {
+  it("its tags say what the screen shows, through the named selectors the views use", () => {
+    const t = start();
+    const read = () => {
+      const s = t.actor.getSnapshot();
+      return { screen: selectScreen(s), live: selectLive(s), faded: selectControlsFaded(s), spinning: selectSpinning(s) };
+    };
+    expect(read()).toEqual({ screen: 'joining', live: false, faded: false, spinning: false });
+    t.actor.send({ type: 'user.join' });
+    expect(read().screen).toBe('joining');
+    t.server({ type: 'socket.joined', join, machine, balance: 100_000 });
+    expect(read()).toEqual({ screen: 'live', live: true, faded: false, spinning: false });
+    t.server({ type: 'socket.spin', spin: { reels: [['A']], totalWin: 0, bet: 20, freeSpin: false, jackpotWin: 0, settlesAt: 0, settlesInMs: 1000 } });
+    expect(read().spinning).toBe(true);
+    t.clock.increment(4000);
+    expect(read()).toEqual({ screen: 'live', live: true, faded: true, spinning: false });
+    t.server({ type: 'socket.quit', reason: 'replaced' });
+    expect(read()).toEqual({ screen: 'elsewhere', live: false, faded: false, spinning: false });
+    t.actor.send({ type: 'user.playHere' });
+    t.server({ type: 'socket.lost' });
+    expect(read().screen).toBe('reconnecting');
+    t.actor.send({ type: 'user.leave' });
+    expect(read().screen).toBe('left');
+  });
+
   it('a replaced connection waits calmly (no reconnect of its own) until the player plays here again', () => {
     const t = start();
     joined(t);

@@ -3,6 +3,7 @@ import { useBlocker, useNavigate, useParams } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import styled from 'styled-components';
+import { selectScreen } from '../../../machines/gameSession.selectors.ts';
 import { showToast, dismissToast } from '../../ui/toasts.tsx';
 import { failureText } from '../errors/codeMessages.ts';
 import { useActorOptions, useAuthActor, useLogic, useSettings } from '../viewRuntime.tsx';
@@ -73,9 +74,7 @@ export function GamePage() {
     if (refusal) showToast(failureText(i18n, refusal), 'error');
   }, [refusal, i18n]);
 
-  const state = useSelector(game, (s) =>
-    s.matches('reconnecting') ? 'reconnecting' : s.matches({ connected: 'joining' }) || s.matches('idle') ? 'joining' : 'live',
-  );
+  const state = useSelector(game, selectScreen);
 
   return (
     <Root ref={containerRef} data-state={state} onPointerDown={() => game.send({ type: 'user.touch' })}>

@@ -3,6 +3,7 @@ import { useSelector } from '@xstate/react';
 import styled from 'styled-components';
 import type { ActorRefFrom } from 'xstate';
 import type { gameSessionMachine, VideoStats } from '../../../machines/gameSession.ts';
+import { selectControlsFaded, selectLive } from '../../../machines/gameSession.selectors.ts';
 import { MachineButton } from '../../../protocol/sockets.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Select } from '../../ui/form.ts';
@@ -22,13 +23,13 @@ export function SideBar({ game }: { game: Game }) {
   const balance = useSelector(wallet, (s) => s?.context.balance ?? null);
   const join = useSelector(game, (s) => s.context.join);
   const machine = useSelector(game, (s) => s.context.machine);
-  const live = useSelector(game, (s) => s.matches({ connected: 'live' }));
+  const live = useSelector(game, selectLive);
   // A button whose request is on its way, or any while the reels spin, is not taken (the chart's guard).
   const pressable = useSelector(game, (s) => BUTTONS.filter((button) => s.can({ type: 'user.press', button })).join(' '));
   const canPress = (button: ButtonName) => pressable.split(' ').includes(button);
   const autoplayFree = useSelector(game, (s) => s.can({ type: 'user.autoplay', on: true }));
   const open = useSelector(game, (s) => s.context.sideBar);
-  const faded = useSelector(game, (s) => s.matches({ connected: { live: { controls: 'faded' } } }));
+  const faded = useSelector(game, selectControlsFaded);
   const moneyTransfer = useSelector(game, (s) => s.context.moneyTransfer);
   const volume = useSelector(game, (s) => s.context.volume);
   const muted = useSelector(game, (s) => s.context.muted);

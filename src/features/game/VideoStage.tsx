@@ -4,6 +4,7 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import styled from 'styled-components';
 import type { ActorRefFrom } from 'xstate';
 import type { gameSessionMachine } from '../../../machines/gameSession.ts';
+import { selectScreen } from '../../../machines/gameSession.selectors.ts';
 import { failureText } from '../errors/codeMessages.ts';
 import { isAppleHandheld, isPortrait } from './device.ts';
 
@@ -20,9 +21,7 @@ export function VideoStage({ game, container }: { game: Game; container: RefObje
   const problem = useSelector(game, (s) => s.context.videoProblem);
   const failed = useSelector(game, (s) => s.context.videoFailed);
   const refusal = useSelector(game, (s) => s.context.videoRefusal);
-  const phase = useSelector(game, (s) =>
-    s.matches('elsewhere') ? 'elsewhere' : s.matches('reconnecting') ? 'reconnecting' : s.matches({ connected: 'live' }) ? 'live' : 'joining',
-  );
+  const phase = useSelector(game, selectScreen);
   const [portrait, setPortrait] = useState(isPortrait);
   const [rotated, setRotated] = useState(false);
   const [fullscreen, setFullscreen] = useState(false);
