@@ -2,7 +2,7 @@ import { defineConfig } from '@lingui/cli';
 import { formatter } from '@lingui/format-po';
 
 /** What /login and the screens before it show (src/ui/i18n.ts loads the rest later). */
-const BOOT = ['<rootDir>/src/app', '<rootDir>/src/features/boot', '<rootDir>/src/features/auth', '<rootDir>/src/features/errors'];
+const BOOT = ['<rootDir>/src/app', '<rootDir>/src/features/product/boot', '<rootDir>/src/features/product/auth', '<rootDir>/src/features/product/errors'];
 
 export default defineConfig({
   sourceLocale: 'en',

@@ -119,13 +119,13 @@ function routeSizes(): void {
   // A logged-in page also loads the logged-in half of the app (its machines and the player's
   // look), the English app texts, and — inside the chrome — the layout; the game has no chrome.
   const loggedIn = ['src/app/loggedIn.ts', 'locales/en/messages.po'];
-  const chrome = [...loggedIn, 'src/features/layout/MainLayout.tsx'];
+  const chrome = [...loggedIn, 'src/features/shell/layout/MainLayout.tsx'];
   const pages: Record<string, string[]> = {
-    '/lobby': [...chrome, 'src/features/lobby/LobbyPage.tsx'],
-    '/game': [...loggedIn, 'src/features/game/GamePage.tsx'],
-    '/profile': [...chrome, 'src/features/account/ProfilePage.tsx'],
-    '/slot-sessions': [...chrome, 'src/features/account/SessionsPage.tsx'],
-    '/transactions': [...chrome, 'src/features/account/TransactionsPage.tsx'],
+    '/lobby': [...chrome, 'src/features/product/lobby/LobbyPage.tsx'],
+    '/game': [...loggedIn, 'src/features/product/game/GamePage.tsx'],
+    '/profile': [...chrome, 'src/features/product/account/ProfilePage.tsx'],
+    '/slot-sessions': [...chrome, 'src/features/product/account/SessionsPage.tsx'],
+    '/transactions': [...chrome, 'src/features/product/account/TransactionsPage.tsx'],
   };
   for (const [route, sources] of Object.entries(pages)) {
     if (!sources.every((src) => manifest[src])) continue;

@@ -9,16 +9,16 @@ import type { Settings } from '../../protocol/settings.ts';
 import { onlineStatus, supportsWebRtc } from '../services/browser.ts';
 import { GlobalStyle } from '../theme/GlobalStyle.ts';
 import { nightTheme } from '../theme/theme.ts';
-import { CheckingIpScreen, LoadingScreen, NetworkErrorScreen, SplashScreen } from '../features/boot/BootScreens.tsx';
+import { CheckingIpScreen, LoadingScreen, NetworkErrorScreen, SplashScreen } from '../features/product/boot/BootScreens.tsx';
 import { RuntimeProvider, useLoggedInReady } from '../features/viewRuntime.tsx';
-import { LookHost } from '../features/settings/LookHost.tsx';
+import { LookHost } from '../features/shell/settings/LookHost.tsx';
 import { activateLanguage, i18n } from '../ui/i18n.ts';
 import { initialLanguage } from './language.ts';
 import { createRuntime, type Runtime } from './runtime.ts';
 import { pendingUpdate } from './serviceWorker.ts';
 
 // Screens few visitors see, loaded when one is needed (the service worker keeps them for offline).
-const rare = () => import('../features/boot/RareScreens.tsx');
+const rare = () => import('../features/product/boot/RareScreens.tsx');
 const NotPermittedScreen = lazy(() => rare().then((m) => ({ default: m.NotPermittedScreen })));
 const NoWebRtcScreen = lazy(() => rare().then((m) => ({ default: m.NoWebRtcScreen })));
 const OfflineScreen = lazy(() => rare().then((m) => ({ default: m.OfflineScreen })));
@@ -26,7 +26,7 @@ const ReconnectingScreen = lazy(() => rare().then((m) => ({ default: m.Reconnect
 const UpdatePrompt = lazy(() => rare().then((m) => ({ default: m.UpdatePrompt })));
 
 // Only loaded when the page was opened with ?inspect (or in a dev build).
-const InspectorPanel = lazy(() => import('../features/inspector/InspectorPanel.tsx').then((m) => ({ default: m.InspectorPanel })));
+const InspectorPanel = lazy(() => import('../features/shell/inspector/InspectorPanel.tsx').then((m) => ({ default: m.InspectorPanel })));
 
 type SettingsActor = ActorRefFrom<ReturnType<typeof createSettingsMachine<Settings>>>;
 

@@ -36,7 +36,7 @@ import { PRESET_IDS } from '../theme/presets.ts';
 import { pageLifecycleLogic, whepPeerLogic } from '../services/whep.ts';
 import { videoLinkMachine } from '../../machines/videoLink.ts';
 import type { ViewLogic } from '../features/viewRuntime.tsx';
-import { defaultUiSettings } from '../features/settings/defaults.ts';
+import { defaultUiSettings } from '../features/shell/settings/defaults.ts';
 
 export type UiSettingsActor = ActorRefFrom<typeof uiSettingsMachine>;
 

@@ -12,13 +12,13 @@ import type { Settings } from '../../protocol/settings.ts';
 import type { ViewRuntime } from '../features/viewRuntime.tsx';
 import { afterLoginTarget, hasRole } from './access.ts';
 import { loadAppMessages } from '../ui/i18n.ts';
-import { AUTH, type Role } from '../features/navigation/roles.ts';
-import { roleAllows } from '../features/navigation/filter.ts';
+import { AUTH, type Role } from '../features/shell/navigation/roles.ts';
+import { roleAllows } from '../features/shell/navigation/filter.ts';
 import { ToastRegion } from '../ui/toasts.tsx';
-import { AuthToasts } from '../features/auth/AuthToasts.tsx';
-import { Overlays } from '../features/session/Overlays.tsx';
-import { LoginPage } from '../features/auth/LoginPage.tsx';
-import { NetworkErrorScreen, SplashScreen } from '../features/boot/BootScreens.tsx';
+import { AuthToasts } from '../features/product/auth/AuthToasts.tsx';
+import { Overlays } from '../features/product/session/Overlays.tsx';
+import { LoginPage } from '../features/product/auth/LoginPage.tsx';
+import { NetworkErrorScreen, SplashScreen } from '../features/product/boot/BootScreens.tsx';
 
 export interface RouterContext {
   auth: ViewRuntime['auth'];
@@ -89,7 +89,7 @@ const logoutRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'logout',
   beforeLoad: requireUser,
-  component: lazyRouteComponent(() => import('../features/auth/LogoutPage.tsx'), 'LogoutPage'),
+  component: lazyRouteComponent(() => import('../features/product/auth/LogoutPage.tsx'), 'LogoutPage'),
 });
 
 /** The page chrome (toolbar, navigation) around the logged-in pages. */
@@ -98,43 +98,43 @@ const appLayout = createRoute({
   id: 'app',
   beforeLoad: requireUser,
   loader: loadLoggedIn,
-  component: lazyRouteComponent(() => import('../features/layout/MainLayout.tsx'), 'MainLayout'),
+  component: lazyRouteComponent(() => import('../features/shell/layout/MainLayout.tsx'), 'MainLayout'),
 });
 
 const lobbyRoute = createRoute({
   getParentRoute: () => appLayout,
   path: 'lobby',
-  component: lazyRouteComponent(() => import('../features/lobby/LobbyPage.tsx'), 'LobbyPage'),
+  component: lazyRouteComponent(() => import('../features/product/lobby/LobbyPage.tsx'), 'LobbyPage'),
 });
 
 const lobbyBrandRoute = createRoute({
   getParentRoute: () => appLayout,
   path: 'lobby/$id/$name',
-  component: lazyRouteComponent(() => import('../features/lobby/LobbyPage.tsx'), 'LobbyPage'),
+  component: lazyRouteComponent(() => import('../features/product/lobby/LobbyPage.tsx'), 'LobbyPage'),
 });
 
 const profileRoute = createRoute({
   getParentRoute: () => appLayout,
   path: 'profile',
-  component: lazyRouteComponent(() => import('../features/account/ProfilePage.tsx'), 'ProfilePage'),
+  component: lazyRouteComponent(() => import('../features/product/account/ProfilePage.tsx'), 'ProfilePage'),
 });
 
 const profileIdRoute = createRoute({
   getParentRoute: () => appLayout,
   path: 'profile/$profileId',
-  component: lazyRouteComponent(() => import('../features/account/ProfilePage.tsx'), 'ProfilePage'),
+  component: lazyRouteComponent(() => import('../features/product/account/ProfilePage.tsx'), 'ProfilePage'),
 });
 
 const sessionsRoute = createRoute({
   getParentRoute: () => appLayout,
   path: 'slot-sessions',
-  component: lazyRouteComponent(() => import('../features/account/SessionsPage.tsx'), 'SessionsPage'),
+  component: lazyRouteComponent(() => import('../features/product/account/SessionsPage.tsx'), 'SessionsPage'),
 });
 
 const transactionsRoute = createRoute({
   getParentRoute: () => appLayout,
   path: 'transactions',
-  component: lazyRouteComponent(() => import('../features/account/TransactionsPage.tsx'), 'TransactionsPage'),
+  component: lazyRouteComponent(() => import('../features/product/account/TransactionsPage.tsx'), 'TransactionsPage'),
 });
 
 /** The game hides all page chrome, so it sits outside the layout. */
@@ -143,7 +143,7 @@ const gameRoute = createRoute({
   path: 'game/$gameId/$name',
   beforeLoad: requireUser,
   loader: loadLoggedIn,
-  component: lazyRouteComponent(() => import('../features/game/GamePage.tsx'), 'GamePage'),
+  component: lazyRouteComponent(() => import('../features/product/game/GamePage.tsx'), 'GamePage'),
 });
 
 const gameIndexRoute = createRoute({
@@ -157,7 +157,7 @@ const gameIndexRoute = createRoute({
 const error404Route = createRoute({
   getParentRoute: () => rootRoute,
   path: 'pages/errors/error-404',
-  component: lazyRouteComponent(() => import('../features/errors/Error404Page.tsx'), 'Error404Page'),
+  component: lazyRouteComponent(() => import('../features/product/errors/Error404Page.tsx'), 'Error404Page'),
 });
 
 // ---- template pages (SPEC §2 leftovers) ---------------------------------------------------------
@@ -183,7 +183,7 @@ const authDemo = <P extends string>(path: P, name: string) =>
     path,
     // The logged-in half brings the app's texts and the sign-up form's machine.
     loader: loadLoggedIn,
-    component: lazyRouteComponent(() => import('../features/template/AuthDemoPages.tsx'), name as 'AuthLoginPage'),
+    component: lazyRouteComponent(() => import('../features/shell/template/AuthDemoPages.tsx'), name as 'AuthLoginPage'),
   });
 
 const authDemoRoutes = [
@@ -205,14 +205,14 @@ const comingSoonRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'pages/coming-soon',
   loader: loadAppMessages,
-  component: lazyRouteComponent(() => import('../features/template/StandalonePages.tsx'), 'ComingSoonPage'),
+  component: lazyRouteComponent(() => import('../features/shell/template/StandalonePages.tsx'), 'ComingSoonPage'),
 });
 
 const error500Route = createRoute({
   getParentRoute: () => rootRoute,
   path: 'pages/errors/error-500',
   loader: loadAppMessages,
-  component: lazyRouteComponent(() => import('../features/template/StandalonePages.tsx'), 'Error500Page'),
+  component: lazyRouteComponent(() => import('../features/shell/template/StandalonePages.tsx'), 'Error500Page'),
 });
 
 const guestRoleRoute = createRoute({
@@ -221,7 +221,7 @@ const guestRoleRoute = createRoute({
   validateSearch: loginSearch,
   beforeLoad: requireGuest,
   loader: loadAppMessages,
-  component: lazyRouteComponent(() => import('../features/template/StandalonePages.tsx'), 'GuestRoleExamplePage'),
+  component: lazyRouteComponent(() => import('../features/shell/template/StandalonePages.tsx'), 'GuestRoleExamplePage'),
 });
 
 const demoPage = <P extends string>(path: P, file: 'DemoPages' | 'SearchPages', name: string) =>
@@ -230,8 +230,8 @@ const demoPage = <P extends string>(path: P, file: 'DemoPages' | 'SearchPages', 
     path,
     component:
       file === 'DemoPages'
-        ? lazyRouteComponent(() => import('../features/template/DemoPages.tsx'), name as 'DemoProfilePage')
-        : lazyRouteComponent(() => import('../features/template/SearchPages.tsx'), name as 'SearchClassicPage'),
+        ? lazyRouteComponent(() => import('../features/shell/template/DemoPages.tsx'), name as 'DemoProfilePage')
+        : lazyRouteComponent(() => import('../features/shell/template/SearchPages.tsx'), name as 'SearchClassicPage'),
   });
 
 const templateLayoutRoutes = [
@@ -250,14 +250,14 @@ const templateLayoutRoutes = [
     path: 'auth/admin-role-example',
     validateSearch: loginSearch,
     beforeLoad: requireRoles(AUTH.admin),
-    component: lazyRouteComponent(() => import('../features/template/DemoPages.tsx'), 'AdminRoleExamplePage'),
+    component: lazyRouteComponent(() => import('../features/shell/template/DemoPages.tsx'), 'AdminRoleExamplePage'),
   }),
   createRoute({
     getParentRoute: () => appLayout,
     path: 'auth/staff-role-example',
     validateSearch: loginSearch,
     beforeLoad: requireRoles(AUTH.staff),
-    component: lazyRouteComponent(() => import('../features/template/DemoPages.tsx'), 'StaffRoleExamplePage'),
+    component: lazyRouteComponent(() => import('../features/shell/template/DemoPages.tsx'), 'StaffRoleExamplePage'),
   }),
 ];
 // ---- end of template pages --------------------------------------------------------------------

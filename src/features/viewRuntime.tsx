@@ -13,7 +13,7 @@ import type { Language } from '../ui/i18n.ts';
 import type { QuickPanelData } from '../../protocol/template.ts';
 import type { QuickSettingsStore, WatchedStore } from '../services/playerStorage.ts';
 import type { CallbackActorLogic, EventObject, PromiseActorLogic } from 'xstate';
-import type { AccountLogic } from './account/logic.ts';
+import type { AccountLogic } from './product/account/logic.ts';
 
 /** What views may reach of the running app: the root actors and the settings. Created by src/app. */
 export interface ViewRuntime {

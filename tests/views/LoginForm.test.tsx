@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { LoginForm } from '../../src/features/auth/LoginForm.tsx';
+import { LoginForm } from '../../src/features/product/auth/LoginForm.tsx';
 import { renderView } from './render.tsx';
 
 const noop = () => {};

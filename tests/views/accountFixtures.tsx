@@ -11,7 +11,7 @@ import { passwordChangeMachine, pinChangeMachine, type PasswordValues, type PinV
 import { createAccountListMachine, type ListPage, type ListQuery } from '../../machines/accountList.ts';
 import { accountProfileMachine, type AccountProfile } from '../../machines/accountProfile.ts';
 import type { Session } from '../../machines/auth.ts';
-import type { AccountLogic } from '../../src/features/account/logic.ts';
+import type { AccountLogic } from '../../src/features/product/account/logic.ts';
 import { RuntimeProvider, type ViewLogic, type ViewRuntime } from '../../src/features/viewRuntime.tsx';
 import type { GameSessionItem, LoginLogItem, TransactionItem } from '../../protocol/account.ts';
 import { DEFAULT_SETTINGS } from '../../protocol/settings.ts';

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { ProfilePage } from '../../src/features/account/ProfilePage.tsx';
+import { ProfilePage } from '../../src/features/product/account/ProfilePage.tsx';
 import { fakes, withRuntime } from './accountFixtures.tsx';
 import { renderView } from './render.tsx';
 

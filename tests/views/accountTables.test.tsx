@@ -2,8 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { NO_FILTER } from '../../machines/accountList.ts';
-import { SessionsPage } from '../../src/features/account/SessionsPage.tsx';
-import { TransactionsPage } from '../../src/features/account/TransactionsPage.tsx';
+import { SessionsPage } from '../../src/features/product/account/SessionsPage.tsx';
+import { TransactionsPage } from '../../src/features/product/account/TransactionsPage.tsx';
 import { fakes, sessions, withRuntime } from './accountFixtures.tsx';
 import { renderView } from './render.tsx';
 

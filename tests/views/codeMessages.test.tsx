@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { activateLanguage, i18n, loadAppMessages } from '../../src/ui/i18n.ts';
-import { failureText, KNOWN_CODES } from '../../src/features/errors/codeMessages.ts';
+import { failureText, KNOWN_CODES } from '../../src/features/product/errors/codeMessages.ts';
 
 const text = (code: number | null, params: Record<string, unknown> = {}, message = '') => failureText(i18n, { code, message, params });
 

@@ -4,9 +4,9 @@
  */
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ProfilePage } from '../../src/features/account/ProfilePage.tsx';
-import { TransactionsPage } from '../../src/features/account/TransactionsPage.tsx';
-import { LastLogin } from '../../src/features/layout/LastLogin.tsx';
+import { ProfilePage } from '../../src/features/product/account/ProfilePage.tsx';
+import { TransactionsPage } from '../../src/features/product/account/TransactionsPage.tsx';
+import { LastLogin } from '../../src/features/shell/layout/LastLogin.tsx';
 import type { Language } from '../../src/ui/i18n.ts';
 import type { TransactionItem } from '../../protocol/account.ts';
 import { fakes, session, withRuntime } from './accountFixtures.tsx';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { activateLanguage, i18n, loadAppMessages } from '../../src/ui/i18n.ts';
-import { joinSentences, leaveToast } from '../../src/features/game/messages.ts';
+import { joinSentences, leaveToast } from '../../src/features/product/game/messages.ts';
 
 const closed = { code: 18801, message: 'your session is being terminated', params: {} };
 

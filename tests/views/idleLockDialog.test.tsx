@@ -5,7 +5,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { type Session, type TokenSources } from '../../machines/auth.ts';
 import { authWithChildren } from '../machines/authWithChildren.ts';
 import { idleLockMachine, type RestoredLock } from '../../machines/idleLock.ts';
-import { IdleLockDialog } from '../../src/features/idleLock/IdleLockDialog.tsx';
+import { IdleLockDialog } from '../../src/features/product/idleLock/IdleLockDialog.tsx';
 import { RuntimeProvider, type ViewRuntime } from '../../src/features/viewRuntime.tsx';
 import { DEFAULT_SETTINGS, type Settings } from '../../protocol/settings.ts';
 import type { Language } from '../../src/ui/i18n.ts';

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { LAYOUT_KEY, layoutChoiceStorage } from '../../src/services/playerStorage.ts';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MainLayout } from '../../src/features/layout/MainLayout.tsx';
+import { MainLayout } from '../../src/features/shell/layout/MainLayout.tsx';
 import { desktop, phone, quietFrames, renderChrome } from './layoutKit.tsx';
 
 beforeEach(() => {

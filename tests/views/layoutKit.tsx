@@ -18,7 +18,7 @@ import { uiSettingsMachine, type StoredUiSettings } from '../../machines/uiSetti
 import { walletMachine } from '../../machines/wallet.ts';
 import type { AuthActor } from '../../src/app/runtime.ts';
 import { RuntimeProvider, type ViewLogic, type ViewRuntime } from '../../src/features/viewRuntime.tsx';
-import { defaultUiSettings } from '../../src/features/settings/defaults.ts';
+import { defaultUiSettings } from '../../src/features/shell/settings/defaults.ts';
 import { DEFAULT_SETTINGS, type Settings } from '../../protocol/settings.ts';
 import type { QuickPanelData } from '../../protocol/template.ts';
 import { layoutChoiceStorage, navbarStorage, quickSettingsStorage } from '../../src/services/playerStorage.ts';

@@ -3,7 +3,7 @@ import { Outlet } from '@tanstack/react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
 import { lobbyMachine, type LobbyData, type LobbyMachine } from '../../machines/lobby.ts';
-import { LobbyPage } from '../../src/features/lobby/LobbyPage.tsx';
+import { LobbyPage } from '../../src/features/product/lobby/LobbyPage.tsx';
 import { desktop, quietFrames, renderChrome } from './layoutKit.tsx';
 
 beforeEach(() => {

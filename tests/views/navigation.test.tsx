@@ -3,10 +3,10 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { Outlet } from '@tanstack/react-router';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AUTH, type NavItem } from '../../src/features/navigation/config.ts';
-import { HOVER_DELAY_MS } from '../../src/features/navigation/hoverIntent.ts';
-import { Navigation } from '../../src/features/navigation/Navigation.tsx';
-import { NavigationProvider, useNavigationActor, useNavigationSelector } from '../../src/features/navigation/NavigationProvider.tsx';
+import { AUTH, type NavItem } from '../../src/features/shell/navigation/config.ts';
+import { HOVER_DELAY_MS } from '../../src/features/shell/navigation/hoverIntent.ts';
+import { Navigation } from '../../src/features/shell/navigation/Navigation.tsx';
+import { NavigationProvider, useNavigationActor, useNavigationSelector } from '../../src/features/shell/navigation/NavigationProvider.tsx';
 import { demoUser, fakeAuth, renderChrome } from './layoutKit.tsx';
 
 /** The menu with a readout of the navigation actor, for the events it sends. */

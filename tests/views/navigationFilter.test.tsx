@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import { describe, expect, it } from 'vitest';
-import { AUTH, NAVIGATION, PLAYER_LEVEL, type NavItem } from '../../src/features/navigation/config.ts';
+import { AUTH, NAVIGATION, PLAYER_LEVEL, type NavItem } from '../../src/features/shell/navigation/config.ts';
 import {
   groupsContaining,
   levelAllows,
@@ -9,7 +9,7 @@ import {
   roleAllows,
   visibleItems,
   type Viewer,
-} from '../../src/features/navigation/filter.ts';
+} from '../../src/features/shell/navigation/filter.ts';
 
 const player: Viewer = { roles: ['user'], permissions: [PLAYER_LEVEL], type: 1 };
 const ids = (items: readonly NavItem[]): string[] =>

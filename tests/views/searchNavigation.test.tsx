@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Outlet } from '@tanstack/react-router';
 import { describe, expect, it, vi } from 'vitest';
-import type { NavItem } from '../../src/features/navigation/config.ts';
-import { NavigationSearch } from '../../src/features/search/NavigationSearch.tsx';
+import type { NavItem } from '../../src/features/shell/navigation/config.ts';
+import { NavigationSearch } from '../../src/features/shell/search/NavigationSearch.tsx';
 import { renderChrome } from './layoutKit.tsx';
 
 const title = (text: string) => ({ id: text, message: text });

@@ -7,7 +7,7 @@ import { type TokenSources } from '../../machines/auth.ts';
 import { authWithChildren } from '../machines/authWithChildren.ts';
 import { DEFAULT_SETTINGS, type Settings } from '../../protocol/settings.ts';
 import { chooseLanguage, initialLanguage } from '../../src/app/language.ts';
-import { LoginPage } from '../../src/features/auth/LoginPage.tsx';
+import { LoginPage } from '../../src/features/product/auth/LoginPage.tsx';
 import { RuntimeProvider, type ViewLogic } from '../../src/features/viewRuntime.tsx';
 import { renderView } from './render.tsx';
 

@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { uiSettingsMachine, type StoredUiSettings } from '../../machines/uiSettings.ts';
-import { defaultUiSettings } from '../../src/features/settings/defaults.ts';
-import { ShortcutsMenu } from '../../src/features/shortcuts/ShortcutsMenu.tsx';
+import { defaultUiSettings } from '../../src/features/shell/settings/defaults.ts';
+import { ShortcutsMenu } from '../../src/features/shell/shortcuts/ShortcutsMenu.tsx';
 import { renderChrome } from './layoutKit.tsx';
 
 /** A player whose settings hold Profile as a shortcut; saves land in `saved`. */

@@ -18,8 +18,8 @@ import {
   AuthRegister3Page,
   AuthRegisterPage,
   AuthResetPasswordPage,
-} from '../../src/features/template/AuthDemoPages.tsx';
-import { SearchClassicPage } from '../../src/features/template/SearchPages.tsx';
+} from '../../src/features/shell/template/AuthDemoPages.tsx';
+import { SearchClassicPage } from '../../src/features/shell/template/SearchPages.tsx';
 import { renderView } from './render.tsx';
 
 /** Render a template page at /page under a memory router (its links need one). */

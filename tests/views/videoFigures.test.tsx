@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { VideoStats } from '../../machines/gameSession.ts';
-import { VideoFigures } from '../../src/features/game/SideBar.tsx';
+import { VideoFigures } from '../../src/features/product/game/SideBar.tsx';
 import { renderView } from './render.tsx';
 
 /** The side bar's stats line: what the browser measured, labelled, translated, and nothing guessed. */

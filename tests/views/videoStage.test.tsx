@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, SimulatedClock, type AnyEventObject } from 'xstate';
 import { gameSessionMachine, type JoinInfo, type MachineView } from '../../machines/gameSession.ts';
 import { MAX_ATTEMPTS, videoLinkMachine } from '../../machines/videoLink.ts';
-import { VideoStage } from '../../src/features/game/VideoStage.tsx';
+import { VideoStage } from '../../src/features/product/game/VideoStage.tsx';
 import { renderView } from './render.tsx';
 
 const join: JoinInfo = {

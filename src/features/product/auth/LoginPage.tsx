@@ -1,0 +1,101 @@
+import { Trans } from '@lingui/react/macro';
+import { useSelector } from '@xstate/react';
+import { lazy, Suspense, useState } from 'react';
+import styled from 'styled-components';
+import { isRecommendedBrowser } from '../../../ui/browser.ts';
+import { Button } from '../../../ui/Button.tsx';
+import { FullPage, Muted, Title } from '../../../ui/FullPage.tsx';
+import { Logo } from '../../../ui/Logo.tsx';
+import { useAuthActor, useSettings } from '../../viewRuntime.tsx';
+import { LoginForm } from './LoginForm.tsx';
+
+// Only browsers other than Chrome or Safari see it: it loads with the rare screens.
+const BrowserNotice = lazy(() => import('../boot/RareScreens.tsx').then((m) => ({ default: m.BrowserNotice })));
+
+export function LoginPage() {
+  const settings = useSettings();
+  // wa.me takes the number as digits only: no '+', spaces or dashes.
+  const whatsapp = settings.CONTACT_WHATSAPP.replace(/\D/g, '');
+  const auth = useAuthActor();
+  const submitting = useSelector(auth, (s) => s.matches({ loggedOut: 'submitting' }));
+  // Failures of the form's own login, and the idle lock's logout after too many wrong PINs
+  // (10705); the others are toasts (AuthToasts).
+  const failure = useSelector(auth, (s) =>
+    s.context.logoutReason === null || s.context.logoutReason === 'tooManyWrongPins' ? s.context.failure : null,
+  );
+  const [opened, setOpened] = useState(!settings.LOGIN_SPLASH);
+
+  if (settings.TOKEN_LOGIN) {
+    return (
+      <FullPage state="token-login">
+        <Title role="alert">
+          <Trans>LOGIN is not allowed. Probably Access Token is no longer valid</Trans>
+        </Title>
+      </FullPage>
+    );
+  }
+
+  if (!opened) {
+    return (
+      <FullPage state="login-splash" showLogo={false}>
+        <SplashButton type="button" onClick={() => setOpened(true)}>
+          <Logo size={56} label="Reelside" />
+          <Muted>
+            <Trans>Tap the logo to sign in</Trans>
+          </Muted>
+        </SplashButton>
+      </FullPage>
+    );
+  }
+
+  return (
+    <FullPage state="login">
+      <Title>
+        <Trans>Sign in to play</Trans>
+      </Title>
+      {!isRecommendedBrowser() && (
+        <Suspense fallback={null}>
+          <BrowserNotice />
+        </Suspense>
+      )}
+      <LoginForm
+        submitting={submitting}
+        failure={failure}
+        onSubmit={(credentials) => auth.send({ type: 'user.login', credentials })}
+        onEdit={() => failure && auth.send({ type: 'user.dismissFailure' })}
+      />
+      {(whatsapp || settings.CONTACT_TELEGRAM) && (
+        <Contacts>
+          {whatsapp && (
+            <Button as="a" $variant="ghost" href={`https://wa.me/${whatsapp}`} target="_blank" rel="noreferrer">
+              <Trans>Contact us on WhatsApp</Trans>
+            </Button>
+          )}
+          {settings.CONTACT_TELEGRAM && (
+            <Button as="a" $variant="ghost" href={`https://t.me/${encodeURIComponent(settings.CONTACT_TELEGRAM)}`} target="_blank" rel="noreferrer">
+              <Trans>Contact us on Telegram</Trans>
+            </Button>
+          )}
+        </Contacts>
+      )}
+    </FullPage>
+  );
+}
+
+const SplashButton = styled.button`
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  gap: 12px;
+  padding: 24px;
+  border: 0;
+  background: none;
+  color: inherit;
+  font: inherit;
+  cursor: pointer;
+`;
+
+const Contacts = styled.div`
+  display: grid;
+  gap: 8px;
+`;

@@ -1,0 +1,210 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useNavigate, useParams, useRouter } from '@tanstack/react-router';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useCallback, useEffect, useMemo } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import styled from 'styled-components';
+import { joinability, reservedMachines, type lobbyMachine, type LobbyBrand, type LobbyMachine } from '../../../../machines/lobby.ts';
+import { Button } from '../../../ui/Button.tsx';
+import { PageHeader } from '../../../ui/PageHeader.tsx';
+import { PromoButtons } from '../promo/PromoButtons.tsx';
+import { useActorOptions, useAuthActor, useLogic, useSettings } from '../../viewRuntime.tsx';
+import { slug } from '../../slug.ts';
+import { BrandTile } from './BrandTile.tsx';
+import { MachineTile } from './MachineTile.tsx';
+
+/** Above this many machines, tiles out of view skip layout and paint (content-visibility). */
+const MANY_TILES = 60;
+/**
+ * A big floor is laid out in blocks of this many tiles, each a grid of its own that is skipped
+ * while out of view: a live status change then restyles and lays out the block it is in, not a
+ * grid of a thousand tiles. 48 fills whole rows at 1, 2, 3, 4, 6 or 8 columns.
+ */
+const BLOCK_TILES = 48;
+
+/**
+ * The lobby: brands first (SHOW_LOBBY) with a brand's machines at /lobby/:id/:name, or every
+ * machine. Live status changes arrive from the notification socket through the auth actor; the
+ * app hands them to the lobby machine, which gathers them into batches.
+ */
+export function LobbyPage() {
+  const { t } = useLingui();
+  const settings = useSettings();
+  const auth = useAuthActor();
+  const navigate = useNavigate();
+  const params = useParams({ strict: false }) as { id?: string };
+  const brandId = params.id !== undefined && /^\d+$/.test(params.id) ? Number(params.id) : null;
+  const lobby = useActorRef(useLogic().lobby, {
+    ...useActorOptions(),
+    input: { showLobby: settings.SHOW_LOBBY, refreshSeconds: settings.LOBBY_UPDATE_SECONDS, brandId },
+  });
+
+  useEffect(() => {
+    if (lobby.getSnapshot().context.selectedBrand !== brandId) lobby.send({ type: 'route.brand', brandId });
+  }, [lobby, brandId]);
+
+  // A join is one click away: load the game page's code as soon as the lobby shows, so the click
+  // goes straight to the machine instead of waiting ~100 ms for a chunk (join → first frame). Not
+  // at idle: a player (or the bench) can click Play before the lobby's first idle moment.
+  const router = useRouter();
+  useEffect(() => {
+    const game = router.routesById['/game/$gameId/$name'] as Parameters<typeof router.loadRouteChunk>[0] | undefined;
+    if (game) void router.loadRouteChunk(game)?.catch(() => undefined);
+  }, [router]);
+
+  const loading = useSelector(lobby, (s) => s.matches('loading') && s.context.machines.length === 0);
+  const failed = useSelector(lobby, (s) => s.matches('failed'));
+  const brands = useSelector(lobby, (s) => s.context.brands);
+  // Which machines, not their statuses: a status change re-renders its own tile only (LiveTile).
+  const machineIds = useSelector(lobby, (s) => s.context.machines.map((m) => m.id), sameIds);
+  const reservedIds = useSelector(lobby, (s) => reservedMachines(s.context.machines).map((m) => m.id), sameIds);
+  const wallet = useSelector(auth, (s) => s.children.wallet);
+  const balance = useSelector(wallet, (s) => s?.context.balance ?? null);
+
+  const play = useCallback(
+    (machine: LobbyMachine) => void navigate({ to: '/game/$gameId/$name', params: { gameId: String(machine.id), name: slug(machine.name) } }),
+    [navigate],
+  );
+  const selectBrand = useCallback(
+    (brand: LobbyBrand) => {
+      // SPEC §3: selecting the selected brand again deselects it.
+      if (brand.id === brandId) void navigate({ to: '/lobby' });
+      else void navigate({ to: '/lobby/$id/$name', params: { id: String(brand.id), name: slug(brand.name) } });
+    },
+    [navigate, brandId],
+  );
+
+  const showMachines = !settings.SHOW_LOBBY || brandId !== null;
+  const player = useMemo(() => ({ balance, allowZeroBalance: settings.ALLOW_0_BALANCE_TO_PLAY }), [balance, settings.ALLOW_0_BALANCE_TO_PLAY]);
+  const selected = brands.find((b) => b.id === brandId);
+
+  return (
+    <div className="lobby-background">
+      <PageHeader title={selected ? selected.name : <Trans>Lobby</Trans>}>
+        <PromoButtons />
+      </PageHeader>
+      {/* The header keeps its own space below it, as on every page; the sections space each other. */}
+      <Sections>
+        {failed && (
+          <Problem role="alert">
+            <Trans>The lobby could not be loaded.</Trans>{' '}
+            <Button type="button" $variant="ghost" onClick={() => lobby.send({ type: 'user.retry' })}>
+              <Trans>Try again</Trans>
+            </Button>
+          </Problem>
+        )}
+        {loading && <p aria-busy="true">{t`Loading...`}</p>}
+        {reservedIds.length > 0 && (
+          <Section aria-labelledby="reserved-title">
+            <h2 id="reserved-title">
+              <Trans>Reserved</Trans>
+            </h2>
+            <Grid>
+              {reservedIds.map((id) => (
+                <LiveTile key={id} lobby={lobby} id={id} player={player} currency={settings.CURRENCY} onPlay={play} />
+              ))}
+            </Grid>
+          </Section>
+        )}
+        {settings.SHOW_LOBBY && (
+          <Section aria-labelledby="brands-title">
+            <h2 id="brands-title">
+              <Trans>Brands</Trans>
+            </h2>
+            <Grid $narrow>
+              {brands.map((b) => (
+                <BrandTile key={b.id} brand={b} selected={b.id === brandId} currency={settings.CURRENCY} onSelect={selectBrand} />
+              ))}
+            </Grid>
+          </Section>
+        )}
+        {showMachines && (
+          <Section aria-labelledby="machines-title">
+            <h2 id="machines-title">
+              <Trans>Machines</Trans>
+            </h2>
+            {machineIds.length > MANY_TILES ? (
+              <Blocks>
+                {blocksOf(machineIds).map((block) => (
+                  <Grid key={block[0]} $many>
+                    {block.map((id) => (
+                      <LiveTile key={id} lobby={lobby} id={id} player={player} currency={settings.CURRENCY} onPlay={play} />
+                    ))}
+                  </Grid>
+                ))}
+              </Blocks>
+            ) : (
+              <Grid>
+                {machineIds.map((id) => (
+                  <LiveTile key={id} lobby={lobby} id={id} player={player} currency={settings.CURRENCY} onPlay={play} />
+                ))}
+              </Grid>
+            )}
+          </Section>
+        )}
+      </Sections>
+    </div>
+  );
+}
+
+type LobbyActor = ActorRefFrom<typeof lobbyMachine>;
+
+function blocksOf(ids: readonly number[]): number[][] {
+  const blocks: number[][] = [];
+  for (let i = 0; i < ids.length; i += BLOCK_TILES) blocks.push(ids.slice(i, i + BLOCK_TILES));
+  return blocks;
+}
+type Player = { balance: number | null; allowZeroBalance: boolean };
+
+function sameIds(a: readonly number[], b: readonly number[]): boolean {
+  return a.length === b.length && a.every((id, i) => id === b[i]);
+}
+
+/** The machines by id, built once per machines list (every tile looks itself up in it). */
+const indexes = new WeakMap<readonly LobbyMachine[], Map<number, LobbyMachine>>();
+function machineById(machines: readonly LobbyMachine[], id: number): LobbyMachine | undefined {
+  let index = indexes.get(machines);
+  if (!index) {
+    index = new Map(machines.map((m) => [m.id, m]));
+    indexes.set(machines, index);
+  }
+  return index.get(id);
+}
+
+/** One tile following its own machine: a live status batch re-renders the tiles it changed. */
+function LiveTile({ lobby, id, player, currency, onPlay }: { lobby: LobbyActor; id: number; player: Player; currency: string; onPlay: (machine: LobbyMachine) => void }) {
+  const machine = useSelector(lobby, (s) => machineById(s.context.machines, id));
+  if (!machine) return null;
+  return <MachineTile machine={machine} joinable={joinability(machine, player)} currency={currency} onPlay={onPlay} />;
+}
+
+const Sections = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space(6)};
+`;
+
+const Section = styled.section`
+  h2 { margin: 0 0 12px; font-size: 1.1rem; }
+`;
+
+const Grid = styled.div<{ $narrow?: boolean; $many?: boolean }>`
+  display: grid;
+  gap: 16px;
+  grid-template-columns: repeat(auto-fill, minmax(${({ $narrow }) => ($narrow ? '180px' : '220px')}, 1fr));
+  /* A block of a big floor: out of view, it is not styled, laid out or painted until scrolled to. */
+  ${({ $many }) => ($many ? 'content-visibility: auto; contain-intrinsic-size: auto 2700px;' : '')}
+`;
+
+const Blocks = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 16px;
+`;
+
+const Problem = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 12px;
+  color: ${({ theme }) => theme.colors.danger};
+`;

@@ -1,0 +1,42 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useSelector } from '@xstate/react';
+import styled from 'styled-components';
+import { formatMoney } from '../../../ui/money.ts';
+import { useAuthActor, useSettings } from '../../viewRuntime.tsx';
+
+/** The wallet balance, or 'loading..' until the first answer. */
+export function Balance({ testId = 'balance', className }: { testId?: string; className?: string }) {
+  const { i18n } = useLingui();
+  const { CURRENCY } = useSettings();
+  const wallet = useSelector(useAuthActor(), (s) => s.children.wallet);
+  const balance = useSelector(wallet, (s) => s?.context.balance ?? null);
+  return (
+    <Root data-testid={testId} className={className} aria-live="polite">
+      <Label>
+        <Trans>Balance</Trans>
+      </Label>
+      <Amount>{balance === null ? <Trans>loading..</Trans> : formatMoney(balance, CURRENCY, i18n.locale)}</Amount>
+    </Root>
+  );
+}
+
+const Root = styled.div`
+  display: flex;
+  flex-direction: column;
+  align-items: flex-end;
+  line-height: 1.2;
+`;
+
+const Label = styled.span`
+  white-space: nowrap;
+  font-size: 0.7rem;
+  text-transform: uppercase;
+  letter-spacing: 0.08em;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const Amount = styled.span`
+  white-space: nowrap;
+  font-weight: 700;
+  color: ${({ theme }) => theme.colors.primary};
+`;
