@@ -7,11 +7,14 @@
  *   server.statuses (live changes from the notification socket, heard by the liveStatuses child)
  *   are gathered, the last status of each machine winning, and applied together (statuses.flush)
  *   liveBatch after the first of a batch: a busy floor then costs a few lobby renders a second;
- *   route.brand (the /lobby/:id/:name segment changed) loads that brand, or all.
+ *   route.brand (the /lobby/:id/:name segment changed) loads that brand, or all;
+ *   user.selectBrand asks for a brand's address — the selected brand again asks for none (SPEC §3:
+ *   selecting it again deselects it) — emitted as `brand.show` for the router to follow;
+ *   wallet.balance (the walletFeed child) keeps the player's balance for joinability.
  *
  * SHOW_LOBBY on: brands first, a brand's machines once one is selected. Off: every machine.
  */
-import { assign, enqueueActions, fromCallback, fromPromise, setup } from 'xstate';
+import { assign, emit, enqueueActions, fromCallback, fromPromise, setup } from 'xstate';
 import type { Brand, Machine, MachineStatus, Reservation } from '../protocol/floor.ts';
 import { backoffDelay } from './backoff.ts';
 import { toFailure, type Failure } from './failure.ts';
@@ -47,6 +50,8 @@ export interface LobbyContext extends LobbyData {
   refreshSeconds: number;
   selectedBrand: number | null;
   failure: Failure | null;
+  /** The player's wallet balance (minor units), null while unknown: who may join what. */
+  balance: number | null;
   /** Loads failed in a row: the backoff grows with them and stops at LOBBY_TRIES. */
   failures: number;
   /** Live statuses gathered for the next batch, by machine id (the last one wins). */
@@ -72,13 +77,21 @@ export type LobbyEvent =
   | { type: 'server.statuses'; changes: ReadonlyArray<{ id: number; status: LobbyMachineStatus }> }
   /** Raised liveBatch after the first change of a batch: the gathered changes are applied. */
   | { type: 'statuses.flush' }
-  | { type: 'user.retry' };
+  | { type: 'user.retry' }
+  /** The player chose a brand tile. */
+  | { type: 'user.selectBrand'; brandId: number; name: string }
+  /** The wallet's balance, from the walletFeed child (minor units). */
+  | { type: 'wallet.balance'; balance: number };
+
+/** Told to the page: show this brand's address (null: the whole lobby). */
+export type LobbyEmitted = { type: 'brand.show'; brand: { id: number; name: string } | null };
 
 export const lobbyMachine = setup({
   types: {
     context: {} as LobbyContext,
     events: {} as LobbyEvent,
     input: {} as LobbyInput,
+    emitted: {} as LobbyEmitted,
   },
   actors: {
     fetchLobby: fromPromise<LobbyData, { brandId: number | null; showLobby: boolean }>(async () => {
@@ -86,6 +99,8 @@ export const lobbyMachine = setup({
     }),
     /** Sends server.statuses for the live changes the notification socket reports (the app wires it). */
     liveStatuses: fromCallback(() => () => {}),
+    /** The login's wallet: sends wallet.balance now and on each change (the app wires it). */
+    walletFeed: fromCallback(() => () => {}),
   },
   actions: {
     patchMachines: assign({
@@ -129,9 +144,13 @@ export const lobbyMachine = setup({
     machines: [],
     failure: null,
     failures: 0,
+    balance: null,
     pendingStatuses: {},
   }),
-  invoke: { id: 'liveStatuses', src: 'liveStatuses' },
+  invoke: [
+    { id: 'liveStatuses', src: 'liveStatuses' },
+    { id: 'walletFeed', src: 'walletFeed' },
+  ],
   initial: 'loading',
   on: {
     'server.machine': { actions: { type: 'patchMachines', params: ({ event }) => [event] } },
@@ -146,6 +165,12 @@ export const lobbyMachine = setup({
         assign({ pendingStatuses: {} }),
       ],
     },
+    'user.selectBrand': [
+      // SPEC §3: selecting the selected brand again deselects it.
+      { guard: ({ context, event }) => context.selectedBrand === event.brandId, actions: emit({ type: 'brand.show' as const, brand: null }) },
+      { actions: emit(({ event }) => ({ type: 'brand.show' as const, brand: { id: event.brandId, name: event.name } })) },
+    ],
+    'wallet.balance': { actions: assign({ balance: ({ event }) => event.balance }) },
     'route.brand': { target: '.loading', actions: assign({ selectedBrand: ({ event }) => event.brandId, failures: 0 }) },
   },
   states: {

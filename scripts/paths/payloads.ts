@@ -140,6 +140,12 @@ export const lobbyPayloads: Payloads = {
   'server.machine': [{ type: 'server.machine', id: 1, status: 'offline' }],
   'server.machines': [{ type: 'server.machines', changes: [{ id: 1, status: 'playing' }] }],
   'server.statuses': [{ type: 'server.statuses', changes: [{ id: 1, status: 'waiting' }] }],
+  // The selected brand (1, after route.brand) and another.
+  'user.selectBrand': [
+    { type: 'user.selectBrand', brandId: 1, name: 'Golden Reels' },
+    { type: 'user.selectBrand', brandId: 2, name: 'Lucky Sevens' },
+  ],
+  'wallet.balance': [{ type: 'wallet.balance', balance: 0 }],
 };
 
 export const gameSessionPayloads: Payloads = {

@@ -144,6 +144,7 @@ export function createLoggedIn({ settings, http, auth, inspect }: LoggedInDeps):
           const subscription = auth.on('machines', (event) => sendBack({ type: 'server.statuses', changes: event.changes }));
           return () => subscription.unsubscribe();
         }),
+        walletFeed: walletFeed(actors.wallet),
       },
     }),
     gameSession: gameSessionMachine.provide({

@@ -31,6 +31,10 @@ describe('the lobby floor', () => {
     await simCall(sim, 'POST', '/sim/machine-status', { machineId: 2, status: 'free' });
     await expect.poll(() => tile.getAttribute('data-status'), { timeout: 3000 }).toBe('free');
     await tile.getByRole('button', { name: 'Play' }).waitFor();
+    // SPEC §3: the selected brand chosen again is deselected (the lobby's rule; the page follows).
+    expect(page.url()).toMatch(/\/lobby\/1\/golden-reels$/);
+    await page.getByTestId('brand-1').click();
+    await page.waitForURL(/\/lobby$/);
   });
 });
 

@@ -109,6 +109,21 @@ describe('lobby machine', () => {
     expect(fetchLobby).toHaveBeenCalledTimes(LOBBY_TRIES + 2);
   });
 
+  it('a brand tile asks for its address, the selected one again for the whole lobby (SPEC §3), and the balance follows the wallet', async () => {
+    const { actor } = start(async (input) => data([tile(input.brandId ?? 9)]), 1);
+    await waitFor(actor, (s) => s.matches('ready'));
+    const shown: unknown[] = [];
+    actor.on('brand.show', (event) => shown.push(event.brand));
+    actor.send({ type: 'user.selectBrand', brandId: 2, name: 'Lucky Sevens' });
+    actor.send({ type: 'user.selectBrand', brandId: 1, name: 'Golden Reels' });
+    expect(shown).toEqual([{ id: 2, name: 'Lucky Sevens' }, null]);
+    // Asking is not choosing: the route (route.brand) changes what is selected.
+    expect(actor.getSnapshot().context.selectedBrand).toBe(1);
+    expect(actor.getSnapshot().context.balance).toBeNull();
+    actor.send({ type: 'wallet.balance', balance: 1250 });
+    expect(actor.getSnapshot().context.balance).toBe(1250);
+  });
+
   it('says why a machine cannot be joined, and honours ALLOW_0_BALANCE_TO_PLAY', () => {
     const rich = { balance: 1000, allowZeroBalance: true };
     expect(joinability(tile(1), rich)).toBe('ok');

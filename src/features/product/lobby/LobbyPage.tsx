@@ -8,7 +8,7 @@ import { joinability, reservedMachines, type lobbyMachine, type LobbyBrand, type
 import { Button } from '../../../ui/Button.tsx';
 import { PageHeader } from '../../../ui/PageHeader.tsx';
 import { PromoButtons } from '../promo/PromoButtons.tsx';
-import { useActorOptions, useAuthActor, useLogic, useSettings } from '../../viewRuntime.tsx';
+import { useActorOptions, useLogic, useSettings } from '../../viewRuntime.tsx';
 import { slug } from '../../slug.ts';
 import { BrandTile } from './BrandTile.tsx';
 import { MachineTile } from './MachineTile.tsx';
@@ -30,7 +30,6 @@ const BLOCK_TILES = 48;
 export function LobbyPage() {
   const { t } = useLingui();
   const settings = useSettings();
-  const auth = useAuthActor();
   const navigate = useNavigate();
   const params = useParams({ strict: false }) as { id?: string };
   const brandId = params.id !== undefined && /^\d+$/.test(params.id) ? Number(params.id) : null;
@@ -58,21 +57,21 @@ export function LobbyPage() {
   // Which machines, not their statuses: a status change re-renders its own tile only (LiveTile).
   const machineIds = useSelector(lobby, (s) => s.context.machines.map((m) => m.id), sameIds);
   const reservedIds = useSelector(lobby, (s) => reservedMachines(s.context.machines).map((m) => m.id), sameIds);
-  const wallet = useSelector(auth, (s) => s.children.wallet);
-  const balance = useSelector(wallet, (s) => s?.context.balance ?? null);
+  const balance = useSelector(lobby, (s) => s.context.balance);
 
   const play = useCallback(
     (machine: LobbyMachine) => void navigate({ to: '/game/$gameId/$name', params: { gameId: String(machine.id), name: slug(machine.name) } }),
     [navigate],
   );
-  const selectBrand = useCallback(
-    (brand: LobbyBrand) => {
-      // SPEC §3: selecting the selected brand again deselects it.
-      if (brand.id === brandId) void navigate({ to: '/lobby' });
+  const selectBrand = useCallback((brand: LobbyBrand) => lobby.send({ type: 'user.selectBrand', brandId: brand.id, name: brand.name }), [lobby]);
+  // The lobby decides which address a brand tile leads to; the page follows it.
+  useEffect(() => {
+    const subscription = lobby.on('brand.show', ({ brand }) => {
+      if (brand === null) void navigate({ to: '/lobby' });
       else void navigate({ to: '/lobby/$id/$name', params: { id: String(brand.id), name: slug(brand.name) } });
-    },
-    [navigate, brandId],
-  );
+    });
+    return () => subscription.unsubscribe();
+  }, [lobby, navigate]);
 
   const showMachines = !settings.SHOW_LOBBY || brandId !== null;
   const player = useMemo(() => ({ balance, allowZeroBalance: settings.ALLOW_0_BALANCE_TO_PLAY }), [balance, settings.ALLOW_0_BALANCE_TO_PLAY]);
