@@ -23,5 +23,8 @@ export const selectLive = (snapshot: GameSnapshot): boolean => snapshot.hasTag('
 /** On a phone on its side, the untouched controls have faded over the video. */
 export const selectControlsFaded = (snapshot: GameSnapshot): boolean => snapshot.hasTag('controls:faded');
 
+/** The player is asked whether to keep the machine or cash out before leaving. */
+export const selectAskingToLeave = (snapshot: GameSnapshot): boolean => snapshot.hasTag('leave:asking');
+
 /** The reels are turning on screen: no button until they stop. */
 export const selectSpinning = (snapshot: GameSnapshot): boolean => snapshot.hasTag('reels:spinning');

@@ -33,149 +33,26 @@
  */
 import { and, assign, enqueueActions, fromCallback, raise, sendTo, setup, stopChild } from 'xstate';
 import type { Failure } from './failure.ts';
-import type { MachineButton, MachineClientMessage, MachineServerMessage, MachineState, SpinOutcome, VideoBand } from '../protocol/sockets.ts';
 import { backoffDelay } from './backoff.ts';
-import { videoLinkMachine, type VideoEvent, type VideoStats } from './videoLink.ts';
+import { videoLinkMachine } from './videoLink.ts';
+import type {
+  Control,
+  GameSessionContext,
+  GameSessionEvent,
+  GameSessionInput,
+  GameSessionTag,
+  LeaveReason,
+  MachineRequest,
+  VideoBandInfo,
+} from './gameSession.types.ts';
 
-export type { VideoStats };
-
-type JoinedFrame = Extract<MachineServerMessage, { type: 'joined' }>;
-
-/** A video band of the join (the wire's VideoBand: protocol/sockets.ts). */
-export type VideoBandInfo = VideoBand;
-
-/** The machine as the floor last showed it (the wire's MachineState). */
-export type MachineView = MachineState;
-
-/** What a join tells, flattened for the game (the service maps the wire's `joined` frame onto it). */
-export type JoinInfo = Pick<JoinedFrame, 'videoType' | 'hotCoins' | 'maxAllIn'> & {
-  machineName: string;
-  brand: string;
-  /** Sorted by Order, descending (SPEC §3). */
-  bands: VideoBand[];
-};
-
-/** The spin's outcome as the reels show it. */
-export type SpinView = Pick<SpinOutcome, 'reels' | 'totalWin' | 'bet' | 'freeSpin' | 'jackpotWin' | 'settlesAt' | 'settlesInMs'>;
+export * from './gameSession.types.ts';
 
 /** How long the reels spin when the floor does not say (its spin frame has no settlesInMs). */
 export const DEFAULT_SPIN_MS = 2500;
 
-/** What the views read (machines/gameSession.selectors.ts): the screen, the controls, the reels. */
-export type GameSessionTag =
-  | 'screen:joining'
-  | 'screen:live'
-  | 'screen:elsewhere'
-  | 'screen:reconnecting'
-  | 'screen:left'
-  | 'controls:on'
-  | 'controls:faded'
-  | 'reels:spinning';
-
-/** The controls that each have at most one request in flight. */
-export type Control = MachineButton | 'autoplay' | 'transfer';
-
-/** What the game sends on the machine socket: the wire's client frames but the link's own ping. */
-export type MachineRequest = Exclude<MachineClientMessage, { type: 'ping' }>;
-
 /** The floor's code for a machine out of service (error, malfunction, offline). */
 const MACHINE_OUT_OF_SERVICE = 60002;
-
-export type LeaveReason = 'cashout' | 'left' | 'quit' | 'closeSession' | 'joinFailed' | 'connectionLost' | 'sessionEnded';
-
-export interface GameSessionInput {
-  machineId: number;
-  token: string;
-  maxReconnects?: number;
-  /** Initial volume, 0–1 (the VOLUME setting). */
-  volume?: number;
-  /** Unique per visit: request ids must never repeat for a player (the ledger remembers them). */
-  visitId: string;
-}
-
-export interface GameSessionContext {
-  machineId: number;
-  token: string;
-  join: JoinInfo | null;
-  machine: MachineView | null;
-  /** The player's wallet (minor units): the floor's word on join and each money update, and the app's between them. */
-  balance: number | null;
-  lastSpin: SpinView | null;
-  warning: { code: number; count: number } | null;
-  /** The last refused request (no credits, over the limit…), for a toast. */
-  refusal: Failure | null;
-  /** Each control's request the floor has not answered yet (control → request id). */
-  pending: Partial<Record<Control, string>>;
-  /** The reels are turning (live.reels): no button is taken. */
-  spinning: boolean;
-  activeBandId: string | null;
-  stream: unknown;
-  stats: VideoStats | null;
-  videoProblem: boolean;
-  /** The video link gave up (videoLink.failed) until the player asks again (user.retryVideo). */
-  videoFailed: boolean;
-  /** The operator's refusal of the video (70000…), shown with its text until a picture comes. */
-  videoRefusal: Failure | null;
-  moneyTransfer: boolean;
-  sideBar: boolean;
-  volume: number;
-  muted: boolean;
-  visitId: string;
-  requestSeq: number;
-  reconnects: number;
-  maxReconnects: number;
-  leaveReason: LeaveReason | null;
-  failure: Failure | null;
-}
-
-export type SocketEvent =
-  /** `balance`: the player's wallet as the floor sees it (minor units). */
-  | { type: 'socket.joined'; join: JoinInfo; machine: MachineView; balance: number }
-  | { type: 'socket.state'; machine: MachineView }
-  | { type: 'socket.spin'; spin: SpinView }
-  | { type: 'socket.balance'; balance: number }
-  | { type: 'socket.info'; code: number; params: Record<string, unknown>; message: string }
-  /** A countdown to the end of the session (the service tells these codes from other info). */
-  | { type: 'socket.closeWarning'; code: number; count: number }
-  | { type: 'socket.ack'; requestId?: string; request: string }
-  | { type: 'socket.error'; failure: Failure; requestId?: string }
-  | { type: 'socket.quit'; reason: string }
-  | { type: 'socket.closeSession'; code: number }
-  | { type: 'socket.closed'; code: number }
-  /** The player's login session ended (logout, ban, a login elsewhere…): the socket is closed. */
-  | { type: 'socket.sessionEnded' }
-  | { type: 'socket.lost' };
-
-export type UserEvent =
-  | { type: 'user.join' }
-  | { type: 'user.press'; button: MachineButton }
-  | { type: 'user.autoplay'; on: boolean }
-  | { type: 'user.transfer'; amount: number }
-  | { type: 'user.toggleMoneyTransfer' }
-  | { type: 'user.toggleSideBar' }
-  | { type: 'user.volume'; volume: number }
-  | { type: 'user.toggleMute' }
-  | { type: 'user.selectBand'; id: string }
-  /** The video link gave up: try again. */
-  | { type: 'user.retryVideo' }
-  | { type: 'user.cashout' }
-  /** Back to the lobby: releases a machine that holds nothing, else asks (live.leave.asking). */
-  | { type: 'user.leave' }
-  /** The answer to the leave question: keep the machine reserved, or stay and play on. */
-  | { type: 'user.keepMachine' }
-  | { type: 'user.stay' }
-  /** Any touch or click on the game: the controls show again. */
-  | { type: 'user.touch' }
-  /** This tab takes the machine back from the player's other tab. */
-  | { type: 'user.playHere' };
-
-/** Raised by the machine itself: the cashout has gone out, now leave. */
-type InternalEvent = { type: 'session.closed' };
-
-/** The wallet's balance (minor units) from the app, between the floor's money updates. */
-export type WalletFeedEvent = { type: 'wallet.balance'; balance: number };
-
-export type GameSessionEvent = SocketEvent | VideoEvent | UserEvent | InternalEvent | WalletFeedEvent;
 
 export const gameSessionMachine = setup({
   types: {
@@ -562,6 +439,7 @@ export const gameSessionMachine = setup({
                   },
                 },
                 asking: {
+                  tags: ['leave:asking'],
                   on: {
                     'user.stay': 'staying',
                     'user.keepMachine': { target: '#gameSession.left', actions: { type: 'leaveWith', params: { reason: 'left' } } },

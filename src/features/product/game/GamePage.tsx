@@ -3,7 +3,7 @@ import { useBlocker, useNavigate, useParams } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import styled from 'styled-components';
-import { selectScreen } from '../../../../machines/gameSession.selectors.ts';
+import { selectAskingToLeave, selectLive, selectScreen } from '../../../../machines/gameSession.selectors.ts';
 import { showToast, dismissToast } from '../../../ui/toasts.tsx';
 import { failureText } from '../errors/codeMessages.ts';
 import { useActorOptions, useAuthActor, useLogic, useSettings } from '../../viewRuntime.tsx';
@@ -40,9 +40,9 @@ export function GamePage() {
   useBlocker({
     enableBeforeUnload: false,
     shouldBlockFn: () => {
-      if (!game.getSnapshot().matches({ connected: 'live' })) return false;
+      if (!selectLive(game.getSnapshot())) return false;
       game.send({ type: 'user.leave' });
-      return game.getSnapshot().matches({ connected: { live: { leave: 'asking' } } });
+      return selectAskingToLeave(game.getSnapshot());
     },
   });
 

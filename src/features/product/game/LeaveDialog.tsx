@@ -4,6 +4,7 @@ import { useSelector } from '@xstate/react';
 import styled from 'styled-components';
 import type { ActorRefFrom } from 'xstate';
 import type { gameSessionMachine } from '../../../../machines/gameSession.ts';
+import { selectAskingToLeave } from '../../../../machines/gameSession.selectors.ts';
 import { Backdrop, DIALOG_DIM } from '../../../ui/backdrop.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { DialogActions, DialogPanel } from '../../../ui/dialogPanel.ts';
@@ -15,7 +16,7 @@ type Game = ActorRefFrom<typeof gameSessionMachine>;
  * the player's return (the floor's reservation: 2 minutes). Esc or the backdrop means "stay".
  */
 export function LeaveDialog({ game }: { game: Game }) {
-  const open = useSelector(game, (s) => s.matches({ connected: { live: { leave: 'asking' } } }));
+  const open = useSelector(game, selectAskingToLeave);
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !next && game.send({ type: 'user.stay' })}>
       <Dialog.Portal>
