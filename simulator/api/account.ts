@@ -3,10 +3,10 @@ import {
   ChangePasswordRequest,
   ChangePinRequest,
   MIN_PASSWORD_LENGTH,
+  ChangePinResponse,
   ProfileResponse,
-  type ChangePinResponse,
 } from '../../protocol/account.ts';
-import { ErrorCode, type OkResponse } from '../../protocol/errors.ts';
+import { ErrorCode, OkResponse } from '../../protocol/errors.ts';
 import { blockedNow, clearFailures, countFailure } from '../auth/attempts.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { createPinCode } from '../auth/pin.ts';
@@ -26,19 +26,17 @@ export function accountRoutes(deps: ApiDeps): Route[] {
       path: '/api/player/profile',
       handle: async (request) => {
         const { player, session } = await authenticate(request.raw, deps);
-        return ok(
-          ProfileResponse.parse({
-            id: String(player.id),
-            username: player.username,
-            name: player.name,
-            lastname: player.lastname,
-            email: player.email,
-            balance: player.balanceMinor,
-            lastLogon: session.previousLogon === null ? null : new Date(session.previousLogon).toISOString(),
-            lastLogonIp: session.previousLogonIp,
-            ip: request.ip,
-          }),
-        );
+        return ok(ProfileResponse, {
+          id: String(player.id),
+          username: player.username,
+          name: player.name,
+          lastname: player.lastname,
+          email: player.email,
+          balance: player.balanceMinor,
+          lastLogon: session.previousLogon === null ? null : new Date(session.previousLogon).toISOString(),
+          lastLogonIp: session.previousLogonIp,
+          ip: request.ip,
+        });
       },
     },
     { method: 'POST', path: '/api/player/change-password', handle: (request) => changePassword(request, deps) },
@@ -68,8 +66,7 @@ async function changePassword(request: ApiRequest, deps: ApiDeps) {
       at: deps.now(),
     });
   });
-  const body: OkResponse = { code: ErrorCode.requestSuccessful };
-  return ok(body);
+  return ok(OkResponse, { code: ErrorCode.requestSuccessful });
 }
 
 /** The PIN guards an unattended screen, so changing it takes the password, not just the token. */
@@ -79,8 +76,7 @@ async function changePin(request: ApiRequest, deps: ApiDeps) {
   await requirePassword(deps, player, password);
   const pinCode = await createPinCode(pin);
   setPinHash(deps.store, player.id, pinCode);
-  const body: ChangePinResponse = { code: ErrorCode.requestSuccessful, pin_code: pinCode };
-  return ok(body);
+  return ok(ChangePinResponse, { code: ErrorCode.requestSuccessful, pin_code: pinCode });
 }
 
 /**

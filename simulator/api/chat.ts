@@ -64,7 +64,7 @@ export function chatRoutes(deps: ApiDeps): Route[] {
           mood: contact.mood,
           unread: unread.get(contact.id) ?? 0,
         }));
-        return ok(z.array(ChatContact).parse(contacts));
+        return ok(z.array(ChatContact), contacts);
       },
     },
     {
@@ -72,7 +72,7 @@ export function chatRoutes(deps: ApiDeps): Route[] {
       path: '/api/chat/user',
       handle: async (request) => {
         const { player } = await authenticate(request.raw, deps);
-        return ok(ChatUser.parse(chatUser(player, profileOf(player))));
+        return ok(ChatUser, chatUser(player, profileOf(player)));
       },
     },
     {
@@ -84,7 +84,7 @@ export function chatRoutes(deps: ApiDeps): Route[] {
         const profile = profileOf(player);
         chats.updateProfile(player.id, change);
         const updated = { status: change.status ?? profile.status, mood: change.mood ?? profile.mood };
-        return ok(ChatUser.parse(chatUser(player, updated)));
+        return ok(ChatUser, chatUser(player, updated));
       },
     },
     {
@@ -101,7 +101,7 @@ export function chatRoutes(deps: ApiDeps): Route[] {
         const chat = chats.chatWith(player.id, contactId);
         chats.markRead(chat.id);
         const dialog = chats.messages(chat.id).map((message) => toMessage(player, contactId, message));
-        return ok(GetChatResponse.parse({ chat: { id: String(chat.id), dialog }, userChatList: chatList(player) }));
+        return ok(GetChatResponse, { chat: { id: String(chat.id), dialog }, userChatList: chatList(player) });
       },
     },
     {
@@ -120,7 +120,7 @@ export function chatRoutes(deps: ApiDeps): Route[] {
         }
         const message: MessageRecord = { fromPlayer: true, text: messageText, at: deps.now() };
         chats.addMessage(chat.id, message);
-        return ok(SendMessageResponse.parse({ message: toMessage(player, contactId, message), userChatList: chatList(player) }));
+        return ok(SendMessageResponse, { message: toMessage(player, contactId, message), userChatList: chatList(player) });
       },
     },
   ];

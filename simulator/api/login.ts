@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { LoginLogType, LoginRequest, PLAYER_PERMISSION, SECRET_ATTEMPTS, type TokenClaims } from '../../protocol/auth.ts';
+import { LoginLogType, LoginRequest, LoginResult, PLAYER_PERMISSION, SECRET_ATTEMPTS, type TokenClaims } from '../../protocol/auth.ts';
 import { ErrorCode } from '../../protocol/errors.ts';
 import { blockedNow, countFailure } from '../auth/attempts.ts';
 import { burnPasswordCheck, verifyPassword } from '../auth/passwords.ts';
@@ -117,5 +117,5 @@ async function login(request: ApiRequest, deps: ApiDeps) {
     deps.sessions.endAllOf(player.id, 'elsewhere', session.jti);
   });
   const token = await deps.tokens.sign(claims);
-  return ok(loginResult(token, player, session, request.ip));
+  return ok(LoginResult, loginResult(token, player, session, request.ip));
 }

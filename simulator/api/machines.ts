@@ -15,7 +15,7 @@ const BrandIdParams = z.object({
   brandId: z.pipe(z.string().check(z.regex(/^[1-9]\d{0,14}$/, 'a brand id is a positive integer')), z.transform(Number)),
 });
 
-// Answers are parsed on the way out: a drift between simulator and protocol fails here.
+// The answers' schemas (ok parses on the way out: a drift between simulator and protocol fails here).
 const Brands = z.array(Brand);
 const Machines = z.array(Machine);
 
@@ -27,7 +27,7 @@ export function machineRoutes(deps: ApiDeps): Route[] {
       path: '/api/machine/brands',
       handle: async (request) => {
         await authenticate(request.raw, deps);
-        return ok(Brands.parse(fleet.brands().map(toBrand)));
+        return ok(Brands, fleet.brands().map(toBrand));
       },
     },
     {
@@ -36,7 +36,7 @@ export function machineRoutes(deps: ApiDeps): Route[] {
       handle: async (request) => {
         const { player } = await authenticate(request.raw, deps);
         const now = deps.now();
-        return ok(Machines.parse(fleet.machines().map((machine) => toMachine(machine, player.id, now))));
+        return ok(Machines, fleet.machines().map((machine) => toMachine(machine, player.id, now)));
       },
     },
     {
@@ -49,7 +49,7 @@ export function machineRoutes(deps: ApiDeps): Route[] {
         if (!brand) throw new ApiFailure(404, FloorCode.unknownMachine, 'unknown brand', { brandId });
         const now = deps.now();
         const machines = fleet.machinesOfBrand(brandId).map((machine) => toMachine(machine, player.id, now));
-        return ok(BrandWithMachines.parse({ brand: toBrand(brand), machines }));
+        return ok(BrandWithMachines, { brand: toBrand(brand), machines });
       },
     },
   ];

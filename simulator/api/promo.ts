@@ -2,7 +2,7 @@ import { AccountCode, PromoResult } from '../../protocol/account.ts';
 import { AmountAction } from '../../protocol/floor.ts';
 import { ErrorCode } from '../../protocol/errors.ts';
 import { ApiFailure } from '../http/errors.ts';
-import { ok, type Route } from '../http/router.ts';
+import { ok, type Reply, type Route } from '../http/router.ts';
 import { addClaim, lastClaimAt, machineLossSince, type PromoKind } from '../store/promo.ts';
 import type { PlayerRecord } from '../store/store.ts';
 import { authenticate } from './authenticate.ts';
@@ -19,6 +19,7 @@ import { formatMajor } from './money.ts';
  *   that ended in the last 24 hours and after the previous discount, so no loss is discounted
  *   twice), at least 1.00; refused when there is no loss;
  * - bonus: a fixed 5.00.
+ * A claim is one transaction (see `claim`).
  */
 
 export const PROMO_COOLDOWN_MS = 5 * 60_000;
@@ -34,7 +35,7 @@ export function promoRoutes(deps: ApiDeps): Route[] {
       path: '/api/player/discount',
       handle: async (request) => {
         const { player } = await authenticate(request.raw, deps);
-        return ok(grant(deps, player, 'discount', discountAmount(deps, player)));
+        return claim(deps, player, 'discount');
       },
     },
     {
@@ -42,12 +43,35 @@ export function promoRoutes(deps: ApiDeps): Route[] {
       path: '/api/player/bonus',
       handle: async (request) => {
         const { player } = await authenticate(request.raw, deps);
-        if (!deps.control.settings().AUTO_BONUS) throw disabled('bonus');
-        requireCooledDown(deps, player, 'bonus');
-        return ok(grant(deps, player, 'bonus', BONUS_AMOUNT));
+        return claim(deps, player, 'bonus');
       },
     },
   ];
+}
+
+/**
+ * One `store.transaction`: the rules are read, the claim written (it starts the cooldown), the
+ * wallet credited and the answer checked against PromoResult together. A refusal writes nothing,
+ * and a failure after the claim (the credit, an answer that does not fit) undoes the claim as
+ * well: a claim never stands without its money, nor money without its claim. The new balance is
+ * pushed to the notification socket only once it is committed.
+ */
+function claim(deps: ApiDeps, player: PlayerRecord, kind: PromoKind): Reply {
+  const { reply, balance } = deps.store.transaction(() => {
+    const amount = kind === 'discount' ? discountAmount(deps, player) : bonusAmount(deps, player);
+    addClaim(deps.store, player.id, kind, amount, deps.now());
+    const { balance } = deps.ledger.credit(player.id, AmountAction.deposit, amount, { tag: kind });
+    const reply = ok(PromoResult, { status: 1, code: ErrorCode.requestSuccessful, ErrorMessage: '', Params: { amount, balance } });
+    return { reply, balance };
+  });
+  deps.hub.toPlayer(player.id, { type: 'balance', balance });
+  return reply;
+}
+
+function bonusAmount(deps: ApiDeps, player: PlayerRecord): number {
+  if (!deps.control.settings().AUTO_BONUS) throw disabled('bonus');
+  requireCooledDown(deps, player, 'bonus');
+  return BONUS_AMOUNT;
 }
 
 function discountAmount(deps: ApiDeps, player: PlayerRecord): number {
@@ -77,22 +101,6 @@ function requireCooledDown(deps: ApiDeps, player: PlayerRecord, kind: PromoKind)
     });
   }
   return last;
-}
-
-/**
- * The claim is written before the money moves: nothing awaits in between, and should the
- * process die between the two, the player misses a promo rather than getting one twice.
- */
-function grant(deps: ApiDeps, player: PlayerRecord, kind: PromoKind, amount: number): PromoResult {
-  addClaim(deps.store, player.id, kind, amount, deps.now());
-  const { balance } = deps.ledger.credit(player.id, AmountAction.deposit, amount, { tag: kind });
-  deps.hub.toPlayer(player.id, { type: 'balance', balance });
-  return PromoResult.parse({
-    status: 1,
-    code: ErrorCode.requestSuccessful,
-    ErrorMessage: '',
-    Params: { amount, balance },
-  });
 }
 
 function disabled(kind: PromoKind): ApiFailure {

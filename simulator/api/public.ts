@@ -1,9 +1,10 @@
-import type { IpCheckResult } from '../../protocol/check.ts';
+import { IpCheckResult } from '../../protocol/check.ts';
 import { buildAsyncApi } from '../../protocol/contract/asyncapi.ts';
 import type { JsonSchema } from '../../protocol/contract/jsonSchema.ts';
 import { buildOpenApi } from '../../protocol/contract/openapi.ts';
 import { ErrorCode } from '../../protocol/errors.ts';
-import { ok, type Route } from '../http/router.ts';
+import { Settings } from '../../protocol/settings.ts';
+import { ok, unchecked, type Route } from '../http/router.ts';
 import type { ApiDeps } from './deps.ts';
 
 /** Built on first use: the same documents as docs/api/ (npm run contract), from the same schemas. */
@@ -20,25 +21,25 @@ const asyncApi = once(buildAsyncApi);
  */
 export function publicRoutes(deps: ApiDeps): Route[] {
   return [
-    { method: 'GET', path: '/api/openapi.json', handle: () => ok(openApi()) },
-    { method: 'GET', path: '/api/asyncapi.json', handle: () => ok(asyncApi()) },
+    // Documents about the wire, not answers of it: no protocol schema describes them.
+    { method: 'GET', path: '/api/openapi.json', handle: () => unchecked(openApi()) },
+    { method: 'GET', path: '/api/asyncapi.json', handle: () => unchecked(asyncApi()) },
     {
       method: 'GET',
       path: '/Settings.json',
-      handle: () => ok(deps.control.settings()),
+      handle: () => ok(Settings, deps.control.settings()),
     },
     {
       method: 'GET',
       path: '/check',
       handle: (request) => {
         const allowed = deps.control.isCountryAllowed(request.country);
-        const result: IpCheckResult = {
+        return ok(IpCheckResult, {
           status: allowed ? 1 : 0,
           code: allowed ? ErrorCode.requestSuccessful : 0,
           ip: request.ip,
           country: request.country,
-        };
-        return ok(result);
+        });
       },
     },
   ];

@@ -5,7 +5,7 @@ import type { ApiDeps } from './deps.ts';
 
 /** GET /quick-panel/data: the template's quick panel (events and notes), fixed demo content. */
 
-const DATA = QuickPanelData.parse({
+const DATA: QuickPanelData = {
   events: [
     { id: 1, title: 'Diamond Rush evening', detail: 'Friday 20:00 — double jackpot contributions on every Diamond Rush cabinet' },
     { id: 2, title: 'New cabinets', detail: 'Pharaoh Gold Sphinx is now on the floor' },
@@ -16,7 +16,7 @@ const DATA = QuickPanelData.parse({
     { id: 2, title: 'Idle lock', detail: 'After a minute without activity the screen locks; your PIN opens it' },
     { id: 3, title: 'Live cabinet', detail: 'Lucky Sevens Live is filmed by a camera on the floor' },
   ],
-});
+};
 
 export function quickPanelRoutes(deps: ApiDeps): Route[] {
   return [
@@ -25,7 +25,7 @@ export function quickPanelRoutes(deps: ApiDeps): Route[] {
       path: '/api/quick-panel/data',
       handle: async (request) => {
         await authenticate(request.raw, deps);
-        return ok(DATA);
+        return ok(QuickPanelData, DATA);
       },
     },
   ];

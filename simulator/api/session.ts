@@ -1,6 +1,6 @@
-import { LoginLogType } from '../../protocol/auth.ts';
-import { ErrorCode, type OkResponse } from '../../protocol/errors.ts';
-import type { BalanceResponse } from '../../protocol/player.ts';
+import { LoginLogType, LoginResult } from '../../protocol/auth.ts';
+import { ErrorCode, OkResponse } from '../../protocol/errors.ts';
+import { BalanceResponse } from '../../protocol/player.ts';
 import { ok, type Route } from '../http/router.ts';
 import { authenticate } from './authenticate.ts';
 import type { ApiDeps } from './deps.ts';
@@ -21,7 +21,7 @@ export function sessionRoutes(deps: ApiDeps): Route[] {
           country: request.country,
           at: deps.now(),
         });
-        return ok(loginResult(token, player, session, request.ip));
+        return ok(LoginResult, loginResult(token, player, session, request.ip));
       },
     },
     {
@@ -40,8 +40,7 @@ export function sessionRoutes(deps: ApiDeps): Route[] {
             at,
           });
         });
-        const body: OkResponse = { code: ErrorCode.requestSuccessful };
-        return ok(body);
+        return ok(OkResponse, { code: ErrorCode.requestSuccessful });
       },
     },
     {
@@ -49,8 +48,7 @@ export function sessionRoutes(deps: ApiDeps): Route[] {
       path: '/api/player/balance',
       handle: async (request) => {
         const { player } = await authenticate(request.raw, deps);
-        const body: BalanceResponse = { balance: player.balanceMinor };
-        return ok(body);
+        return ok(BalanceResponse, { balance: player.balanceMinor });
       },
     },
   ];

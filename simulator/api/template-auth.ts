@@ -1,7 +1,7 @@
 import type { z } from 'zod/mini';
 import { LoginResult } from '../../protocol/auth.ts';
 import { ErrorCode } from '../../protocol/errors.ts';
-import { RegisterRequest, UserSettingsResponse, UserSettingsUpdate, type RegisterResult } from '../../protocol/template.ts';
+import { RegisterRequest, RegisterResult, UserSettingsResponse, UserSettingsUpdate } from '../../protocol/template.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { createPinCode } from '../auth/pin.ts';
 import { validate } from '../http/body.ts';
@@ -33,7 +33,7 @@ export function templateAuthRoutes(deps: ApiDeps): Route[] {
       path: '/api/auth/user',
       handle: async (request) => {
         const { player } = await authenticate(request.raw, deps);
-        return ok(settingsAnswer(deps, player.id));
+        return ok(UserSettingsResponse, settingsAnswer(deps, player.id));
       },
     },
     {
@@ -43,7 +43,7 @@ export function templateAuthRoutes(deps: ApiDeps): Route[] {
         const { player } = await authenticate(request.raw, deps);
         const { user } = await request.body(UserSettingsUpdate);
         saveUserSettings(deps.store, player.id, JSON.stringify(user), deps.now());
-        return ok(settingsAnswer(deps, player.id));
+        return ok(UserSettingsResponse, settingsAnswer(deps, player.id));
       },
     },
   ];
@@ -62,12 +62,12 @@ async function register(request: ApiRequest, deps: ApiDeps, loginRoute: Route) {
     throw fail(403, ErrorCode.ipNotPermitted, { country: request.country, ip: request.ip });
   }
   const taken: RegisterResult = { error: { username: USERNAME_TAKEN } };
-  if (store.playerByUsername(input.username)) return ok(taken);
+  if (store.playerByUsername(input.username)) return ok(RegisterResult, taken);
   // No PIN chosen: the operator's default, the one the Turkish lock text names.
   const pin = input.pin ?? deps.control.settings().DEFAULT_PIN;
   const [passwordHash, pinHash] = await Promise.all([hashPassword(input.password), createPinCode(pin)]);
   // Checked again after the await: another registration may have taken the name meanwhile.
-  if (store.playerByUsername(input.username)) return ok(taken);
+  if (store.playerByUsername(input.username)) return ok(RegisterResult, taken);
   store.insertPlayer({
     username: input.username,
     name: input.name,
@@ -85,14 +85,14 @@ async function register(request: ApiRequest, deps: ApiDeps, loginRoute: Route) {
     body: <T>(schema: z.ZodMiniType<T>) => Promise.resolve(validate(schema, credentials)),
   });
   const login = LoginResult.parse(reply.body);
-  const result: RegisterResult = { user: login.user, access_token: login.token };
-  return ok(result);
+  return ok(RegisterResult, { user: login.user, access_token: login.token });
 }
 
+/** Stored as JSON of a UserSettingsUpdate's `user`; `ok` checks it is still an object. */
 function settingsAnswer(deps: ApiDeps, playerId: number): UserSettingsResponse {
   const stored = userSettings(deps.store, playerId);
-  return UserSettingsResponse.parse({
-    user: stored ? (JSON.parse(stored.json) as unknown) : {},
+  return {
+    user: stored ? (JSON.parse(stored.json) as UserSettingsResponse['user']) : {},
     updatedAt: stored ? new Date(stored.updatedAt).toISOString() : null,
-  });
+  };
 }

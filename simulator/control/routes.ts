@@ -1,11 +1,14 @@
 import { z } from 'zod/mini';
-import { AllowedCountriesRequest, FaultRequest, type SimHealth } from '../../protocol/control.ts';
-import { ErrorCode } from '../../protocol/errors.ts';
-import { SettingsOverrides } from '../../protocol/settings.ts';
-import { ok, type Route } from '../http/router.ts';
+import { AllowedCountriesRequest, FaultRequest, SimHealth } from '../../protocol/control.ts';
+import { ErrorCode, OkResponse } from '../../protocol/errors.ts';
+import { Settings, SettingsOverrides } from '../../protocol/settings.ts';
+import { ok, unchecked, type Route } from '../http/router.ts';
 import type { ControlState } from './state.ts';
 
-/** /sim/*: steering for tests and demos. Mounted only when the simulator runs with control on. */
+/**
+ * /sim/*: steering for tests and demos. Mounted only when the simulator runs with control on.
+ * Answers with a protocol schema go through `ok`; the country list and the fault count have none.
+ */
 
 // Strict: a misspelt setting in a test should fail loudly, not be silently ignored.
 const SettingsPatch = z.strictObject(SettingsOverrides.shape);
@@ -17,13 +20,12 @@ export function controlRoutes(control: ControlState, startedAt: number, now: () 
       method: 'GET',
       path: '/sim/health',
       handle: () => {
-        const health: SimHealth = {
+        return ok(SimHealth, {
           status: 'ok',
           uptimeSeconds: Math.max(0, (now() - startedAt) / 1000),
           pendingFaults: control.pendingFaults(),
           allowedCountries: control.allowedCountries(),
-        };
-        return ok(health);
+        });
       },
     },
     {
@@ -31,7 +33,7 @@ export function controlRoutes(control: ControlState, startedAt: number, now: () 
       path: '/sim/settings',
       handle: async (request) => {
         control.overrideSettings(await request.body(SettingsPatch));
-        return ok(control.settings());
+        return ok(Settings, control.settings());
       },
     },
     {
@@ -39,7 +41,7 @@ export function controlRoutes(control: ControlState, startedAt: number, now: () 
       path: '/sim/settings',
       handle: () => {
         control.resetSettings();
-        return ok(control.settings());
+        return ok(Settings, control.settings());
       },
     },
     {
@@ -48,7 +50,7 @@ export function controlRoutes(control: ControlState, startedAt: number, now: () 
       handle: async (request) => {
         const { countries } = await request.body(AllowedCountriesRequest);
         control.setAllowedCountries(countries);
-        return ok({ countries: control.allowedCountries() });
+        return unchecked({ countries: control.allowedCountries() });
       },
     },
     {
@@ -56,7 +58,7 @@ export function controlRoutes(control: ControlState, startedAt: number, now: () 
       path: '/sim/allowed-countries',
       handle: () => {
         control.resetAllowedCountries();
-        return ok({ countries: control.allowedCountries() });
+        return unchecked({ countries: control.allowedCountries() });
       },
     },
     {
@@ -64,7 +66,7 @@ export function controlRoutes(control: ControlState, startedAt: number, now: () 
       path: '/sim/fault',
       handle: async (request) => {
         control.addFault(await request.body(FaultRequest));
-        return ok({ ...Done, Params: { pendingFaults: control.pendingFaults() } });
+        return unchecked({ ...Done, Params: { pendingFaults: control.pendingFaults() } });
       },
     },
     {
@@ -72,7 +74,7 @@ export function controlRoutes(control: ControlState, startedAt: number, now: () 
       path: '/sim/fault',
       handle: () => {
         control.clearFaults();
-        return ok(Done);
+        return ok(OkResponse, Done);
       },
     },
   ];

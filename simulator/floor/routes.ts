@@ -11,12 +11,12 @@ import {
   VideoControlRequest,
   WarnRequest,
 } from '../../protocol/control.ts';
-import { MachineIdRequest } from '../../protocol/contract/rest.ts';
-import { ErrorCode } from '../../protocol/errors.ts';
+import { MachineActionResponse, MachineIdRequest } from '../../protocol/contract/rest.ts';
+import { ErrorCode, OkResponse } from '../../protocol/errors.ts';
 import { authenticate } from '../api/authenticate.ts';
 import type { ApiDeps } from '../api/deps.ts';
 import { fail } from '../http/errors.ts';
-import { ok, type Route } from '../http/router.ts';
+import { ok, unchecked, type Route } from '../http/router.ts';
 import type { Floor } from './floor.ts';
 import { Refusal } from './machine.ts';
 import type { SocketServer } from './sockets.ts';
@@ -57,7 +57,7 @@ export function floorRoutes(deps: ApiDeps, floor: Floor): Route[] {
           country: request.country,
           at: deps.now(),
         });
-        return ok(Done);
+        return ok(MachineActionResponse, Done);
       },
     },
     {
@@ -67,7 +67,7 @@ export function floorRoutes(deps: ApiDeps, floor: Floor): Route[] {
         const { player } = await authenticate(request.raw, deps);
         const { machineId } = await request.body(MachineIdRequest);
         attempt(() => floor.cancel(player.id, machineId));
-        return ok({ ...Done, balance: deps.ledger.balance(player.id) });
+        return ok(MachineActionResponse, { ...Done, balance: deps.ledger.balance(player.id) });
       },
     },
   ];
@@ -78,7 +78,7 @@ export interface FloorControlHooks {
   video(machineId: number, action: 'stall' | 'resume' | 'end'): void;
 }
 
-/** /sim/* steering of the floor, for tests and demos. */
+/** /sim/* steering of the floor, for tests and demos; its counts and reports have no protocol schema. */
 export function floorControlRoutes(deps: ApiDeps, floor: Floor, sockets: SocketServer, hooks: FloorControlHooks): Route[] {
   return [
     {
@@ -87,7 +87,7 @@ export function floorControlRoutes(deps: ApiDeps, floor: Floor, sockets: SocketS
       handle: async (request) => {
         const { machineId, status } = await request.body(MachineStatusRequest);
         attempt(() => floor.force(machineId, status));
-        return ok({ machineId, status });
+        return unchecked({ machineId, status });
       },
     },
     {
@@ -96,7 +96,7 @@ export function floorControlRoutes(deps: ApiDeps, floor: Floor, sockets: SocketS
       handle: async (request) => {
         const { username } = await request.body(DropRequest);
         const player = playerNamed(deps, username);
-        return ok({ dropped: sockets.dropPlayer(player.id) });
+        return unchecked({ dropped: sockets.dropPlayer(player.id) });
       },
     },
     {
@@ -105,7 +105,7 @@ export function floorControlRoutes(deps: ApiDeps, floor: Floor, sockets: SocketS
       handle: async (request) => {
         const { username, ms } = await request.body(SilenceRequest);
         const player = playerNamed(deps, username);
-        return ok({ silenced: sockets.silencePlayer(player.id, ms) });
+        return unchecked({ silenced: sockets.silencePlayer(player.id, ms) });
       },
     },
     {
@@ -114,7 +114,7 @@ export function floorControlRoutes(deps: ApiDeps, floor: Floor, sockets: SocketS
       handle: async (request) => {
         const { username, ...fault } = await request.body(LinkRequest);
         const player = playerNamed(deps, username);
-        return ok({ affected: sockets.linkPlayer(player.id, fault) });
+        return unchecked({ affected: sockets.linkPlayer(player.id, fault) });
       },
     },
     {
@@ -124,7 +124,7 @@ export function floorControlRoutes(deps: ApiDeps, floor: Floor, sockets: SocketS
         const { username, banned } = await request.body(BanRequest);
         const player = playerNamed(deps, username);
         deps.sessions.setBanned(player.id, banned);
-        return ok(Done);
+        return ok(OkResponse, Done);
       },
     },
     {
@@ -133,7 +133,7 @@ export function floorControlRoutes(deps: ApiDeps, floor: Floor, sockets: SocketS
       handle: async (request) => {
         const { username } = await request.body(EndSessionRequest);
         const player = playerNamed(deps, username);
-        return ok({ ...Done, ended: deps.sessions.endAllOf(player.id, 'kicked') });
+        return unchecked({ ...Done, ended: deps.sessions.endAllOf(player.id, 'kicked') });
       },
     },
     {
@@ -142,7 +142,7 @@ export function floorControlRoutes(deps: ApiDeps, floor: Floor, sockets: SocketS
       handle: async (request) => {
         const { machineId, code, count } = await request.body(WarnRequest);
         attempt(() => floor.require(machineId).warn(code, count));
-        return ok(Done);
+        return ok(OkResponse, Done);
       },
     },
     {
@@ -151,7 +151,7 @@ export function floorControlRoutes(deps: ApiDeps, floor: Floor, sockets: SocketS
       handle: async (request) => {
         const { machineId } = await request.body(RemoveRequest);
         attempt(() => floor.require(machineId).endSession('removed'));
-        return ok(Done);
+        return ok(OkResponse, Done);
       },
     },
     {
@@ -161,7 +161,7 @@ export function floorControlRoutes(deps: ApiDeps, floor: Floor, sockets: SocketS
         const { machineId, action } = await request.body(VideoControlRequest);
         attempt(() => floor.require(machineId));
         hooks.video(machineId, action);
-        return ok(Done);
+        return ok(OkResponse, Done);
       },
     },
     {
@@ -170,13 +170,13 @@ export function floorControlRoutes(deps: ApiDeps, floor: Floor, sockets: SocketS
       handle: async (request) => {
         const { scale } = await request.body(TimersRequest);
         hooks.setTimerScale(scale);
-        return ok({ scale });
+        return unchecked({ scale });
       },
     },
     {
       method: 'GET',
       path: '/sim/ledger',
-      handle: () => ok({ ...deps.ledger.audit(), findings: deps.ledger.auditPlayers(), sockets: sockets.counts() }),
+      handle: () => unchecked({ ...deps.ledger.audit(), findings: deps.ledger.auditPlayers(), sockets: sockets.counts() }),
     },
   ];
 }

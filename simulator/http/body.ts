@@ -71,7 +71,7 @@ export function validate<T>(schema: z.ZodMiniType<T>, value: unknown): T {
   return result.data;
 }
 
-function zodIssues(error: z.core.$ZodError): Issue[] {
+export function zodIssues(error: z.core.$ZodError): Issue[] {
   return error.issues.map((issue) => ({
     path: issue.path.map(String).join('.'),
     code: issue.code,

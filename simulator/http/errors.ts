@@ -22,6 +22,25 @@ export class ApiFailure extends Error {
   }
 }
 
+/**
+ * An answer that does not fit the protocol schema its route answers with (router.ts `ok`): the
+ * simulator and the client would disagree, so it is never sent. Not an ApiFailure: the handler
+ * logs it as the bug it is and answers 500 50000.
+ */
+export class AnswerMismatch extends Error {
+  readonly issues: readonly Issue[];
+
+  constructor(issues: readonly Issue[]) {
+    super(
+      `the answer does not fit its protocol schema (a simulator bug): ${issues
+        .map((issue) => `${issue.path === '' ? '(root)' : issue.path}: ${issue.message}`)
+        .join('; ')}`,
+    );
+    this.name = 'AnswerMismatch';
+    this.issues = issues;
+  }
+}
+
 /** Simulator-only code for a bug in the simulator itself (not in SPEC §8). */
 export const INTERNAL_ERROR = 50000;
 

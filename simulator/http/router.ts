@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { z } from 'zod/mini';
-import { readJson, validate } from './body.ts';
+import { readJson, validate, zodIssues } from './body.ts';
+import { AnswerMismatch } from './errors.ts';
 
 /**
  * A tiny router: exact paths, and paths with `:name` segments (`/api/machine/:brandId`) whose
@@ -33,7 +34,20 @@ export interface Route {
   handle(request: ApiRequest): Promise<Reply> | Reply;
 }
 
-export function ok(body: unknown): Reply {
+/**
+ * A 200 answer of the wire: `body` parsed by its protocol schema on the way out, and what the
+ * schema makes of it is what is sent. A body that does not fit is a bug of the simulator, not
+ * an answer: AnswerMismatch, which the handler logs and answers with a 500. Called inside a
+ * route's `store.transaction`, the mismatch also undoes what the route wrote.
+ */
+export function ok<S extends z.ZodMiniType>(schema: S, body: z.input<S>): Reply {
+  const result = schema.safeParse(body);
+  if (!result.success) throw new AnswerMismatch(zodIssues(result.error));
+  return { status: 200, body: result.data };
+}
+
+/** A 200 no protocol schema describes: only /sim steering and the contract documents answer so. */
+export function unchecked(body: unknown): Reply {
   return { status: 200, body };
 }
 

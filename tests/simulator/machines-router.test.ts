@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { Router, type ApiRequest, type Route } from '../../simulator/http/router.ts';
+import { z } from 'zod/mini';
+import { AnswerMismatch } from '../../simulator/http/errors.ts';
+import { ok, Router, type ApiRequest, type Route } from '../../simulator/http/router.ts';
 
 /** The router on its own: exact paths, `:name` parameters, and which route wins. */
 
@@ -69,5 +71,28 @@ describe('Router', () => {
     expect(() => new Router().add([route('GET', '/a'), route('GET', '/a')])).toThrow(/duplicate/);
     expect(() => new Router().add([route('GET', '/a/:1x')])).toThrow(/bad route parameter/);
     expect(() => new Router().add([route('GET', '/a/:id/:id')])).toThrow(/bad route parameter/);
+  });
+});
+
+describe('ok', () => {
+  const Answer = z.object({ amount: z.int(), note: z.optional(z.string()) });
+
+  it('sends what the protocol schema makes of the body', () => {
+    const body = { amount: 5, internal: 'not on the wire' };
+    expect(ok(Answer, body)).toEqual({ status: 200, body: { amount: 5 } });
+  });
+
+  it('refuses to send a body that does not fit, naming every wrong field', () => {
+    const mismatch = (() => {
+      try {
+        ok(Answer, { amount: 2.5, note: 7 as unknown as string });
+      } catch (error) {
+        return error;
+      }
+      throw new Error('ok sent a body that does not fit');
+    })();
+    expect(mismatch).toBeInstanceOf(AnswerMismatch);
+    expect((mismatch as AnswerMismatch).issues.map((issue) => issue.path)).toEqual(['amount', 'note']);
+    expect((mismatch as Error).message).toMatch(/^the answer does not fit its protocol schema \(a simulator bug\): amount: .+; note: /);
   });
 });
