@@ -3,10 +3,18 @@
  * (screen:*, controls:*, reels:*) rather than from its state names, so the views (GamePage,
  * VideoStage, SideBar) share one reading and do not know the chart's shape.
  */
-import type { SnapshotFrom } from 'xstate';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { gameSessionMachine } from './gameSession.ts';
+import type { videoLinkMachine } from './videoLink.ts';
 
 type GameSnapshot = Pick<SnapshotFrom<typeof gameSessionMachine>, 'hasTag'>;
+
+/** The visit's video link while it runs (from the join to the end of live), else undefined. */
+export const selectVideo = (snapshot: Pick<SnapshotFrom<typeof gameSessionMachine>, 'children'>): ActorRefFrom<typeof videoLinkMachine> | undefined =>
+  snapshot.children.video as ActorRefFrom<typeof videoLinkMachine> | undefined;
+
+/** The video link failed outright (its actor is gone): the picture shows its problem. */
+export const selectVideoLost = (snapshot: Pick<SnapshotFrom<typeof gameSessionMachine>, 'context'>): boolean => snapshot.context.videoLost;
 
 /** The screen a visit is on. */
 export type GameScreen = 'joining' | 'live' | 'elsewhere' | 'reconnecting' | 'left';

@@ -26,8 +26,10 @@
  * chart of WHEP sessions, stalls and retries) starts with the join, without a band: it prepares
  * its offer while the socket joins, and `socket.joined` tells it the band to play (video.play), so
  * the join answer and the video offer do not wait on each other. It stops when live ends (or the
- * connection does); another band is another video.play. When it gives up (video.failed) the
- * player may ask again (user.retryVideo). Every way out ends in `left` with a reason, which the
+ * connection does); another band is another video.play. What the picture shows (stream, stats,
+ * a stall, a refusal, a link that gave up) is the child's own state, which the views read through
+ * its selectors (machines/videoLink.selectors.ts); when it has given up the player may ask again
+ * (user.retryVideo, handed to the child). Every way out ends in `left` with a reason, which the
  * view turns into a toast and a return to /lobby. The screen is kept awake (wakeLock child) for
  * the whole visit, reconnects included, and may sleep again once the visit is over.
  */
@@ -145,7 +147,7 @@ export const gameSessionMachine = setup({
     })),
     /** The video child for the join in flight: it gets ready while the band is not yet known. */
     prepareVideo: enqueueActions(({ context, enqueue }) => {
-      enqueue.assign({ videoFailed: false });
+      enqueue.assign({ videoLost: false });
       enqueue.spawnChild('video', { id: 'video', input: { whepUrl: null, token: context.token } });
     }),
     playVideo: sendTo('video', ({ context }) => ({ type: 'video.play' as const, whepUrl: activeBand(context)?.whepUrl ?? '' })),
@@ -176,11 +178,7 @@ export const gameSessionMachine = setup({
     pending: {},
     spinning: false,
     activeBandId: null,
-    stream: null,
-    stats: null,
-    videoProblem: false,
-    videoFailed: false,
-    videoRefusal: null,
+    videoLost: false,
     moneyTransfer: false,
     sideBar: true,
     volume: input.volume ?? 1,
@@ -205,11 +203,6 @@ export const gameSessionMachine = setup({
     'user.volume': { actions: assign({ volume: ({ event }) => Math.min(1, Math.max(0, event.volume)), muted: false }) },
     'user.toggleMute': { actions: assign({ muted: ({ context }) => !context.muted }) },
     'wallet.balance': { actions: assign({ balance: ({ event }) => event.balance }) },
-    'video.stream': { actions: assign({ stream: ({ event }) => event.stream }) },
-    'video.stats': { actions: assign({ stats: ({ event }) => event.stats }) },
-    // A picture that moves again ends any refusal shown over it.
-    'video.problem': { actions: assign({ videoProblem: ({ event }) => event.active, videoRefusal: ({ context, event }) => (event.active ? context.videoRefusal : null) }) },
-    'video.refused': { actions: assign({ videoRefusal: ({ event }) => ({ code: event.code, message: '', params: event.params }) }) },
   },
   states: {
     idle: {
@@ -262,10 +255,8 @@ export const gameSessionMachine = setup({
         },
         'session.closed': 'left',
         'user.leave': { target: 'left', actions: { type: 'leaveWith', params: { reason: 'left' } } },
-        // A video player that fails outright: play goes on, the picture shows its problem.
-        'xstate.error.actor.video': { actions: assign({ videoProblem: true }) },
-        // The link gave up after its retries: the player may ask for the picture again.
-        'video.failed': { actions: assign({ videoFailed: true }) },
+        // A video link that fails outright (the child is gone): play goes on, the picture shows its problem.
+        'xstate.error.actor.video': { actions: assign({ videoLost: true }) },
       },
       initial: 'joining',
       states: {
@@ -360,12 +351,13 @@ export const gameSessionMachine = setup({
                 'tellVideo',
               ],
             },
-            'user.retryVideo': { guard: ({ context }) => context.videoFailed, actions: [assign({ videoFailed: false }), sendTo('video', { type: 'video.retry' as const })] },
+            // The link takes it only when it has given up (its failed state).
+            'user.retryVideo': { actions: sendTo('video', { type: 'video.retry' as const }) },
             'user.toggleMoneyTransfer': { actions: assign({ moneyTransfer: ({ context }) => !context.moneyTransfer }) },
             'user.selectBand': {
               guard: ({ context, event }) => event.id !== context.activeBandId && (context.join?.bands.some((b) => b.id === event.id) ?? false),
               // The link starts a session on the new band (and lets the old one go).
-              actions: [assign({ activeBandId: ({ event }) => event.id, stream: null, stats: null, videoFailed: false }), 'playVideo'],
+              actions: [assign({ activeBandId: ({ event }) => event.id }), 'playVideo'],
             },
             'user.cashout': 'cashingOut',
           },

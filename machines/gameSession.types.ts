@@ -4,7 +4,7 @@
  */
 import type { Failure } from './failure.ts';
 import type { MachineButton, MachineClientMessage, MachineServerMessage, MachineState, SpinOutcome, VideoBand } from '../protocol/sockets.ts';
-import type { VideoEvent, VideoStats } from './videoLink.ts';
+import type { VideoStats } from './videoLink.ts';
 
 export type { VideoStats };
 
@@ -73,13 +73,8 @@ export interface GameSessionContext {
   /** The reels are turning (live.reels): no button is taken. */
   spinning: boolean;
   activeBandId: string | null;
-  stream: unknown;
-  stats: VideoStats | null;
-  videoProblem: boolean;
-  /** The video link gave up (videoLink.failed) until the player asks again (user.retryVideo). */
-  videoFailed: boolean;
-  /** The operator's refusal of the video (70000…), shown with its text until a picture comes. */
-  videoRefusal: Failure | null;
+  /** The video child failed outright (not its retries: it is gone); a new join brings a new one. */
+  videoLost: boolean;
   moneyTransfer: boolean;
   sideBar: boolean;
   volume: number;
@@ -139,5 +134,5 @@ type InternalEvent = { type: 'session.closed' };
 /** The wallet's balance (minor units) from the app, between the floor's money updates. */
 export type WalletFeedEvent = { type: 'wallet.balance'; balance: number };
 
-export type GameSessionEvent = SocketEvent | VideoEvent | UserEvent | InternalEvent | WalletFeedEvent;
+export type GameSessionEvent = SocketEvent | UserEvent | InternalEvent | WalletFeedEvent;
 

@@ -20,11 +20,13 @@
  * The peer starts before the band is known (preparing): it makes its offer while the game
  * session's join is in flight, and POSTs it the moment video.play names the band. It reports
  * stats every second; the chart decides from the decoded-frame count whether the picture moves.
- * The parent hears video.stream, video.stats, video.problem (shown as "reconnecting"),
- * video.refused (a WHEP refusal with the operator's code, e.g. 70000, shown with its text) and
- * video.failed. RTCPeerConnection and fetch live in the provided `peer` (src/services/whep.ts).
+ * What the player sees is this link's own state, read through machines/videoLink.selectors.ts:
+ * the stream and the stats line, `problem` (shown as "reconnecting": a stall or a retry, until the
+ * picture moves again), `refusal` (a WHEP refusal with the operator's code, e.g. 70000, shown with
+ * its text) and the `video:failed` tag (given up: the player may ask again). The game session
+ * copies none of it. RTCPeerConnection and fetch live in the provided `peer` (src/services/whep.ts).
  */
-import { assign, enqueueActions, fromCallback, sendParent, sendTo, setup } from 'xstate';
+import { assign, enqueueActions, fromCallback, sendTo, setup } from 'xstate';
 import { backoffDelay } from './backoff.ts';
 
 export interface VideoStats {
@@ -50,14 +52,11 @@ export interface VideoInput {
 /** What the game session sends: the band to play, each play request (press → picture), a retry. */
 export type VideoCommand = { type: 'video.play'; whepUrl: string } | { type: 'video.request' } | { type: 'video.retry' };
 
-/** What the game session hears. */
-export type VideoEvent =
-  | { type: 'video.stream'; stream: unknown }
-  | { type: 'video.stats'; stats: VideoStats }
-  | { type: 'video.problem'; active: boolean }
-  /** The operator refused the video with a code the player should read (70000: the pipeline failed). */
-  | { type: 'video.refused'; code: number; params: Record<string, unknown> }
-  | { type: 'video.failed' };
+/** The operator refused the video with a code the player should read (70000: the pipeline failed). */
+export interface VideoRefusal {
+  code: number;
+  params: Record<string, unknown>;
+}
 
 /** What the peer actor sends back. */
 export type PeerEvent =
@@ -90,19 +89,26 @@ export interface VideoLinkContext {
   frames: number;
   /** Retries since the picture last moved. */
   attempts: number;
+  /** The peer's media stream (a MediaStream in the browser), null until one arrives. */
+  stream: unknown;
+  /** The last once-a-second report, for the stats line. */
+  stats: VideoStats | null;
+  /** The picture stalled or is being retried, until it moves again. */
+  problem: boolean;
+  /** The operator's refusal, until the picture moves again. */
+  refusal: VideoRefusal | null;
 }
 
 /** Retries without a moving picture before the link gives up and asks the player. */
 export const MAX_ATTEMPTS = 8;
 
-/** The picture moves (again): the player's notice goes. */
-const recovered = { type: 'tell', params: { type: 'video.problem', active: false } } as const;
 
 export const videoLinkMachine = setup({
   types: {
     context: {} as VideoLinkContext,
     events: {} as VideoCommand | PeerEvent | PageEvent | FramesEvent,
     input: {} as VideoInput,
+    tags: {} as 'video:failed',
   },
   actors: {
     /** One WHEP session: a peer connection, its offer, the POST, stats; stopping it DELETEs. */
@@ -119,8 +125,6 @@ export const videoLinkMachine = setup({
     gaveUp: ({ context }) => context.attempts > MAX_ATTEMPTS,
   },
   actions: {
-    /** Everything the game session hears goes through here (a path test runs the chart alone). */
-    tell: sendParent((_, event: VideoEvent) => event),
     /** A report whose decoded-frame count rose: the picture moves (frames.new). */
     countFrames: enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'peer.stats' || event.framesDecoded <= context.frames) return;
@@ -128,7 +132,15 @@ export const videoLinkMachine = setup({
       enqueue.raise({ type: 'frames.new' });
     }),
     resetAttempts: assign({ attempts: 0 }),
-    playBand: assign({ whepUrl: ({ context, event }) => (event.type === 'video.play' ? event.whepUrl : context.whepUrl) }),
+    /** The picture moves (again): the player's notice, and any refusal shown, go. */
+    recovered: assign({ problem: false, refusal: null }),
+    /** The picture stalled or a new session is being tried: "reconnecting". */
+    troubled: assign({ problem: true }),
+    /** The band to play; switched from another band, its own stream and stats will come. */
+    playBand: assign(({ context, event }) => {
+      if (event.type !== 'video.play' || event.whepUrl === context.whepUrl) return {};
+      return context.whepUrl === null ? { whepUrl: event.whepUrl } : { whepUrl: event.whepUrl, stream: null, stats: null };
+    }),
   },
   delays: {
     /** A new connection gets this long from its answer to show its first frame. */
@@ -144,7 +156,7 @@ export const videoLinkMachine = setup({
   },
 }).createMachine({
   id: 'videoLink',
-  context: ({ input }) => ({ whepUrl: input.whepUrl, token: input.token, frames: 0, attempts: 0 }),
+  context: ({ input }) => ({ whepUrl: input.whepUrl, token: input.token, frames: 0, attempts: 0, stream: null, stats: null, problem: false, refusal: null }),
   invoke: { id: 'page', src: 'pageLifecycle' },
   initial: 'session',
   states: {
@@ -158,14 +170,14 @@ export const videoLinkMachine = setup({
         onError: '#videoLink.retrying',
       },
       on: {
-        'peer.stream': { actions: { type: 'tell', params: ({ event }) => ({ type: 'video.stream', stream: event.stream }) } },
-        // Handed on as they come; a rising frame count is frames.new for the states below.
-        'peer.stats': { actions: [{ type: 'tell', params: ({ event }) => ({ type: 'video.stats', stats: event.stats }) }, 'countFrames'] },
+        'peer.stream': { actions: assign({ stream: ({ event }) => event.stream }) },
+        // Kept as they come; a rising frame count is frames.new for the states below.
+        'peer.stats': { actions: [assign({ stats: ({ event }) => event.stats }), 'countFrames'] },
         'peer.failed': [
           {
             guard: 'refusedWithCode',
             target: 'retrying',
-            actions: { type: 'tell', params: ({ event }) => ({ type: 'video.refused' as const, code: event.refusal!.code, params: event.refusal!.params }) },
+            actions: assign({ refusal: ({ event }) => event.refusal! }),
           },
           { target: 'retrying' },
         ],
@@ -186,7 +198,7 @@ export const videoLinkMachine = setup({
         },
         awaitingFirstFrame: {
           after: { firstFrameDeadline: '#videoLink.retrying' },
-          on: { 'frames.new': { target: 'live', actions: recovered } },
+          on: { 'frames.new': { target: 'live', actions: 'recovered' } },
         },
         live: {
           // Only a picture that keeps moving has recovered: a session that shows a frame and
@@ -202,14 +214,14 @@ export const videoLinkMachine = setup({
           },
         },
         stalled: {
-          entry: { type: 'tell', params: { type: 'video.problem', active: true } },
+          entry: 'troubled',
           after: { stallGiveUp: '#videoLink.retrying' },
-          on: { 'frames.new': { target: 'live', actions: recovered } },
+          on: { 'frames.new': { target: 'live', actions: 'recovered' } },
         },
       },
     },
     retrying: {
-      entry: [assign({ attempts: ({ context }) => context.attempts + 1 }), { type: 'tell', params: { type: 'video.problem', active: true } }],
+      entry: [assign({ attempts: ({ context }) => context.attempts + 1 }), 'troubled'],
       always: { guard: 'gaveUp', target: 'failed' },
       after: { reconnectBackoff: 'session' },
       on: {
@@ -224,7 +236,7 @@ export const videoLinkMachine = setup({
       },
     },
     failed: {
-      entry: { type: 'tell', params: { type: 'video.failed' } },
+      tags: ['video:failed'],
       on: {
         'video.retry': { target: 'session', actions: 'resetAttempts' },
         'video.play': { target: 'session', actions: ['playBand', 'resetAttempts'] },

@@ -168,9 +168,6 @@ export const gameSessionPayloads: Payloads = {
   'socket.closeSession': [{ type: 'socket.closeSession', code: 18801 }],
   'socket.closed': [{ type: 'socket.closed', code: 1000 }],
   'socket.sessionEnded': [{ type: 'socket.sessionEnded' }],
-  'video.stream': [{ type: 'video.stream', stream: 'stream' }],
-  'video.stats': [{ type: 'video.stats', stats: { width: 640, height: 360, fps: 30, roundTripMs: 1, inputDelayMs: 20 } }],
-  'video.problem': [{ type: 'video.problem', active: true }],
   'user.press': [{ type: 'user.press', button: 'spin' }],
   'user.autoplay': [{ type: 'user.autoplay', on: true }],
   // Within the wallet, and beyond it (refused by canTransfer: nothing happens).
@@ -189,7 +186,7 @@ export const gameSessionDistinguish = (c: any): unknown => [
   c.leaveReason,
   c.machine?.autoplay ?? null,
   (c.machine?.credits ?? 0) > 0,
-  c.videoFailed,
+  c.videoLost,
 ];
 
 const videoStats = { width: 640, height: 360, fps: 30, roundTripMs: 1, inputDelayMs: 20 };

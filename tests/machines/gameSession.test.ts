@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, SimulatedClock, type AnyEventObject } from 'xstate';
-import { videoLinkMachine } from '../../machines/videoLink.ts';
+import { MAX_ATTEMPTS, videoLinkMachine } from '../../machines/videoLink.ts';
 import { gameSessionMachine, type JoinInfo, type MachineRequest, type MachineView } from '../../machines/gameSession.ts';
-import { selectControlsFaded, selectLive, selectScreen, selectSpinning } from '../../machines/gameSession.selectors.ts';
+import { selectControlsFaded, selectLive, selectScreen, selectSpinning, selectVideo, selectVideoLost } from '../../machines/gameSession.selectors.ts';
+import { selectStream, selectVideoFailed, selectVideoProblem, selectVideoRefusal } from '../../machines/videoLink.selectors.ts';
+import { BACKOFF_CAP_MS } from '../../machines/backoff.ts';
 
 const join: JoinInfo = {
   machineName: 'Golden Reels 01',
@@ -27,6 +29,8 @@ function start(maxReconnects = 3) {
   const started: Array<string | null> = [];
   const videos: string[] = [];
   const requestsToVideo: string[] = [];
+  /** The current video peer's hand back to its link (peer.* events). */
+  let peerSend: (event: AnyEventObject) => void = () => {};
   let videosStopped = 0;
   const wakeLock = { taken: 0, released: 0 };
   /** What the reconnect dialog is told: entered:<id>, left, kept:<id>. */
@@ -42,7 +46,8 @@ function start(maxReconnects = 3) {
         // The real video link, with a fake WHEP peer.
         video: videoLinkMachine.provide({
           actors: {
-            peer: fromCallback(({ input, receive }) => {
+            peer: fromCallback(({ input, receive, sendBack }) => {
+              peerSend = sendBack;
               started.push(input.whepUrl);
               if (input.whepUrl !== null) videos.push(input.whepUrl);
               receive((event) => {
@@ -71,7 +76,8 @@ function start(maxReconnects = 3) {
     { input: { machineId: 1, token: 'tok', maxReconnects, visitId: 'v1' }, clock },
   ).start();
   const server = (event: AnyEventObject) => sockets[sockets.length - 1]!(event);
-  return { actor, sent, server, started, videos, requestsToVideo, clock, sockets, wakeLock, presence, stopped: () => videosStopped };
+  const peer = (event: AnyEventObject) => peerSend(event);
+  return { actor, sent, server, started, videos, requestsToVideo, clock, sockets, wakeLock, presence, peer, stopped: () => videosStopped };
 }
 
 function joined(t: ReturnType<typeof start>) {
@@ -128,7 +134,30 @@ describe('gameSession machine: failing children', () => {
     sockets[0]!({ type: 'socket.joined', join, machine, balance: 100_000 });
     expect(actor.getSnapshot().status).toBe('active');
     expect(actor.getSnapshot().matches({ connected: { live: { play: 'playing' } } })).toBe(true);
-    expect(actor.getSnapshot().context.videoProblem).toBe(true);
+    // The link retries the peer: the picture shows its problem, from the link's own state.
+    expect(selectVideoProblem(selectVideo(actor.getSnapshot())?.getSnapshot())).toBe(true);
+    expect(selectVideoLost(actor.getSnapshot())).toBe(false);
+  });
+
+  it('a video link that fails outright is gone: play goes on, and the game says the video is lost', () => {
+    const sockets: Array<(e: AnyEventObject) => void> = [];
+    const actor = createActor(
+      gameSessionMachine.provide({
+        actors: {
+          machineSocket: fromCallback(({ sendBack }) => {
+            sockets.push(sendBack);
+          }),
+          video: fromCallback(() => {
+            throw new Error('the link itself broke');
+          }) as never,
+        },
+      }),
+      { input: { machineId: 1, token: 't', visitId: 'v' } },
+    ).start();
+    actor.send({ type: 'user.join' });
+    sockets[0]!({ type: 'socket.joined', join, machine, balance: 100_000 });
+    expect(selectScreen(actor.getSnapshot())).toBe('live');
+    expect(selectVideoLost(actor.getSnapshot())).toBe(true);
   });
 });
 
@@ -348,13 +377,21 @@ describe('gameSession machine', () => {
   it('a video that gave up is asked again by the player, or by picking another band', () => {
     const t = start();
     joined(t);
-    t.actor.send({ type: 'video.failed' });
-    expect(t.actor.getSnapshot().context.videoFailed).toBe(true);
+    const failed = () => selectVideoFailed(selectVideo(t.actor.getSnapshot())?.getSnapshot());
+    const giveUp = () => {
+      for (let attempt = 0; attempt <= MAX_ATTEMPTS; attempt += 1) {
+        t.peer({ type: 'peer.failed', reason: 'ice failed' });
+        t.clock.increment(BACKOFF_CAP_MS);
+      }
+    };
+    giveUp();
+    expect(failed()).toBe(true);
     t.actor.send({ type: 'user.retryVideo' });
-    expect(t.actor.getSnapshot().context.videoFailed).toBe(false);
-    t.actor.send({ type: 'video.failed' });
+    expect(failed()).toBe(false);
+    giveUp();
+    expect(failed()).toBe(true);
     t.actor.send({ type: 'user.selectBand', id: 'sd' });
-    expect(t.actor.getSnapshot().context.videoFailed).toBe(false);
+    expect(failed()).toBe(false);
     expect(t.videos.at(-1)).toBe('/whep/1/sd');
   });
 
@@ -455,15 +492,21 @@ describe('gameSession machine: one request in flight per control (issue 21)', ()
   });
 });
 
-describe('gameSession machine: the video refused with a code', () => {
-  it('keeps the refusal for the picture until the picture moves again', () => {
+describe('gameSession machine: the picture is the video link\'s own state', () => {
+  it('the views find the refusal, the stall and the stream on the link (nothing copied into the game)', () => {
     const t = start();
     joined(t);
-    t.actor.send({ type: 'video.problem', active: true });
-    t.actor.send({ type: 'video.refused', code: 70000, params: {} });
-    expect(t.actor.getSnapshot().context.videoRefusal).toEqual({ code: 70000, message: '', params: {} });
-    t.actor.send({ type: 'video.problem', active: false });
-    expect(t.actor.getSnapshot().context.videoRefusal).toBeNull();
+    const link = () => selectVideo(t.actor.getSnapshot())?.getSnapshot();
+    t.peer({ type: 'peer.stream', stream: 'the-stream' });
+    expect(selectStream(link())).toBe('the-stream');
+    t.peer({ type: 'peer.failed', reason: 'refused', refusal: { code: 70000, params: {} } });
+    expect(selectVideoRefusal(link())).toEqual({ code: 70000, params: {} });
+    expect(selectVideoProblem(link())).toBe(true);
+    expect(Object.keys(t.actor.getSnapshot().context)).not.toEqual(expect.arrayContaining(['stream', 'videoProblem', 'videoRefusal']));
+    // The visit over, there is no link and nothing to show.
+    t.actor.send({ type: 'user.leave' });
+    expect(selectVideo(t.actor.getSnapshot())).toBeUndefined();
+    expect(selectVideoProblem(link())).toBe(false);
   });
 });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { assign, createActor, fromCallback, setup, SimulatedClock, type AnyEventObject } from 'xstate';
+import { assign, createActor, fromCallback, setup, SimulatedClock, type AnyEventObject, type SnapshotFrom } from 'xstate';
+import { selectStats, selectStream, selectVideoFailed, selectVideoProblem, selectVideoRefusal } from '../../machines/videoLink.selectors.ts';
 import { MAX_ATTEMPTS, videoLinkMachine, type PeerCommand, type PeerEvent, type PeerInput, type VideoStats } from '../../machines/videoLink.ts';
 
 const stats: VideoStats = { width: 640, height: 360, fps: 30, roundTripMs: 2, inputDelayMs: null };
@@ -44,7 +45,9 @@ function start(whepUrl: string | null = null) {
   const linkRef = () => actor.getSnapshot().children.link!;
   const peer = () => peers[peers.length - 1]!;
   const heard = (type: string) => actor.getSnapshot().context.heard.filter((event) => event.type === type);
-  const problem = () => (heard('video.problem').at(-1) as { active: boolean } | undefined)?.active ?? false;
+  // What the player sees is the link's own state (machines/videoLink.selectors.ts).
+  const seen = () => linkRef().getSnapshot() as SnapshotFrom<typeof videoLinkMachine>;
+  const problem = () => selectVideoProblem(seen());
   let frames = 0;
   /** The current peer's once-a-second report, with `more` new frames decoded. */
   const report = (more: number) => {
@@ -55,7 +58,7 @@ function start(whepUrl: string | null = null) {
     frames = 0;
     peer().send({ type: 'peer.answered' });
   };
-  return { actor, link: linkRef, peers, peer, page: (type: 'page.hidden' | 'page.shown') => page({ type }), clock, heard, problem, report, answered };
+  return { actor, link: linkRef, peers, peer, page: (type: 'page.hidden' | 'page.shown') => page({ type }), clock, heard, seen, problem, report, answered };
 }
 
 const state = (t: ReturnType<typeof start>) => t.link().getSnapshot().value;
@@ -72,18 +75,21 @@ describe('videoLink machine', () => {
     t.report(30);
     expect(state(t)).toEqual({ session: { live: 'moving' } });
     expect(t.peers).toHaveLength(1);
-    expect(t.heard('video.stats')).toEqual([{ type: 'video.stats', stats }]);
+    expect(selectStats(t.seen())).toEqual(stats);
     // Requests reach the peer, which times press → picture.
     t.link().send({ type: 'video.request' });
     expect(t.peer().told.at(-1)).toEqual({ type: 'video.request' });
   });
 
-  it('hands the stream on', () => {
+  it('keeps the stream for the view, tells the parent nothing, and drops it for another band', () => {
     const t = start('/whep/1/hd');
     expect(state(t)).toEqual({ session: 'negotiating' });
     const stream = { id: 'stream' };
     t.peer().send({ type: 'peer.stream', stream });
-    expect(t.heard('video.stream')).toEqual([{ type: 'video.stream', stream }]);
+    expect(selectStream(t.seen())).toBe(stream);
+    expect(t.actor.getSnapshot().context.heard).toEqual([]);
+    t.link().send({ type: 'video.play', whepUrl: '/whep/1/sd' });
+    expect(selectStream(t.seen())).toBeNull();
   });
 
   it('gives a new connection 5 s from its answer to show its first frame, then retries after the backoff', () => {
@@ -143,10 +149,10 @@ describe('videoLink machine', () => {
       t.clock.increment(ceiling / 2 + 1);
       expect(t.peers).toHaveLength(attempt + 2);
     }
-    expect(t.heard('video.failed')).toHaveLength(0);
+    expect(selectVideoFailed(t.seen())).toBe(false);
     t.peer().send({ type: 'peer.failed', reason: 'connection failed' });
     expect(state(t)).toBe('failed');
-    expect(t.heard('video.failed')).toHaveLength(1);
+    expect(selectVideoFailed(t.seen())).toBe(true);
     t.clock.increment(60_000);
     expect(t.peers).toHaveLength(MAX_ATTEMPTS + 1);
     t.link().send({ type: 'video.retry' });
@@ -239,14 +245,20 @@ describe('videoLink machine', () => {
 });
 
 describe('videoLink machine: the operator refusing the video', () => {
-  it('tells the parent the code a WHEP refusal carried (70000), and still retries with the backoff', () => {
+  it('keeps the code a WHEP refusal carried (70000) until the picture moves, and still retries with the backoff', () => {
     const t = start('/whep/1/hd');
     t.peer().send({ type: 'peer.failed', reason: 'WHEP answered 503 (70000)', refusal: { code: 70000, params: {} } });
-    expect(t.heard('video.refused')).toEqual([{ type: 'video.refused', code: 70000, params: {} }]);
+    expect(selectVideoRefusal(t.seen())).toEqual({ code: 70000, params: {} });
     expect(state(t)).toBe('retrying');
-    // A refusal without a code says nothing more than a failure.
+    // A failure without a code says nothing more: the refusal stays shown.
     t.clock.increment(1000);
     t.peer().send({ type: 'peer.failed', reason: 'connection failed' });
-    expect(t.heard('video.refused')).toHaveLength(1);
+    expect(selectVideoRefusal(t.seen())).toEqual({ code: 70000, params: {} });
+    // A picture that moves ends it.
+    t.clock.increment(2000);
+    t.answered();
+    t.report(30);
+    expect(selectVideoRefusal(t.seen())).toBeNull();
+    expect(t.problem()).toBe(false);
   });
 });

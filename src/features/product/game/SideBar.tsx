@@ -3,7 +3,8 @@ import { useSelector } from '@xstate/react';
 import styled from 'styled-components';
 import type { ActorRefFrom } from 'xstate';
 import type { gameSessionMachine, VideoStats } from '../../../../machines/gameSession.ts';
-import { selectControlsFaded, selectLive } from '../../../../machines/gameSession.selectors.ts';
+import { selectControlsFaded, selectLive, selectVideo } from '../../../../machines/gameSession.selectors.ts';
+import { selectStats } from '../../../../machines/videoLink.selectors.ts';
 import { MachineButton } from '../../../../protocol/sockets.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { Select } from '../../../ui/form.ts';
@@ -34,7 +35,8 @@ export function SideBar({ game }: { game: Game }) {
   const volume = useSelector(game, (s) => s.context.volume);
   const muted = useSelector(game, (s) => s.context.muted);
   const activeBandId = useSelector(game, (s) => s.context.activeBandId);
-  const stats = useSelector(game, (s) => s.context.stats);
+  const link = useSelector(game, selectVideo);
+  const stats = useSelector(link, selectStats);
   const money = (minor: number | null | undefined) =>
     minor === null || minor === undefined ? t`loading..` : formatMoney(minor, settings.CURRENCY, i18n.locale);
 

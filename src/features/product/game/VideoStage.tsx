@@ -4,7 +4,8 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import styled from 'styled-components';
 import type { ActorRefFrom } from 'xstate';
 import type { gameSessionMachine } from '../../../../machines/gameSession.ts';
-import { selectScreen } from '../../../../machines/gameSession.selectors.ts';
+import { selectScreen, selectVideo, selectVideoLost } from '../../../../machines/gameSession.selectors.ts';
+import { selectStream, selectVideoFailed, selectVideoProblem, selectVideoRefusal } from '../../../../machines/videoLink.selectors.ts';
 import { failureText } from '../errors/codeMessages.ts';
 import { isAppleHandheld, isPortrait } from './device.ts';
 
@@ -14,13 +15,17 @@ type Game = ActorRefFrom<typeof gameSessionMachine>;
 export function VideoStage({ game, container }: { game: Game; container: RefObject<HTMLDivElement | null> }) {
   const { t, i18n } = useLingui();
   const video = useRef<HTMLVideoElement>(null);
-  const stream = useSelector(game, (s) => s.context.stream as MediaStream | null);
+  // The picture is the video link's own state (the game session copies none of it).
+  const link = useSelector(game, selectVideo);
+  const stream = useSelector(link, selectStream) as MediaStream | null;
   const muted = useSelector(game, (s) => s.context.muted);
   const volume = useSelector(game, (s) => s.context.volume);
   const videoType = useSelector(game, (s) => s.context.join?.videoType ?? 'screen');
-  const problem = useSelector(game, (s) => s.context.videoProblem);
-  const failed = useSelector(game, (s) => s.context.videoFailed);
-  const refusal = useSelector(game, (s) => s.context.videoRefusal);
+  const lost = useSelector(game, selectVideoLost);
+  const problem = useSelector(link, selectVideoProblem) || lost;
+  const failed = useSelector(link, selectVideoFailed);
+  const refused = useSelector(link, selectVideoRefusal);
+  const refusal = refused ? { ...refused, message: '' } : null;
   const phase = useSelector(game, selectScreen);
   const [portrait, setPortrait] = useState(isPortrait);
   const [rotated, setRotated] = useState(false);

@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import type { InspectedActor, InspectorStore } from '../../../services/inspector.ts';
 
 // The committed diagrams (npm run charts), loaded only when the inspector opens one.
-const charts = import.meta.glob<string>('../../../docs/machines/*.svg', { query: '?raw', import: 'default' });
+const charts = import.meta.glob<string>('../../../../docs/machines/*.svg', { query: '?raw', import: 'default' });
 
 /** State ids of a snapshot value: { loggedOut: 'idle' } → auth.loggedOut, auth.loggedOut.idle. */
 export function activeStateIds(machineId: string, value: unknown, prefix = machineId): string[] {
@@ -69,7 +69,7 @@ function Detail({ actor }: { actor: InspectedActor }) {
   const [loaded, setLoaded] = useState<{ machineId: string; svg: string } | null>(null);
   const ids = useMemo(() => new Set(activeStateIds(actor.machineId, actor.value)), [actor.machineId, actor.value]);
   useEffect(() => {
-    const load = charts[`../../../docs/machines/${actor.machineId}.svg`];
+    const load = charts[`../../../../docs/machines/${actor.machineId}.svg`];
     let live = true;
     if (load) void load().then((svg) => live && setLoaded({ machineId: actor.machineId, svg }));
     return () => {
