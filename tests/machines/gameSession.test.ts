@@ -111,7 +111,8 @@ describe('gameSession machine: failing children', () => {
     expect(actor.getSnapshot().output).toEqual({ reason: 'connectionLost', failure: null });
   });
 
-  it('a video player that throws leaves play going with the video problem shown', () => {
+  /** A game joined and live with the given video logic (its socket fake). */
+  function liveWithVideo(video: unknown) {
     const sockets: Array<(e: AnyEventObject) => void> = [];
     const actor = createActor(
       gameSessionMachine.provide({
@@ -119,19 +120,26 @@ describe('gameSession machine: failing children', () => {
           machineSocket: fromCallback(({ sendBack }) => {
             sockets.push(sendBack);
           }),
-          video: videoLinkMachine.provide({
-            actors: {
-              peer: fromCallback(() => {
-                throw new Error('no WebRTC here');
-              }),
-            },
-          }),
+          video: video as never,
         },
       }),
       { input: { machineId: 1, token: 't', visitId: 'v' } },
     ).start();
     actor.send({ type: 'user.join' });
     sockets[0]!({ type: 'socket.joined', join, machine, balance: 100_000 });
+    return actor;
+  }
+
+  it('a video player that throws leaves play going with the video problem shown', () => {
+    const actor = liveWithVideo(
+      videoLinkMachine.provide({
+        actors: {
+          peer: fromCallback(() => {
+            throw new Error('no WebRTC here');
+          }),
+        },
+      }),
+    );
     expect(actor.getSnapshot().status).toBe('active');
     expect(actor.getSnapshot().matches({ connected: { live: { play: 'playing' } } })).toBe(true);
     // The link retries the peer: the picture shows its problem, from the link's own state.
@@ -140,22 +148,11 @@ describe('gameSession machine: failing children', () => {
   });
 
   it('a video link that fails outright is gone: play goes on, and the game says the video is lost', () => {
-    const sockets: Array<(e: AnyEventObject) => void> = [];
-    const actor = createActor(
-      gameSessionMachine.provide({
-        actors: {
-          machineSocket: fromCallback(({ sendBack }) => {
-            sockets.push(sendBack);
-          }),
-          video: fromCallback(() => {
-            throw new Error('the link itself broke');
-          }) as never,
-        },
+    const actor = liveWithVideo(
+      fromCallback(() => {
+        throw new Error('the link itself broke');
       }),
-      { input: { machineId: 1, token: 't', visitId: 'v' } },
-    ).start();
-    actor.send({ type: 'user.join' });
-    sockets[0]!({ type: 'socket.joined', join, machine, balance: 100_000 });
+    );
     expect(selectScreen(actor.getSnapshot())).toBe('live');
     expect(selectVideoLost(actor.getSnapshot())).toBe(true);
   });
