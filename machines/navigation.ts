@@ -3,6 +3,7 @@
  *
  *   navbar:  restoring ─(input.folded)─▶ folded ⇄ unfolded            user.toggleFold (navbar.folded is persisted)
  *   mobile:  closed ──user.openMobile──▶ open ──user.closeMobile | user.chooseItem──▶ closed
+ *            open ──viewport.wide (the wideScreen child: the navbar is back)──▶ closed
  *   info:    closed ──user.openInfoMenu──▶ menu ──user.openInfo──▶ page ──user.closeInfo──▶ closed
  *            closed ──user.openInfo (a footer link)──▶ page;  page ──user.openInfoMenu──▶ menu
  *   wallet:  shown ⇄ hidden                                           user.toggleWallet (layout 3's toolbar)
@@ -14,7 +15,7 @@
  * Horizontal submenus open on hover after 150 ms; that pointer timing is kept by the view.
  * Side effects are named placeholders; src/app provides the real ones.
  */
-import { assign, setup } from 'xstate';
+import { assign, fromCallback, setup } from 'xstate';
 
 export interface NavigationInput {
   /** The stored navbar.folded setting, where the app does not provide the storedFolded guard. */
@@ -39,13 +40,19 @@ export type NavigationEvent =
   | { type: 'user.openInfoMenu' }
   | { type: 'user.openInfo'; page: string }
   | { type: 'user.closeInfo' }
-  | { type: 'user.toggleWallet' };
+  | { type: 'user.toggleWallet' }
+  /** The page is wide enough for the navbar (a phone turned, a window widened). */
+  | { type: 'viewport.wide' };
 
 export const navigationMachine = setup({
   types: {
     input: {} as NavigationInput,
     context: {} as NavigationContext,
     events: {} as NavigationEvent,
+  },
+  actors: {
+    /** While the drawer is open: sends viewport.wide when the page is (or becomes) wide (the app wires it). */
+    wideScreen: fromCallback(() => () => {}),
   },
   actions: {
     /** Keep navbar.folded for the next visit. */
@@ -91,7 +98,11 @@ export const navigationMachine = setup({
       initial: 'closed',
       states: {
         closed: { on: { 'user.openMobile': 'open' } },
-        open: { on: { 'user.closeMobile': 'closed', 'user.chooseItem': 'closed' } },
+        open: {
+          // On a wide page the navbar is back: a drawer left open would keep the page inert.
+          invoke: { id: 'wideScreen', src: 'wideScreen' },
+          on: { 'user.closeMobile': 'closed', 'user.chooseItem': 'closed', 'viewport.wide': 'closed' },
+        },
       },
     },
     info: {

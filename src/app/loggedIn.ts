@@ -33,6 +33,8 @@ import { queryToken } from '../services/storage.ts';
 import { layoutChoiceStorage, navbarStorage, promoStorage, quickSettingsStorage } from '../services/playerStorage.ts';
 import { createUiSettingsService, localUiSettings } from '../services/uiSettings.ts';
 import { PRESET_IDS } from '../theme/presets.ts';
+import { BREAKPOINT_MD } from '../theme/theme.ts';
+import { watchWideScreen } from '../services/viewport.ts';
 import { pageLifecycleLogic, whepPeerLogic } from '../services/whep.ts';
 import { videoLinkMachine } from '../../machines/videoLink.ts';
 import type { ViewLogic } from '../features/viewRuntime.tsx';
@@ -183,6 +185,7 @@ export function createLoggedIn({ settings, http, auth, inspect }: LoggedInDeps):
       actions: { rememberClaim: (_, { kind }) => promoStorage.write(kind, Date.now()) },
     }),
     navigation: navigationMachine.provide({
+      actors: { wideScreen: fromCallback(({ sendBack }) => watchWideScreen(BREAKPOINT_MD, () => sendBack({ type: 'viewport.wide' }))) },
       actions: { persistFolded: (_, { folded }) => navbarStorage.writeFolded(folded) },
       guards: { storedFolded: () => navbarStorage.readFolded() },
     }),

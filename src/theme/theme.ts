@@ -30,12 +30,15 @@ declare module 'styled-components' {
   export interface DefaultTheme extends Tokens {}
 }
 
+/** Where the page has room for the navbar (below it, the menu is a drawer). */
+export const BREAKPOINT_MD = '960px';
+
 export function buildTheme(colors: Colors): DefaultTheme {
   return {
     colors,
     space: (n) => `${n * 4}px`,
     radius: { sm: '4px', md: '8px', lg: '16px' },
-    breakpoints: { md: '960px' },
+    breakpoints: { md: BREAKPOINT_MD },
     font: {
       body: "'Inter', 'Segoe UI', system-ui, -apple-system, sans-serif",
       heading: "'Inter', 'Segoe UI', system-ui, -apple-system, sans-serif",

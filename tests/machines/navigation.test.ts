@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor } from 'xstate';
+import { createActor, fromCallback } from 'xstate';
 import { navigationMachine } from '../../machines/navigation.ts';
 
 function start(folded = false, persistFolded = vi.fn()) {
@@ -24,6 +24,31 @@ describe('navigation machine', () => {
     actor.send({ type: 'user.toggleFold' });
     expect(actor.getSnapshot().matches({ navbar: 'unfolded' })).toBe(true);
     expect(persistFolded.mock.calls).toEqual([[true], [false]]);
+  });
+
+  it('an open drawer watches the viewport and closes when the page is wide (the navbar is back); a closed one watches nothing', () => {
+    let watching = 0;
+    let wide: () => void = () => {};
+    const actor = createActor(
+      navigationMachine.provide({
+        actors: {
+          wideScreen: fromCallback(({ sendBack }) => {
+            watching += 1;
+            wide = () => sendBack({ type: 'viewport.wide' });
+            return () => {
+              watching -= 1;
+            };
+          }),
+        },
+      }),
+      { input: { folded: false } },
+    ).start();
+    expect(watching).toBe(0);
+    actor.send({ type: 'user.openMobile' });
+    expect(watching).toBe(1);
+    wide();
+    expect(actor.getSnapshot().matches({ mobile: 'closed' })).toBe(true);
+    expect(watching).toBe(0);
   });
 
   it('the mobile drawer opens on the button and closes on its close, or when an item is chosen', () => {

@@ -9,7 +9,7 @@ import { MachineButton } from '../../../../protocol/sockets.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { Select } from '../../../ui/form.ts';
 import { formatMoney } from '../../../ui/money.ts';
-import { useAuthActor, useSettings } from '../../viewRuntime.tsx';
+import { useSettings } from '../../viewRuntime.tsx';
 
 type Game = ActorRefFrom<typeof gameSessionMachine>;
 type ButtonName = MachineButton;
@@ -19,9 +19,8 @@ const BUTTONS: readonly ButtonName[] = MachineButton.options;
 export function SideBar({ game }: { game: Game }) {
   const { t, i18n } = useLingui();
   const settings = useSettings();
-  const auth = useAuthActor();
-  const wallet = useSelector(auth, (s) => s.children.wallet);
-  const balance = useSelector(wallet, (s) => s?.context.balance ?? null);
+  // The game's own balance (the floor's money updates and the wallet's feed): one figure.
+  const balance = useSelector(game, (s) => s.context.balance);
   const join = useSelector(game, (s) => s.context.join);
   const machine = useSelector(game, (s) => s.context.machine);
   const live = useSelector(game, selectLive);

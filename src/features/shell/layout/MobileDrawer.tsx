@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useRouterState } from '@tanstack/react-router';
 import { useEffect, useRef, type ReactNode } from 'react';
-import styled, { keyframes, useTheme } from 'styled-components';
+import styled, { keyframes } from 'styled-components';
 import { Backdrop } from '../../../ui/backdrop.ts';
 import { SheetContent, SheetHead } from '../../../ui/sheet.ts';
 import { Icon } from '../navigation/Icon.tsx';
@@ -19,7 +19,6 @@ export function MobileDrawer({ children }: { children: ReactNode }) {
   const { t } = useLingui();
   const nav = useNavigationActor();
   const open = useNavigationSelector((s) => s.matches({ mobile: 'open' }));
-  const { breakpoints } = useTheme();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const shownAt = useRef(pathname);
 
@@ -30,18 +29,6 @@ export function MobileDrawer({ children }: { children: ReactNode }) {
     nav.send({ type: 'user.closeMobile' });
   }, [pathname, nav]);
 
-  // A phone turned into a wide screen (or a window widened) has the navbar back: close the drawer,
-  // or its hidden dialog would keep the page inert.
-  useEffect(() => {
-    if (!open) return;
-    const wide = window.matchMedia(`(min-width: ${breakpoints.md})`);
-    const closeWhenWide = () => {
-      if (wide.matches) nav.send({ type: 'user.closeMobile' });
-    };
-    closeWhenWide();
-    wide.addEventListener('change', closeWhenWide);
-    return () => wide.removeEventListener('change', closeWhenWide);
-  }, [open, nav, breakpoints.md]);
 
   return (
     <Dialog.Root open={open} onOpenChange={(next) => nav.send({ type: next ? 'user.openMobile' : 'user.closeMobile' })}>
