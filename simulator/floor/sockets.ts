@@ -27,8 +27,8 @@ const CLOSE_GRACE_MS = 1000;
 type Kind = 'notification' | 'machine';
 
 export interface SocketServer {
-  /** Connected sockets, per channel. */
-  counts(): { notification: number; machine: number };
+  /** Connected sockets, per channel: all of them, or one player's (once its token is checked). */
+  counts(playerId?: number): { notification: number; machine: number };
   /** Control API: drop every socket of a player, as a network failure would. */
   dropPlayer(playerId: number): number;
   /**
@@ -416,10 +416,10 @@ export function attachSockets(server: Server, deps: ApiDeps, floor: Floor, optio
   }
 
   return {
-    counts() {
+    counts(playerId) {
       let notification = 0;
       let machine = 0;
-      for (const ws of wss.clients) {
+      for (const ws of playerId === undefined ? wss.clients : (byPlayer.get(playerId) ?? [])) {
         if (channel.get(ws) === 'machine') machine += 1;
         else notification += 1;
       }

@@ -51,14 +51,13 @@ describe('recovery', () => {
     await simCall(h.sim, 'POST', '/sim/video', { machineId: 1, action: 'stall' });
     const reconnecting = page.getByRole('status').filter({ hasText: 'Video is reconnecting...' });
     await reconnecting.waitFor({ timeout: 8000 });
-    // Nothing new is decoded while the feed is stalled (the count may drop to 0 when the
-    // player swaps in the stream of its new WHEP session; it never grows). A frame already in
-    // the jitter buffer may still be decoded just after the notice shows (seen on a loaded
-    // machine): the count is taken once that has drained.
-    await page.waitForTimeout(500);
+    // Nothing new flows while the feed is stalled (the count may drop to 0 when the player swaps
+    // in the stream of its new WHEP session). One frame that was in the encoder's pipeline when
+    // the feed stopped may still be decoded late on a loaded machine (seen in CI: +1); a moving
+    // picture would add some 45 in this time.
     const stalled = await sampleVideo(page);
     await page.waitForTimeout(1500);
-    expect((await sampleVideo(page)).frames).toBeLessThanOrEqual(stalled.frames);
+    expect((await sampleVideo(page)).frames).toBeLessThanOrEqual(stalled.frames + 1);
     expect(await reconnecting.isVisible()).toBe(true);
 
     await simCall(h.sim, 'POST', '/sim/video', { machineId: 1, action: 'resume' });
