@@ -138,6 +138,7 @@ export const authMachine = setup({
     events: {} as AuthEvent,
     children: {} as { wallet: 'wallet'; reconnect: 'reconnect'; notifications: 'notifications'; idleLock: 'idleLock' },
     emitted: {} as AuthEmitted,
+    tags: {} as 'login:submitting',
   },
   actors: {
     /**
@@ -361,6 +362,7 @@ export const authMachine = setup({
           },
         },
         submitting: {
+          tags: ['login:submitting'],
           entry: assign({ failure: null, logoutReason: null }),
           invoke: {
             id: 'login',

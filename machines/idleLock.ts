@@ -62,6 +62,7 @@ export const idleLockMachine = setup({
     events: {} as IdleLockEvent,
     input: {} as IdleLockInput,
     output: {} as IdleLockOutput,
+    tags: {} as 'lock:shown' | 'lock:checking' | 'lock:cannotUnlock',
   },
   actors: {
     /** PIN_CHECK from the settings, the stored lock flag and count of wrong PINs. */
@@ -129,6 +130,7 @@ export const idleLockMachine = setup({
       on: { 'user.activity': { target: 'active', reenter: true } },
     },
     locked: {
+      tags: ['lock:shown'],
       entry: { type: 'storeLockFlag', params: true },
       initial: 'idle',
       on: { 'user.logout': 'loggedOut' },
@@ -138,6 +140,7 @@ export const idleLockMachine = setup({
           on: { 'user.unlock': 'checking' },
         },
         checking: {
+          tags: ['lock:checking'],
           invoke: {
             id: 'verifyPin',
             src: 'verifyPin',
@@ -173,7 +176,7 @@ export const idleLockMachine = setup({
           },
         },
         /** No PIN can open this lock (pinCode null: the player has none; else it was refused): log out. */
-        cannotUnlock: {},
+        cannotUnlock: { tags: ['lock:cannotUnlock'] },
       },
     },
     loggedOut: { type: 'final' },

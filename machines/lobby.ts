@@ -92,6 +92,7 @@ export const lobbyMachine = setup({
     events: {} as LobbyEvent,
     input: {} as LobbyInput,
     emitted: {} as LobbyEmitted,
+    tags: {} as 'lobby:loading' | 'lobby:failed',
   },
   actors: {
     fetchLobby: fromPromise<LobbyData, { brandId: number | null; showLobby: boolean }>(async () => {
@@ -175,6 +176,7 @@ export const lobbyMachine = setup({
   },
   states: {
     loading: {
+      tags: ['lobby:loading'],
       invoke: {
         id: 'fetchLobby',
         src: 'fetchLobby',
@@ -200,6 +202,7 @@ export const lobbyMachine = setup({
       },
     },
     failed: {
+      tags: ['lobby:failed'],
       after: { reconnectBackoff: { guard: ({ context }) => context.failures < LOBBY_TRIES, target: 'loading' } },
       on: { 'user.retry': { target: 'loading', actions: assign({ failures: 0 }) } },
     },

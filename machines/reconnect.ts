@@ -60,6 +60,7 @@ export const reconnectMachine = setup({
   types: {
     context: {} as ReconnectContext,
     events: {} as ReconnectEvent,
+    tags: {} as 'dialog:shown' | 'dialog:busy',
   },
   actors: {
     cancelSession: fromPromise<void, { machineId: number }>(async () => {
@@ -115,6 +116,7 @@ export const reconnectMachine = setup({
       },
     },
     shown: {
+      tags: ['dialog:shown'],
       on: {
         'server.session': [
           { guard: 'closesShown', target: 'hidden', actions: assign({ session: null }) },
@@ -132,6 +134,7 @@ export const reconnectMachine = setup({
       },
     },
     continuing: {
+      tags: ['dialog:shown'],
       // SPEC §4: Continue cancels the dialog, then rejoins the machine.
       entry: {
         type: 'rejoin',
@@ -140,6 +143,7 @@ export const reconnectMachine = setup({
       after: { continueTimeout: { target: 'hidden', actions: assign({ session: null }) } },
     },
     cashingOut: {
+      tags: ['dialog:shown', 'dialog:busy'],
       on: { 'server.session': { actions: 'followSession' } },
       invoke: {
         id: 'cancelSession',
@@ -150,6 +154,7 @@ export const reconnectMachine = setup({
       },
     },
     kicking: {
+      tags: ['dialog:shown', 'dialog:busy'],
       // The kick's own effect (the session now waiting) may arrive before the HTTP answer.
       on: { 'server.session': { actions: 'followSession' } },
       invoke: {

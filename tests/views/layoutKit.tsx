@@ -6,13 +6,15 @@ import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet
 import { chooseLanguage } from '../../src/app/language.ts';
 import { act, type ReactElement } from 'react';
 import { vi } from 'vitest';
-import { createActor, fromPromise, setup } from 'xstate';
+import { createActor, fromCallback, fromPromise, setup } from 'xstate';
 import type { Role, SessionUser } from '../../machines/auth.ts';
 import { gameSessionMachine } from '../../machines/gameSession.ts';
 import { lobbyMachine } from '../../machines/lobby.ts';
 import { chatPanelMachine, type ChatDirectory, type ChatMessage, type ChatStatus, type ChatThread } from '../../machines/chatPanel.ts';
 import { registerMachine } from '../../machines/register.ts';
 import { navigationMachine } from '../../machines/navigation.ts';
+import { watchWideScreen } from '../../src/services/viewport.ts';
+import { BREAKPOINT_MD } from '../../src/theme/theme.ts';
 import { promoMachine } from '../../machines/promo.ts';
 import { uiSettingsMachine, type StoredUiSettings } from '../../machines/uiSettings.ts';
 import { walletMachine } from '../../machines/wallet.ts';
@@ -137,6 +139,7 @@ export async function renderChrome(chrome: ReactElement, options: ChromeOptions 
       promo: promoMachine,
       // As src/app/loggedIn.ts provides it: navbar.folded read from and kept in storage.
       navigation: navigationMachine.provide({
+        actors: { wideScreen: fromCallback(({ sendBack }) => watchWideScreen(BREAKPOINT_MD, () => sendBack({ type: 'viewport.wide' }))) },
         actions: { persistFolded: (_, { folded }) => options.persistFolded?.(folded) },
         guards: { storedFolded: () => navbarStorage.readFolded() },
       }),

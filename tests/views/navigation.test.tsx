@@ -7,7 +7,7 @@ import { AUTH, type NavItem } from '../../src/features/shell/navigation/config.t
 import { HOVER_DELAY_MS } from '../../src/features/shell/navigation/hoverIntent.ts';
 import { Navigation } from '../../src/features/shell/navigation/Navigation.tsx';
 import { NavigationProvider, useNavigationActor, useNavigationSelector } from '../../src/features/shell/navigation/NavigationProvider.tsx';
-import { demoUser, fakeAuth, renderChrome } from './layoutKit.tsx';
+import { demoUser, fakeAuth, phone, renderChrome } from './layoutKit.tsx';
 
 /** The menu with a readout of the navigation actor, for the events it sends. */
 function Menu({ variant, tree }: { variant: 'vertical' | 'horizontal'; tree?: readonly NavItem[] }) {
@@ -135,6 +135,8 @@ describe('vertical navigation', () => {
   });
 
   it('choosing an item closes the mobile drawer', async () => {
+    // A drawer is a phone's: on a wide page the navigation chart closes it at once.
+    phone();
     const user = userEvent.setup();
     const { router } = await renderChrome(<Menu variant="vertical" />, { path: '/lobby' });
     const readout = screen.getByTestId('mobile');

@@ -8,6 +8,7 @@ import { FullPage, Muted, Title } from '../../../ui/FullPage.tsx';
 import { Logo } from '../../../ui/Logo.tsx';
 import { useAuthActor, useSettings } from '../../viewRuntime.tsx';
 import { LoginForm } from './LoginForm.tsx';
+import { selectSubmitting } from '../../../../machines/auth.selectors.ts';
 
 // Only browsers other than Chrome or Safari see it: it loads with the rare screens.
 const BrowserNotice = lazy(() => import('../boot/RareScreens.tsx').then((m) => ({ default: m.BrowserNotice })));
@@ -17,7 +18,7 @@ export function LoginPage() {
   // wa.me takes the number as digits only: no '+', spaces or dashes.
   const whatsapp = settings.CONTACT_WHATSAPP.replace(/\D/g, '');
   const auth = useAuthActor();
-  const submitting = useSelector(auth, (s) => s.matches({ loggedOut: 'submitting' }));
+  const submitting = useSelector(auth, selectSubmitting);
   // Failures of the form's own login, and the idle lock's logout after too many wrong PINs
   // (10705); the others are toasts (AuthToasts).
   const failure = useSelector(auth, (s) =>

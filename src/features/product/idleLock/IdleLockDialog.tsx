@@ -9,6 +9,7 @@ import { Backdrop, DIALOG_DIM } from '../../../ui/backdrop.ts';
 import { FieldError, Input } from '../../../ui/form.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { useAuthActor, useSettings } from '../../viewRuntime.tsx';
+import { selectIdleLock } from '../../../../machines/auth.selectors.ts';
 
 /** SPEC §4: the Turkish text names the default PIN ({key}): the operator's DEFAULT_PIN setting. */
 const LOCK_TEXT = msg({
@@ -19,12 +20,12 @@ const LOCK_TEXT = msg({
 export function IdleLockDialog() {
   const { t, i18n } = useLingui();
   const { DEFAULT_PIN } = useSettings();
-  const idleLock = useSelector(useAuthActor(), (s) => s.children.idleLock);
-  const locked = useSelector(idleLock, (s) => s?.matches('locked') ?? false);
-  const checking = useSelector(idleLock, (s) => s?.matches({ locked: 'checking' }) ?? false);
+  const idleLock = useSelector(useAuthActor(), selectIdleLock);
+  const locked = useSelector(idleLock, (s) => s?.hasTag('lock:shown') ?? false);
+  const checking = useSelector(idleLock, (s) => s?.hasTag('lock:checking') ?? false);
   const wrongPin = useSelector(idleLock, (s) => s?.context.wrongPin ?? false);
   const attempts = useSelector(idleLock, (s) => s?.context.attempts ?? 0);
-  const cannotUnlock = useSelector(idleLock, (s) => s?.matches({ locked: 'cannotUnlock' }) ?? false);
+  const cannotUnlock = useSelector(idleLock, (s) => s?.hasTag('lock:cannotUnlock') ?? false);
   const hasPinCode = useSelector(idleLock, (s) => s?.context.pinCode != null);
   const [pin, setPin] = useState('');
 

@@ -5,6 +5,7 @@ import { useCallback, useEffect, useMemo } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import styled from 'styled-components';
 import { joinability, reservedMachines, type lobbyMachine, type LobbyBrand, type LobbyMachine } from '../../../../machines/lobby.ts';
+import { selectBalance, selectFirstLoad, selectLoadFailed } from '../../../../machines/lobby.selectors.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { PageHeader } from '../../../ui/PageHeader.tsx';
 import { PromoButtons } from '../promo/PromoButtons.tsx';
@@ -51,13 +52,13 @@ export function LobbyPage() {
     if (game) void router.loadRouteChunk(game)?.catch(() => undefined);
   }, [router]);
 
-  const loading = useSelector(lobby, (s) => s.matches('loading') && s.context.machines.length === 0);
-  const failed = useSelector(lobby, (s) => s.matches('failed'));
+  const loading = useSelector(lobby, selectFirstLoad);
+  const failed = useSelector(lobby, selectLoadFailed);
   const brands = useSelector(lobby, (s) => s.context.brands);
   // Which machines, not their statuses: a status change re-renders its own tile only (LiveTile).
   const machineIds = useSelector(lobby, (s) => s.context.machines.map((m) => m.id), sameIds);
   const reservedIds = useSelector(lobby, (s) => reservedMachines(s.context.machines).map((m) => m.id), sameIds);
-  const balance = useSelector(lobby, (s) => s.context.balance);
+  const balance = useSelector(lobby, selectBalance);
 
   const play = useCallback(
     (machine: LobbyMachine) => void navigate({ to: '/game/$gameId/$name', params: { gameId: String(machine.id), name: slug(machine.name) } }),

@@ -10,6 +10,7 @@ import { Button } from '../../../ui/Button.tsx';
 import { DialogActions, DialogPanel } from '../../../ui/dialogPanel.ts';
 import { failureText } from '../errors/codeMessages.ts';
 import { useAuthActor } from '../../viewRuntime.tsx';
+import { selectReconnect } from '../../../../machines/auth.selectors.ts';
 
 /** SPEC §4: the dialog's text by the machine's status. */
 const VARIANT_TEXT: Record<ReconnectVariant, MessageDescriptor> = {
@@ -25,10 +26,10 @@ const VARIANT_TEXT: Record<ReconnectVariant, MessageDescriptor> = {
 /** The reconnect dialog, shown over any page while the player holds a machine elsewhere. */
 export function ReconnectDialog() {
   const { t, i18n } = useLingui();
-  const reconnect = useSelector(useAuthActor(), (s) => s.children.reconnect);
-  const open = useSelector(reconnect, (s) => s !== undefined && !s.matches('hidden'));
+  const reconnect = useSelector(useAuthActor(), selectReconnect);
+  const open = useSelector(reconnect, (s) => s?.hasTag('dialog:shown') ?? false);
   const session = useSelector(reconnect, (s) => s?.context.session ?? null);
-  const busy = useSelector(reconnect, (s) => s?.matches('cashingOut') || s?.matches('kicking') || false);
+  const busy = useSelector(reconnect, (s) => s?.hasTag('dialog:busy') ?? false);
   const failure = useSelector(reconnect, (s) => s?.context.failure ?? null);
   if (!reconnect || !session) return null;
   const variant = reconnectVariant(session.machineStatus);
