@@ -40,6 +40,7 @@ export function createAccountFormMachine<V extends Record<keyof V, string>, O>(c
       context: {} as AccountFormContext<V>,
       events: {} as AccountFormEvent<V>,
       emitted: {} as AccountFormEmitted<O>,
+      tags: {} as 'form:submitting',
     },
     actors: {
       submit: fromPromise<O, { values: V }>(async () => {
@@ -74,6 +75,7 @@ export function createAccountFormMachine<V extends Record<keyof V, string>, O>(c
         },
       },
       submitting: {
+        tags: ['form:submitting'],
         invoke: {
           id: 'submit',
           src: 'submit',

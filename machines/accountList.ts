@@ -81,6 +81,7 @@ export function createAccountListMachine<T>() {
       context: {} as AccountListContext<T>,
       events: {} as AccountListEvent,
       input: {} as AccountListInput,
+      tags: {} as 'list:busy' | 'list:ready' | 'list:failed',
     },
     actors: {
       fetchPage: fromPromise<ListPage<T>, ListQuery>(async () => {
@@ -139,6 +140,7 @@ export function createAccountListMachine<T>() {
     },
     states: {
       loading: {
+        tags: ['list:busy'],
         invoke: {
           id: 'fetchPage',
           src: 'fetchPage',
@@ -156,14 +158,16 @@ export function createAccountListMachine<T>() {
         },
       },
       settling: {
+        tags: ['list:busy'],
         after: { filterSettle: 'loading' },
       },
-      ready: {},
+      ready: { tags: ['list:ready'] },
       filterInvalid: {
         // Nothing is asked while the window is impossible: the pager waits for a valid filter.
         on: { 'user.page': {}, 'user.size': {} },
       },
       failed: {
+        tags: ['list:failed'],
         on: { 'user.retry': 'loading' },
       },
     },

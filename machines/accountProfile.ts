@@ -35,6 +35,7 @@ export const accountProfileMachine = setup({
   types: {
     context: {} as AccountProfileContext,
     events: {} as AccountProfileEvent,
+    tags: {} as 'profile:failed',
   },
   actors: {
     fetchProfile: fromPromise<AccountProfile, void>(async () => {
@@ -55,6 +56,6 @@ export const accountProfileMachine = setup({
       },
     },
     ready: { on: { 'user.refresh': 'loading' } },
-    failed: { on: { 'user.retry': 'loading' } },
+    failed: { tags: ['profile:failed'], on: { 'user.retry': 'loading' } },
   },
 });

@@ -63,6 +63,7 @@ export const chatPanelMachine = setup({
   types: {
     context: {} as ChatPanelContext,
     events: {} as ChatPanelEvent,
+    tags: {} as 'chat:open' | 'chat:loading' | 'chat:chatting' | 'chat:sending' | 'chat:failed' | 'status:saving',
   },
   actors: {
     fetchContacts: fromPromise<ChatDirectory, void>(async () => {
@@ -125,6 +126,7 @@ export const chatPanelMachine = setup({
       },
     },
     open: {
+      tags: ['chat:open'],
       type: 'parallel',
       on: {
         'user.close': { target: 'closed', actions: 'clearSelection' },
@@ -135,6 +137,7 @@ export const chatPanelMachine = setup({
           initial: 'loadingContacts',
           states: {
             loadingContacts: {
+              tags: ['chat:loading'],
               invoke: {
                 id: 'fetchContacts',
                 src: 'fetchContacts',
@@ -155,6 +158,7 @@ export const chatPanelMachine = setup({
               on: { 'user.selectContact': { target: 'loadingChat', actions: 'select' } },
             },
             loadingChat: {
+              tags: ['chat:loading'],
               invoke: {
                 id: 'fetchChat',
                 src: 'fetchChat',
@@ -173,6 +177,7 @@ export const chatPanelMachine = setup({
               on: { 'user.selectContact': { target: 'loadingChat', reenter: true, actions: 'select' } },
             },
             chatting: {
+              tags: ['chat:chatting'],
               initial: 'ready',
               on: { 'user.selectContact': { target: 'loadingChat', actions: 'select' } },
               states: {
@@ -180,6 +185,7 @@ export const chatPanelMachine = setup({
                   on: { 'user.send': { guard: 'hasText', target: 'sending', actions: assign({ failure: null }) } },
                 },
                 sending: {
+                  tags: ['chat:sending'],
                   invoke: {
                     id: 'sendMessage',
                     src: 'sendMessage',
@@ -201,6 +207,7 @@ export const chatPanelMachine = setup({
               },
             },
             failed: {
+              tags: ['chat:failed'],
               on: {
                 'user.retry': { target: 'loadingContacts', actions: assign({ failure: null }) },
                 'user.selectContact': { target: 'loadingContacts', actions: 'select' },
@@ -223,6 +230,7 @@ export const chatPanelMachine = setup({
               },
             },
             saving: {
+              tags: ['status:saving'],
               invoke: {
                 id: 'saveStatus',
                 src: 'saveStatus',

@@ -49,6 +49,7 @@ export const navigationMachine = setup({
     input: {} as NavigationInput,
     context: {} as NavigationContext,
     events: {} as NavigationEvent,
+    tags: {} as 'navbar:folded' | 'drawer:open' | 'info:menu' | 'info:page' | 'wallet:shown',
   },
   actors: {
     /** While the drawer is open: sends viewport.wide when the page is (or becomes) wide (the app wires it). */
@@ -87,6 +88,7 @@ export const navigationMachine = setup({
       states: {
         restoring: { always: [{ guard: 'storedFolded', target: 'folded' }, { target: 'unfolded' }] },
         folded: {
+          tags: ['navbar:folded'],
           on: { 'user.toggleFold': { target: 'unfolded', actions: { type: 'persistFolded', params: { folded: false } } } },
         },
         unfolded: {
@@ -99,6 +101,7 @@ export const navigationMachine = setup({
       states: {
         closed: { on: { 'user.openMobile': 'open' } },
         open: {
+          tags: ['drawer:open'],
           // On a wide page the navbar is back: a drawer left open would keep the page inert.
           invoke: { id: 'wideScreen', src: 'wideScreen' },
           on: { 'user.closeMobile': 'closed', 'user.chooseItem': 'closed', 'viewport.wide': 'closed' },
@@ -115,12 +118,14 @@ export const navigationMachine = setup({
           },
         },
         menu: {
+          tags: ['info:menu'],
           on: {
             'user.openInfo': { target: 'page', actions: { type: 'showInfoPage', params: ({ event }) => ({ page: event.page }) } },
             'user.closeInfo': 'closed',
           },
         },
         page: {
+          tags: ['info:page'],
           on: {
             'user.openInfo': { actions: { type: 'showInfoPage', params: ({ event }) => ({ page: event.page }) } },
             'user.openInfoMenu': { target: 'menu', actions: 'clearInfoPage' },
@@ -132,7 +137,7 @@ export const navigationMachine = setup({
     wallet: {
       initial: 'shown',
       states: {
-        shown: { on: { 'user.toggleWallet': 'hidden' } },
+        shown: { tags: ['wallet:shown'], on: { 'user.toggleWallet': 'hidden' } },
         hidden: { on: { 'user.toggleWallet': 'shown' } },
       },
     },

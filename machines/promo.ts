@@ -57,6 +57,7 @@ export const promoMachine = setup({
     context: {} as PromoContext,
     events: {} as PromoEvent,
     input: {} as PromoInput,
+    tags: {} as 'promo:requesting',
   },
   actors: {
     restore: fromPromise<RestoredPromo, { kind: PromoKind }>(async () => {
@@ -136,6 +137,7 @@ export const promoMachine = setup({
       },
     },
     requesting: {
+      tags: ['promo:requesting'],
       invoke: {
         id: 'claim',
         src: 'claim',

@@ -48,6 +48,7 @@ export const registerMachine = setup({
   types: {
     context: {} as RegisterContext,
     events: {} as RegisterEvent,
+    tags: {} as 'form:submitting' | 'form:registered',
   },
   actors: {
     register: fromPromise<RegisterOutcome, Registration>(async () => {
@@ -74,6 +75,7 @@ export const registerMachine = setup({
       on: { 'user.submit': { guard: 'complete', target: 'submitting' } },
     },
     submitting: {
+      tags: ['form:submitting'],
       entry: assign({ refusals: {}, failure: null }),
       invoke: {
         id: 'register',
@@ -99,6 +101,6 @@ export const registerMachine = setup({
     failed: {
       on: { 'user.submit': { guard: 'complete', target: 'submitting' } },
     },
-    registered: { type: 'final' },
+    registered: { type: 'final', tags: ['form:registered'] },
   },
 });

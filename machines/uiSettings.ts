@@ -81,6 +81,7 @@ export const uiSettingsMachine = setup({
     input: {} as UiSettingsInput,
     context: {} as UiSettingsContext,
     events: {} as UiSettingsEvent,
+    tags: {} as 'look:loading' | 'look:saving' | 'look:player',
   },
   actors: {
     /** The guest's settings kept in this browser (null: none yet). */
@@ -142,6 +143,7 @@ export const uiSettingsMachine = setup({
       on: { 'session.login': '#uiSettings.player' },
       states: {
         loading: {
+          tags: ['look:loading'],
           invoke: {
             src: 'readLocal',
             onDone: { target: 'ready', actions: { type: 'loaded', params: ({ event }) => ({ stored: event.output }) } },
@@ -157,6 +159,7 @@ export const uiSettingsMachine = setup({
           },
         },
         saving: {
+          tags: ['look:saving'],
           on: {
             'user.change': { ...changes, actions: 'applyChange' },
             'user.addShortcut': { ...changes, actions: 'applyChange' },
@@ -174,10 +177,12 @@ export const uiSettingsMachine = setup({
       },
     },
     player: {
+      tags: ['look:player'],
       initial: 'loading',
       on: { 'session.logout': '#uiSettings.guest' },
       states: {
         loading: {
+          tags: ['look:loading'],
           invoke: {
             src: 'fetchRemote',
             onDone: { target: 'ready', actions: { type: 'loaded', params: ({ event }) => ({ stored: event.output }) } },
@@ -193,6 +198,7 @@ export const uiSettingsMachine = setup({
           },
         },
         saving: {
+          tags: ['look:saving'],
           initial: 'debouncing',
           on: {
             'user.change': { ...changes, actions: 'applyChange' },

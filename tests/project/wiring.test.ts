@@ -31,3 +31,23 @@ describe('the composition root wires, it does not relay', () => {
     expect(offending(/\b(auth|wallet|actor|ipCheck|uiSettings)\??\.subscribe\(/)).toEqual([]);
   });
 });
+
+/** Every view source under src/features. */
+function viewSources(dir = 'src/features'): Array<{ file: string; text: string }> {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return viewSources(path);
+    return /\.tsx?$/.test(entry.name) ? [{ file: path, text: readFileSync(path, 'utf8') }] : [];
+  });
+}
+
+describe('views read machines through tags and selectors', () => {
+  it("no view spells a chart's state names (snapshot.matches): the chart may change shape", () => {
+    const views = viewSources();
+    expect(views.length).toBeGreaterThan(50);
+    const spelled = views.flatMap(({ file, text }) =>
+      text.split('\n').filter((line) => /\.matches\(\s*['{]/.test(line)).map((line) => `${file}: ${line.trim()}`),
+    );
+    expect(spelled).toEqual([]);
+  });
+});

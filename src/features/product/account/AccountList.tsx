@@ -41,9 +41,9 @@ export function AccountList<T>({ list, name, testId, columns, rowKey, rowState, 
   const size = useSelector(list, (s) => s.context.size);
   const total = useSelector(list, (s) => s.context.total);
   const filter = useSelector(list, (s) => s.context.filter);
-  const failure = useSelector(list, (s) => (s.matches('failed') ? s.context.failure : null));
-  const busy = useSelector(list, (s) => s.matches('loading') || s.matches('settling'));
-  const ready = useSelector(list, (s) => s.matches('ready'));
+  const failure = useSelector(list, (s) => (s.hasTag('list:failed') ? s.context.failure : null));
+  const busy = useSelector(list, (s) => s.hasTag('list:busy'));
+  const ready = useSelector(list, (s) => s.hasTag('list:ready'));
   const canPage = useSelector(list, (s) => s.can({ type: 'user.page', page: 1 }));
 
   const pages = pageCount(total, size);

@@ -17,7 +17,7 @@ export function PasswordForm() {
   const values = useSelector(form, (s) => s.context.values);
   const failure = useSelector(form, (s) => s.context.failure);
   const failureField = useSelector(form, (s) => s.context.failureField);
-  const submitting = useSelector(form, (s) => s.matches('submitting'));
+  const submitting = useSelector(form, (s) => s.hasTag('form:submitting'));
   const canSubmit = useSelector(form, (s) => s.can({ type: 'user.submit' }));
 
   useEffect(() => {
@@ -63,7 +63,7 @@ export function PinForm() {
   const values = useSelector(form, (s) => s.context.values);
   const failure = useSelector(form, (s) => s.context.failure);
   const failureField = useSelector(form, (s) => s.context.failureField);
-  const submitting = useSelector(form, (s) => s.matches('submitting'));
+  const submitting = useSelector(form, (s) => s.hasTag('form:submitting'));
   const canSubmit = useSelector(form, (s) => s.can({ type: 'user.submit' }));
   const [pinLeft, setPinLeft] = useState(false);
 

@@ -24,7 +24,7 @@ export function ProfilePage() {
   const user = useSelector(useAuthActor(), (s) => s.context.session?.user ?? null);
   const profileActor = useActorRef(useLogic().account.profile);
   const profile = useSelector(profileActor, (s) => s.context.profile);
-  const failure = useSelector(profileActor, (s) => (s.matches('failed') ? s.context.failure : null));
+  const failure = useSelector(profileActor, (s) => (s.hasTag('profile:failed') ? s.context.failure : null));
   if (!user) return null;
 
   // What the login answered, until the server's current profile arrives.

@@ -26,7 +26,7 @@ function PromoButton({ kind }: { kind: 'discount' | 'bonus' }) {
   const settings = useSettings();
   const promo = useActorRef(useLogic().promo, { ...useActorOptions(), input: { kind } });
   const limit = useSelector(promo, (s) => s.context.balanceLimit);
-  const busy = useSelector(promo, (s) => s.matches('requesting'));
+  const busy = useSelector(promo, (s) => s.hasTag('promo:requesting'));
   const granted = useSelector(promo, (s) => s.context.granted);
   const notice = useSelector(promo, (s) => s.context.notice);
   const failure = useSelector(promo, (s) => s.context.failure);

@@ -44,7 +44,7 @@ function MyStatus({ actor }: { actor: ChatActor }) {
   const id = useId();
   const statusLabel = useStatusLabels();
   const shown = useSelector(actor, (s) => s.context.requestedStatus ?? s.context.status);
-  const saving = useSelector(actor, (s) => s.matches({ open: { status: 'saving' } }));
+  const saving = useSelector(actor, (s) => s.hasTag('status:saving'));
   const failed = useSelector(actor, (s) => s.context.statusFailure !== null);
   return (
     <StatusRow data-state={saving ? 'saving' : failed ? 'failed' : 'idle'} data-testid="chat-status">
@@ -111,19 +111,13 @@ function Contacts({ actor }: { actor: ChatActor }) {
 function Conversation({ actor }: { actor: ChatActor }) {
   const { t, i18n } = useLingui();
   const view = useSelector(actor, (s) =>
-    s.matches({ open: { conversation: 'failed' } })
-      ? 'failed'
-      : s.matches({ open: { conversation: 'chatting' } })
-        ? 'chatting'
-        : s.matches({ open: { conversation: 'loadingChat' } }) || s.matches({ open: { conversation: 'loadingContacts' } })
-          ? 'loading'
-          : 'idle',
+    s.hasTag('chat:failed') ? 'failed' : s.hasTag('chat:chatting') ? 'chatting' : s.hasTag('chat:loading') ? 'loading' : 'idle',
   );
   const chat = useSelector(actor, (s) => s.context.chat);
   const userId = useSelector(actor, (s) => s.context.userId);
   const contact = useSelector(actor, (s) => s.context.contacts.find((c) => c.id === s.context.selectedContactId) ?? null);
-  const sending = useSelector(actor, (s) => s.matches({ open: { conversation: { chatting: 'sending' } } }));
-  const sendFailed = useSelector(actor, (s) => s.matches({ open: { conversation: 'chatting' } }) && s.context.failure !== null);
+  const sending = useSelector(actor, (s) => s.hasTag('chat:sending'));
+  const sendFailed = useSelector(actor, (s) => s.hasTag('chat:chatting') && s.context.failure !== null);
   const [draft, setDraft] = useState('');
   const end = useRef<HTMLDivElement>(null);
   const count = chat?.dialog.length ?? 0;

@@ -48,7 +48,7 @@ function WithChat({ template, children }: { template: ViewLogic['template']; chi
 function Panels({ chat, template, children }: { chat: ChatActor | null; template: ViewLogic['template'] | null; children: ReactNode }) {
   const uiSettings = useUiSettingsActor();
   const { open, loaded } = useChromePanels();
-  const chatOpen = useSelector(chat ?? undefined, (s) => s?.matches('open') ?? false);
+  const chatOpen = useSelector(chat ?? undefined, (s) => s?.hasTag('chat:open') ?? false);
   const closeTo = (panel: 'shortcuts' | 'settings') => (isOpen: boolean) => (isOpen ? chromePanels.show(panel) : chromePanels.close());
   useEffect(() => () => chromePanels.reset(), []);
 

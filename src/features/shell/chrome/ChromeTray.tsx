@@ -89,7 +89,7 @@ export function ChromeTray({ place, balance = true }: { place: Place; balance?: 
 
 function ChatToggle({ chat, narrow, onOpen }: { chat: ChatActor; narrow: 'desktop' | undefined; onOpen: () => void }) {
   const { t } = useLingui();
-  const chatOpen = useSelector(chat, (s) => s.matches('open'));
+  const chatOpen = useSelector(chat, (s) => s.hasTag('chat:open'));
   const unread = useSelector(chat, (s) => s.context.contacts.reduce((sum, c) => sum + c.unread, 0));
   return (
     <IconButton

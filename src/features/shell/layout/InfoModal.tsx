@@ -16,7 +16,7 @@ import { mobile, SIDEBAR_WIDTH } from './sizes.ts';
 export function InfoModal() {
   const { t, i18n } = useLingui();
   const nav = useNavigationActor();
-  const state = useNavigationSelector((s) => (s.matches({ info: 'page' }) ? 'page' : s.matches({ info: 'menu' }) ? 'menu' : 'closed'));
+  const state = useNavigationSelector((s) => (s.hasTag('info:page') ? 'page' : s.hasTag('info:menu') ? 'menu' : 'closed'));
   const page = infoPage(useNavigationSelector((s) => s.context.infoPage));
   const title = page ? i18n._(page.title) : t`Information`;
 

@@ -25,7 +25,7 @@ import { UI_VERSION } from './version.ts';
  */
 export function Layout3() {
   const { HIDE_HEADER_BAR, LANG_SELECT, EXTERNAL_INFO } = useSettings();
-  const balanceShown = useNavigationSelector((s) => s.matches({ wallet: 'shown' }));
+  const balanceShown = useNavigationSelector((s) => s.hasTag('wallet:shown'));
   return (
     <Shell data-layout="layout3">
       {HIDE_HEADER_BAR ? (
@@ -117,7 +117,7 @@ function InfoButton() {
 function WalletToggle() {
   const { t } = useLingui();
   const nav = useNavigationActor();
-  const shown = useNavigationSelector((s) => s.matches({ wallet: 'shown' }));
+  const shown = useNavigationSelector((s) => s.hasTag('wallet:shown'));
   return (
     <IconButton
       type="button"

@@ -18,7 +18,7 @@ import { desktop, NAVBAR_WIDTH } from './sizes.ts';
 export function MobileDrawer({ children }: { children: ReactNode }) {
   const { t } = useLingui();
   const nav = useNavigationActor();
-  const open = useNavigationSelector((s) => s.matches({ mobile: 'open' }));
+  const open = useNavigationSelector((s) => s.hasTag('drawer:open'));
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const shownAt = useRef(pathname);
 

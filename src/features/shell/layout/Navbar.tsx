@@ -9,7 +9,7 @@ import { mobile, NAVBAR_FOLDED_WIDTH, NAVBAR_WIDTH } from './sizes.ts';
  * the drawer takes its place.
  */
 export function Navbar({ head, children, top = 0 }: { head?: ReactNode; children: ReactNode; top?: number }) {
-  const folded = useNavigationSelector((s) => s.matches({ navbar: 'folded' }));
+  const folded = useNavigationSelector((s) => s.hasTag('navbar:folded'));
   const state = folded ? 'folded' : 'unfolded';
   return (
     <Slot data-state={state} data-testid="navbar">

@@ -22,7 +22,7 @@ export function LogoLink({ compact = false }: { compact?: boolean }) {
 export function FoldToggle() {
   const { t } = useLingui();
   const nav = useNavigationActor();
-  const folded = useNavigationSelector((s) => s.matches({ navbar: 'folded' }));
+  const folded = useNavigationSelector((s) => s.hasTag('navbar:folded'));
   return (
     <IconButton
       type="button"
@@ -41,7 +41,7 @@ export function FoldToggle() {
 export function MobileMenuButton() {
   const { t } = useLingui();
   const nav = useNavigationActor();
-  const open = useNavigationSelector((s) => s.matches({ mobile: 'open' }));
+  const open = useNavigationSelector((s) => s.hasTag('drawer:open'));
   return (
     <IconButton
       type="button"

@@ -25,7 +25,7 @@ export function LookEffects({ actor, onTheme }: { actor: UiSettingsActor; onThem
   const animations = useSelector(actor, (s) => s.context.settings.animations);
   const layout = useSelector(actor, (s) => s.context.settings.layout);
   const operatorLayout = useSelector(actor, (s) => s.context.defaults.layout);
-  const loading = useSelector(actor, (s) => s.matches({ guest: 'loading' }) || s.matches({ player: 'loading' }));
+  const loading = useSelector(actor, (s) => s.hasTag('look:loading'));
   const chooseLayout = useChooseLayout();
 
   // Runs again when the language changes: activating a language resets the direction.

@@ -41,15 +41,15 @@ export function SettingsPanel({ actor, open, onOpenChange }: { actor: UiSettings
   const { t, i18n } = useLingui();
   const settings = useSelector(actor, (s) => s.context.settings);
   const status = useSelector(actor, (s) =>
-    s.matches({ guest: 'loading' }) || s.matches({ player: 'loading' })
+    s.hasTag('look:loading')
       ? 'loading'
-      : s.matches({ guest: 'saving' }) || s.matches({ player: 'saving' })
+      : s.hasTag('look:saving')
         ? 'saving'
         : s.context.failure
           ? 'failed'
           : 'saved',
   );
-  const where = useSelector(actor, (s) => (s.matches('player') ? 'profile' : 'browser'));
+  const where = useSelector(actor, (s) => (s.hasTag('look:player') ? 'profile' : 'browser'));
   const change = (patch: StoredUiSettings) => actor.send({ type: 'user.change', patch });
 
   return (

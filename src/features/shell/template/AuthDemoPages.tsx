@@ -214,8 +214,8 @@ function RegisterDemo({ variant }: { variant: Variant }) {
   const { t, i18n } = useLingui();
   const form = useActorRef(useLogic().template.register, useActorOptions());
   const busy = useSelector(form, (s) => !s.can({ type: 'user.submit', values: ANY_REGISTRATION }));
-  const submitting = useSelector(form, (s) => s.matches('submitting'));
-  const registered = useSelector(form, (s) => s.matches('registered'));
+  const submitting = useSelector(form, (s) => s.hasTag('form:submitting'));
+  const registered = useSelector(form, (s) => s.hasTag('form:registered'));
   const refusals = useSelector(form, (s) => s.context.refusals);
   const failure = useSelector(form, (s) => s.context.failure);
   const { username: usernameRefused, ...otherRefusals } = refusals;
