@@ -112,6 +112,11 @@ export const gameSessionMachine = setup({
     holdsNothing: ({ context }) => context.machine !== null && context.machine.credits === 0 && context.machine.freeSpinsLeft === 0,
   },
   actions: {
+    /**
+     * Names the visit as it starts, unless its input did: the app provides one that draws a
+     * random id (a machine draws nothing itself); this stand-in keeps the input's, or 'visit'.
+     */
+    newVisit: assign({ visitId: ({ context }) => context.visitId }),
     /** The feel of a machine button: a click and a haptic tick, where the operator turned them on (CLICK_SOUND). */
     buttonFeedback: (_, _params: undefined) => {},
     /** The player left keeping the machine (reserved): the app tells the reconnect dialog. */
@@ -184,13 +189,14 @@ export const gameSessionMachine = setup({
     volume: input.volume ?? 1,
     // Browsers block sound until a gesture: start muted, the view offers the unmute control.
     muted: true,
-    visitId: input.visitId,
+    visitId: input.visitId ?? 'visit',
     requestSeq: 0,
     reconnects: 0,
     maxReconnects: input.maxReconnects ?? 3,
     leaveReason: null,
     failure: null,
   }),
+  entry: 'newVisit',
   // The whole visit keeps the screen awake; reaching `left` (final) stops it.
   invoke: [
     { id: 'wakeLock', src: 'wakeLock' },

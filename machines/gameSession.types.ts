@@ -53,8 +53,11 @@ export interface GameSessionInput {
   maxReconnects?: number;
   /** Initial volume, 0–1 (the VOLUME setting). */
   volume?: number;
-  /** Unique per visit: request ids must never repeat for a player (the ledger remembers them). */
-  visitId: string;
+  /**
+   * Unique per visit: request ids must never repeat for a player (the ledger remembers them).
+   * Absent, the app's newVisit action names the visit when it starts (src/app/loggedIn.ts).
+   */
+  visitId?: string;
 }
 
 export interface GameSessionContext {

@@ -4,7 +4,7 @@
  * lazily by runtime.ts — after the first screen has rendered, and awaited by the logged-in
  * routes — so none of it weighs on /login.
  */
-import { createActor, fromCallback, fromPromise, type ActorRefFrom, type EventObject, type InspectionEvent } from 'xstate';
+import { assign, createActor, fromCallback, fromPromise, type ActorRefFrom, type EventObject, type InspectionEvent } from 'xstate';
 import { passwordChangeMachine, pinChangeMachine } from '../../machines/accountForm.ts';
 import { createAccountListMachine } from '../../machines/accountList.ts';
 import { accountProfileMachine } from '../../machines/accountProfile.ts';
@@ -163,6 +163,8 @@ export function createLoggedIn({ settings, http, auth, inspect }: LoggedInDeps):
         walletFeed: walletFeed(actors.wallet),
       },
       actions: {
+        // Each visit its own request ids: a player's ids never repeat (the ledger remembers them).
+        newVisit: assign({ visitId: () => crypto.randomUUID().slice(0, 8) }),
         announceKept: ({ context }) => reconnectDialog()?.send({ type: 'game.kept', machineId: context.machineId }),
         buttonFeedback: () => {
           if (settings.CLICK_SOUND) buttonFeedback(settings.VOLUME);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromCallback, SimulatedClock, type AnyEventObject } from 'xstate';
+import { assign, createActor, fromCallback, SimulatedClock, type AnyEventObject } from 'xstate';
 import { MAX_ATTEMPTS, videoLinkMachine } from '../../machines/videoLink.ts';
 import { gameSessionMachine, type JoinInfo, type MachineRequest, type MachineView } from '../../machines/gameSession.ts';
 import { selectControlsFaded, selectLive, selectScreen, selectSpinning, selectVideo, selectVideoLost } from '../../machines/gameSession.selectors.ts';
@@ -145,6 +145,27 @@ describe('gameSession machine: failing children', () => {
     // The link retries the peer: the picture shows its problem, from the link's own state.
     expect(selectVideoProblem(selectVideo(actor.getSnapshot())?.getSnapshot())).toBe(true);
     expect(selectVideoLost(actor.getSnapshot())).toBe(false);
+  });
+
+  it('the app names each visit (newVisit) when its input does not: request ids carry that name', () => {
+    const sent: MachineRequest[] = [];
+    const sockets: Array<(e: AnyEventObject) => void> = [];
+    const actor = createActor(
+      gameSessionMachine.provide({
+        actors: {
+          machineSocket: fromCallback(({ sendBack, receive }) => {
+            sockets.push(sendBack);
+            receive((event) => sent.push(event.message));
+          }),
+        },
+        actions: { newVisit: assign({ visitId: () => 'drawn' }) },
+      }),
+      { input: { machineId: 1, token: 't' } },
+    ).start();
+    actor.send({ type: 'user.join' });
+    sockets[0]!({ type: 'socket.joined', join, machine, balance: 100_000 });
+    actor.send({ type: 'user.transfer', amount: 500 });
+    expect(sent.filter((m) => m.type === 'transfer')).toEqual([{ type: 'transfer', amount: 500, requestId: 'drawn-0' }]);
   });
 
   it('a video link that fails outright is gone: play goes on, and the game says the video is lost', () => {

@@ -26,7 +26,7 @@ export function GamePage() {
   const settings = useSettings();
   const game = useActorRef(useLogic().gameSession, {
     ...useActorOptions(),
-    input: { machineId, token, volume: settings.VOLUME, visitId: crypto.randomUUID().slice(0, 8) },
+    input: { machineId, token, volume: settings.VOLUME },
   });
   const containerRef = useRef<HTMLDivElement>(null);
 
