@@ -123,12 +123,11 @@ export const gameSessionMachine = setup({
     announceKept: (_, _params: undefined) => {},
     request: sendTo('socket', (_, message: MachineRequest) => ({ type: 'send' as const, message })),
     /**
-     * A play request went out: the video child times press → picture where it can. Only when it
-     * runs (a send to a missing child throws); path generation's stand-in actor has no snapshot.
+     * A play request went out: the video child times press → picture where it can. The child runs
+     * throughout live unless it failed outright (videoLost: it is gone, and a send to it throws).
      */
-    tellVideo: enqueueActions(({ enqueue, self }) => {
-      const snapshot = self.getSnapshot() as { children?: Record<string, unknown> } | undefined;
-      if (snapshot?.children?.video) enqueue.sendTo('video', { type: 'video.request' as const });
+    tellVideo: enqueueActions(({ context, enqueue }) => {
+      if (!context.videoLost) enqueue.sendTo('video', { type: 'video.request' as const });
     }),
     nextRequest: assign({ requestSeq: ({ context }) => context.requestSeq + 1 }),
     /** The request about to go out (before nextRequest) is its control's one in flight. */

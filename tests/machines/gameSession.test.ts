@@ -176,6 +176,10 @@ describe('gameSession machine: failing children', () => {
     );
     expect(selectScreen(actor.getSnapshot())).toBe('live');
     expect(selectVideoLost(actor.getSnapshot())).toBe(true);
+    // A press still goes out, and nothing is told to the link that is gone (that would throw).
+    actor.send({ type: 'user.press', button: 'spin' });
+    expect(actor.getSnapshot().status).toBe('active');
+    expect(actor.getSnapshot().context.pending.spin).toBeDefined();
   });
 });
 
