@@ -10,6 +10,7 @@ import { createVideoService, ENCODER_MARKER, type VideoOptions, type VideoServic
 import type { ScreenState } from '../../simulator/video/screen.ts';
 import type { FrameTrace } from '../../simulator/video/index.ts';
 import { readStripOfEveryFrame } from '../../bench/inputLatency.ts';
+import { CHROMIUM_ARGS } from '../../scripts/browser/harness.ts';
 
 /**
  * The WHEP video service end to end: its HTTP contract (with werift as a Node client), then
@@ -416,16 +417,7 @@ describe.skipIf(!existsSync(CHROMIUM))('WHEP playback in Chromium', () => {
   beforeAll(async () => {
     browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--autoplay-policy=no-user-gesture-required',
-      ],
+      args: CHROMIUM_ARGS,
     });
     h = await startHarness({ silenceTimeoutMs: 3000 });
   }, SLOW);
