@@ -223,7 +223,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     const host = options.host ?? '127.0.0.1';
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
-      server.listen(options.port ?? DEFAULT_PORT, host, () => {
+      server.listen({ port: options.port ?? DEFAULT_PORT, host, backlog: FAIR_SHARE.acceptBacklog }, () => {
         server.off('error', reject);
         resolve();
       });

@@ -33,6 +33,12 @@ export const FAIR_SHARE = {
   heldAnswers: 4096,
   /** TCP connections one address may hold open; more are closed as they arrive. */
   connectionsPerAddress: 1024,
+  /**
+   * Connections the kernel queues before the server accepts them (capped by the system's
+   * somaxconn). Node's 511 overflows when a floor of players reconnects at once after an outage:
+   * the overflow then waits for SYN-ACK retransmits (1 s, 3 s, 7 s...) before it is even seen.
+   */
+  acceptBacklog: 4096,
   /** Password and PIN hashing (scrypt, PBKDF2) running at once, and waiting beyond those. */
   hashingConcurrency: 2,
   hashingQueue: 32,
