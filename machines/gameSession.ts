@@ -81,8 +81,9 @@ export const gameSessionMachine = setup({
      */
     presence: fromCallback<{ type: 'noop' }, { machineId: number }>(() => () => {}),
     /**
-     * The player's wallet as the app knows it between the floor's own money updates (a deposit,
-     * a promo, another tab): sends wallet.balance.
+     * The player's wallet (the login's wallet actor, the one holder of the balance): sends
+     * wallet.balance now and after every change, whoever made it (this machine's floor, a
+     * deposit, a promo, another tab).
      */
     walletFeed: fromCallback(() => () => {}),
   },
@@ -121,6 +122,12 @@ export const gameSessionMachine = setup({
     buttonFeedback: (_, _params: undefined) => {},
     /** The player left keeping the machine (reserved): the app tells the reconnect dialog. */
     announceKept: (_, _params: undefined) => {},
+    /**
+     * The machine socket reported the wallet (its join, a money update): the app hands it to
+     * the wallet actor, whose feed (walletFeed) brings it back as wallet.balance. The game keeps
+     * no balance of its own, so the side bar, the coins and the wallet never disagree.
+     */
+    tellWallet: (_, _params: { balance: number }) => {},
     request: sendTo('socket', (_, message: MachineRequest) => ({ type: 'send' as const, message })),
     /**
      * A play request went out: the video child times press → picture where it can. The child runs
@@ -281,13 +288,13 @@ export const gameSessionMachine = setup({
                 assign({
                   join: ({ event }) => ({ ...event.join, bands: [...event.join.bands].sort((a, b) => b.Order - a.Order) }),
                   machine: ({ event }) => event.machine,
-                  balance: ({ event }) => event.balance,
                   activeBandId: ({ context, event }) =>
                     event.join.bands.some((b) => b.id === context.activeBandId)
                       ? context.activeBandId
                       : ([...event.join.bands].sort((a, b) => b.Order - a.Order)[0]?.id ?? null),
                   reconnects: 0,
                 }),
+                { type: 'tellWallet', params: ({ event }) => ({ balance: event.balance }) },
                 'playVideo',
               ],
             },
@@ -317,12 +324,13 @@ export const gameSessionMachine = setup({
               {
                 guard: ({ context }) => context.machine?.autoplay === true,
                 actions: [
-                  assign({ moneyTransfer: false, balance: ({ event }) => event.balance }),
+                  assign({ moneyTransfer: false }),
+                  { type: 'tellWallet', params: ({ event }) => ({ balance: event.balance }) },
                   { type: 'request', params: ({ context }) => ({ type: 'autoplay', on: false, requestId: requestId(context) }) },
                   'nextRequest',
                 ],
               },
-              { actions: assign({ moneyTransfer: false, balance: ({ event }) => event.balance }) },
+              { actions: [assign({ moneyTransfer: false }), { type: 'tellWallet', params: ({ event }) => ({ balance: event.balance }) }] },
             ],
             'socket.error': { actions: [assign({ refusal: ({ event }) => event.failure }), 'settlePending'] },
             'socket.closed': { target: '#gameSession.left', actions: { type: 'leaveWith', params: { reason: 'cashout' } } },

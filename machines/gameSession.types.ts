@@ -65,7 +65,7 @@ export interface GameSessionContext {
   token: string;
   join: JoinInfo | null;
   machine: MachineView | null;
-  /** The player's wallet (minor units): the floor's word on join and each money update, and the app's between them. */
+  /** The player's wallet (minor units) as the wallet actor holds it (walletFeed); null until it has said. */
   balance: number | null;
   lastSpin: SpinView | null;
   warning: { code: number; count: number } | null;
@@ -134,7 +134,7 @@ export type UserEvent =
 /** Raised by the machine itself: the cashout has gone out, now leave. */
 type InternalEvent = { type: 'session.closed' };
 
-/** The wallet's balance (minor units) from the app, between the floor's money updates. */
+/** The wallet's balance (minor units), from the wallet actor: the game's only source of it. */
 export type WalletFeedEvent = { type: 'wallet.balance'; balance: number };
 
 export type GameSessionEvent = SocketEvent | UserEvent | InternalEvent | WalletFeedEvent;

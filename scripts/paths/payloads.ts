@@ -179,9 +179,13 @@ export const gameSessionPayloads: Payloads = {
   'user.selectBand': [{ type: 'user.selectBand', id: 'sd' }],
 };
 
-/** States differ by where the chart is, how many reconnects were spent, and whether autoplay runs. */
+/**
+ * States differ by where the chart is, how many reconnects were spent, whether autoplay runs and
+ * whether the wallet has said its balance yet (the coins wait for it).
+ */
 export const gameSessionDistinguish = (c: any): unknown => [
   c.reconnects,
+  c.balance !== null,
   c.join !== null,
   c.leaveReason,
   c.machine?.autoplay ?? null,

@@ -159,13 +159,15 @@ export function createLoggedIn({ settings, http, auth, inspect }: LoggedInDeps):
           reconnectDialog()?.send({ type: 'game.entered', machineId: input.machineId });
           return () => reconnectDialog()?.send({ type: 'game.left' });
         }),
-        // The wallet as the login's wallet machine knows it (notifications, refreshes).
+        // The wallet as the login's wallet machine holds it (this floor, notifications, refreshes).
         walletFeed: walletFeed(actors.wallet),
       },
       actions: {
         // Each visit its own request ids: a player's ids never repeat (the ledger remembers them).
         newVisit: assign({ visitId: () => crypto.randomUUID().slice(0, 8) }),
         announceKept: ({ context }) => reconnectDialog()?.send({ type: 'game.kept', machineId: context.machineId }),
+        // The machine socket's word on the wallet goes to the wallet, which tells everyone (walletFeed).
+        tellWallet: (_, { balance }) => actors.wallet()?.send({ type: 'server.balance', balance }),
         buttonFeedback: () => {
           if (settings.CLICK_SOUND) buttonFeedback(settings.VOLUME);
         },

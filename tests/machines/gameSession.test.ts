@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { assign, createActor, fromCallback, SimulatedClock, type AnyEventObject } from 'xstate';
+import { assign, createActor, fromCallback, fromPromise, SimulatedClock, type AnyEventObject } from 'xstate';
 import { MAX_ATTEMPTS, videoLinkMachine } from '../../machines/videoLink.ts';
 import { gameSessionMachine, type JoinInfo, type MachineRequest, type MachineView } from '../../machines/gameSession.ts';
 import { selectControlsFaded, selectLive, selectScreen, selectSpinning, selectVideo, selectVideoLost } from '../../machines/gameSession.selectors.ts';
 import { selectStream, selectVideoFailed, selectVideoProblem, selectVideoRefusal } from '../../machines/videoLink.selectors.ts';
 import { BACKOFF_CAP_MS } from '../../machines/backoff.ts';
+import { walletMachine } from '../../machines/wallet.ts';
 
 const join: JoinInfo = {
   machineName: 'Golden Reels 01',
@@ -36,6 +37,8 @@ function start(maxReconnects = 3) {
   /** What the reconnect dialog is told: entered:<id>, left, kept:<id>. */
   const presence: string[] = [];
   const clock = new SimulatedClock();
+  // The login's real wallet chart (its fetch never answers): the game's balance is the wallet's.
+  const wallet = createActor(walletMachine.provide({ actors: { fetchBalance: fromPromise(() => new Promise<number>(() => {})) } })).start();
   const actor = createActor(
     gameSessionMachine.provide({
       actors: {
@@ -70,14 +73,21 @@ function start(maxReconnects = 3) {
           presence.push(`entered:${input.machineId}`);
           return () => presence.push('left');
         }),
+        walletFeed: fromCallback(({ sendBack }) => {
+          const subscription = wallet.on('balance', ({ balance }) => sendBack({ type: 'wallet.balance', balance }));
+          return () => subscription.unsubscribe();
+        }),
       },
-      actions: { announceKept: ({ context }) => presence.push(`kept:${context.machineId}`) },
+      actions: {
+        announceKept: ({ context }) => presence.push(`kept:${context.machineId}`),
+        tellWallet: (_, { balance }) => wallet.send({ type: 'server.balance', balance }),
+      },
     }),
     { input: { machineId: 1, token: 'tok', maxReconnects, visitId: 'v1' }, clock },
   ).start();
   const server = (event: AnyEventObject) => sockets[sockets.length - 1]!(event);
   const peer = (event: AnyEventObject) => peerSend(event);
-  return { actor, sent, server, started, videos, requestsToVideo, clock, sockets, wakeLock, presence, peer, stopped: () => videosStopped };
+  return { actor, wallet, sent, server, started, videos, requestsToVideo, clock, sockets, wakeLock, presence, peer, stopped: () => videosStopped };
 }
 
 function joined(t: ReturnType<typeof start>) {
@@ -164,8 +174,8 @@ describe('gameSession machine: failing children', () => {
     ).start();
     actor.send({ type: 'user.join' });
     sockets[0]!({ type: 'socket.joined', join, machine, balance: 100_000 });
-    actor.send({ type: 'user.transfer', amount: 500 });
-    expect(sent.filter((m) => m.type === 'transfer')).toEqual([{ type: 'transfer', amount: 500, requestId: 'drawn-0' }]);
+    actor.send({ type: 'user.press', button: 'spin' });
+    expect(sent.filter((m) => m.type === 'button')).toEqual([{ type: 'button', button: 'spin', requestId: 'drawn-0' }]);
   });
 
   it('a video link that fails outright is gone: play goes on, and the game says the video is lost', () => {
@@ -263,8 +273,11 @@ describe('gameSession machine', () => {
     expect(can(0)).toBe(false);
     t.actor.send({ type: 'user.transfer', amount: 100_001 });
     expect(t.sent.filter((m) => m.type === 'transfer')).toEqual([]);
-    // The wallet as the floor tells it after each money update.
+    // The wallet as the floor tells it after each money update: it goes to the wallet, and the
+    // game's figure is the wallet's.
     t.server({ type: 'socket.balance', balance: 400 });
+    expect(t.wallet.getSnapshot().context.balance).toBe(400);
+    expect(t.actor.getSnapshot().context.balance).toBe(400);
     expect(can(500)).toBe(false);
     expect(can(400)).toBe(true);
     // Credits on the machine count against its all-in limit.
@@ -272,11 +285,11 @@ describe('gameSession machine', () => {
     t.server({ type: 'socket.state', machine: { ...machine, credits: join.maxAllIn - 500 } });
     expect(can(500)).toBe(true);
     expect(can(501)).toBe(false);
-    // Between the floor's updates, the app's word on the wallet (a deposit, a promo, another tab).
-    t.actor.send({ type: 'wallet.balance', balance: 300 });
+    // Between the floor's updates, the wallet's own news (a deposit, a promo, another tab).
+    t.wallet.send({ type: 'server.balance', balance: 300 });
     expect(can(500)).toBe(false);
     expect(can(300)).toBe(true);
-    t.actor.send({ type: 'wallet.balance', balance: 10_000_000 });
+    t.wallet.send({ type: 'server.balance', balance: 10_000_000 });
     t.actor.send({ type: 'user.transfer', amount: 500 });
     expect(t.sent.filter((m) => m.type === 'transfer')).toEqual([{ type: 'transfer', amount: 500, requestId: expect.any(String) }]);
   });
