@@ -24,7 +24,8 @@
  * the stream and the stats line, `problem` (shown as "reconnecting": a stall or a retry, until the
  * picture moves again), `refusal` (a WHEP refusal with the operator's code, e.g. 70000, shown with
  * its text) and the `video:failed` tag (given up: the player may ask again). The game session
- * copies none of it. RTCPeerConnection and fetch live in the provided `peer` (src/services/whep.ts).
+ * copies none of it. The view tells the link which surface shows the stream (video.surface); every
+ * peer gets it, so the press → picture meter watches that element and never searches the page. RTCPeerConnection and fetch live in the provided `peer` (src/services/whep.ts).
  */
 import { assign, enqueueActions, fromCallback, sendTo, setup } from 'xstate';
 import { backoffDelay } from './backoff.ts';
@@ -49,8 +50,16 @@ export interface VideoInput {
   token: string;
 }
 
-/** What the game session sends: the band to play, each play request (press → picture), a retry. */
-export type VideoCommand = { type: 'video.play'; whepUrl: string } | { type: 'video.request' } | { type: 'video.retry' };
+/**
+ * What the game session sends: the band to play, each play request (press → picture), a retry;
+ * and what the view sends: the surface that shows the stream (a <video> in the browser, null
+ * when it goes), which the peer watches to time a press → picture.
+ */
+export type VideoCommand =
+  | { type: 'video.play'; whepUrl: string }
+  | { type: 'video.request' }
+  | { type: 'video.retry' }
+  | { type: 'video.surface'; surface: unknown };
 
 /** The operator refused the video with a code the player should read (70000: the pipeline failed). */
 export interface VideoRefusal {
@@ -77,10 +86,12 @@ type FramesEvent = { type: 'frames.new' };
 export interface PeerInput {
   whepUrl: string | null;
   token: string;
+  /** The surface showing the stream when the peer starts (null: none yet). */
+  surface: unknown;
 }
 
-/** Told to the peer: the band's URL once known; a play request went out. */
-export type PeerCommand = { type: 'peer.play'; whepUrl: string } | { type: 'video.request' };
+/** Told to the peer: the band's URL once known; a play request went out; the surface changed. */
+export type PeerCommand = { type: 'peer.play'; whepUrl: string } | { type: 'video.request' } | { type: 'peer.surface'; surface: unknown };
 
 export interface VideoLinkContext {
   whepUrl: string | null;
@@ -97,6 +108,8 @@ export interface VideoLinkContext {
   problem: boolean;
   /** The operator's refusal, until the picture moves again. */
   refusal: VideoRefusal | null;
+  /** What shows the stream (the view's <video>), handed to every peer this link starts. */
+  surface: unknown;
 }
 
 /** Retries without a moving picture before the link gives up and asks the player. */
@@ -156,8 +169,20 @@ export const videoLinkMachine = setup({
   },
 }).createMachine({
   id: 'videoLink',
-  context: ({ input }) => ({ whepUrl: input.whepUrl, token: input.token, frames: 0, attempts: 0, stream: null, stats: null, problem: false, refusal: null }),
+  context: ({ input }) => ({
+    whepUrl: input.whepUrl,
+    token: input.token,
+    frames: 0,
+    attempts: 0,
+    stream: null,
+    stats: null,
+    problem: false,
+    refusal: null,
+    surface: null,
+  }),
   invoke: { id: 'page', src: 'pageLifecycle' },
+  // Kept for the next peer; a running one is told (session, below).
+  on: { 'video.surface': { actions: assign({ surface: ({ event }) => event.surface }) } },
   initial: 'session',
   states: {
     session: {
@@ -165,7 +190,7 @@ export const videoLinkMachine = setup({
       invoke: {
         id: 'peer',
         src: 'peer',
-        input: ({ context }) => ({ whepUrl: context.whepUrl, token: context.token }),
+        input: ({ context }) => ({ whepUrl: context.whepUrl, token: context.token, surface: context.surface }),
         // A peer that cannot even start (no WebRTC, a refused offer) is retried like a failed one.
         onError: '#videoLink.retrying',
       },
@@ -182,6 +207,12 @@ export const videoLinkMachine = setup({
           { target: 'retrying' },
         ],
         'video.request': { actions: sendTo('peer', { type: 'video.request' }) },
+        'video.surface': {
+          actions: [
+            assign({ surface: ({ event }) => event.surface }),
+            sendTo('peer', ({ event }) => ({ type: 'peer.surface' as const, surface: event.surface })),
+          ],
+        },
         'video.play': { guard: 'isOtherBand', target: 'session', reenter: true, actions: ['playBand', 'resetAttempts'] },
         'page.hidden': 'suspended',
       },

@@ -48,11 +48,14 @@ export function whepPeerLogic() {
     let playUrl: (url: string) => void = () => {};
     const whepUrl: Promise<string> =
       input.whepUrl !== null ? Promise.resolve(input.whepUrl) : new Promise((resolve) => (playUrl = resolve));
-    // The stream handed on, and the <video> that shows it (found when a press needs it).
+    // The <video> that shows the stream, as the view hands it to the link (video.surface).
+    // Measured only while it shows this peer's stream (not the last band's).
+    let surface = input.surface instanceof HTMLVideoElement ? input.surface : null;
     let shown: MediaStream | null = null;
-    const meter = createInputDelayMeter(() => [...document.querySelectorAll('video')].find((video) => video.srcObject === shown) ?? null);
+    const meter = createInputDelayMeter(() => (surface !== null && shown !== null && surface.srcObject === shown ? surface : null));
     receive((event) => {
       if (event.type === 'peer.play') playUrl(event.whepUrl);
+      else if (event.type === 'peer.surface') surface = event.surface instanceof HTMLVideoElement ? event.surface : null;
       else meter.request();
     });
     let stopped = false;

@@ -70,6 +70,21 @@ describe('a visit to a machine', () => {
     await expect.poll(() => h.sim.sockets.counts().machine).toBe(0);
   });
 
+  it('times a press to the picture on the <video> the page shows, where the video carries the request strip', async () => {
+    await h.close();
+    h = await startHarness({ rngSeed: SEED, video: { strip: true } });
+    const { page } = await h.newPage();
+    await loginToLobby(page);
+    await joinFromLobby(page, 1, 1);
+    await expectFramesGrowing(page);
+    await transfer(page, '$50.00');
+    await expect.poll(() => page.getByTestId('game-credits').textContent()).toBe('$50.00');
+    // The view hands its <video> to the video link (video.surface); the peer's meter reads the
+    // strip of the frames it presents after the press. Without the surface the figure never comes.
+    await page.getByRole('button', { name: 'Spin' }).click();
+    await expect.poll(() => page.getByTestId('video-stats').textContent(), { timeout: 10000 }).toMatch(/press → video \d+ ms/);
+  });
+
   it('switching the video band plays the other band on one WHEP session: the old one is deleted at once', async () => {
     const { page } = await h.newPage();
     await loginToLobby(page);

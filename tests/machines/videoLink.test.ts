@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { assign, createActor, fromCallback, setup, SimulatedClock, type AnyEventObject, type SnapshotFrom } from 'xstate';
+import { BACKOFF_CAP_MS } from '../../machines/backoff.ts';
 import { selectStats, selectStream, selectVideoFailed, selectVideoProblem, selectVideoRefusal } from '../../machines/videoLink.selectors.ts';
 import { MAX_ATTEMPTS, videoLinkMachine, type PeerCommand, type PeerEvent, type PeerInput, type VideoStats } from '../../machines/videoLink.ts';
 
@@ -67,7 +68,7 @@ describe('videoLink machine', () => {
   it('prepares its peer before the band is known and plays the band video.play names', () => {
     const t = start();
     expect(state(t)).toEqual({ session: 'preparing' });
-    expect(t.peer().input).toEqual({ whepUrl: null, token: 'tok' });
+    expect(t.peer().input).toEqual({ whepUrl: null, token: 'tok', surface: null });
     t.link().send({ type: 'video.play', whepUrl: '/whep/1/hd' });
     expect(t.peer().told).toEqual([{ type: 'peer.play', whepUrl: '/whep/1/hd' }]);
     expect(state(t)).toEqual({ session: 'negotiating' });
@@ -79,6 +80,29 @@ describe('videoLink machine', () => {
     // Requests reach the peer, which times press → picture.
     t.link().send({ type: 'video.request' });
     expect(t.peer().told.at(-1)).toEqual({ type: 'video.request' });
+  });
+
+  it('hands the view’s surface to the running peer and to every peer it starts later', () => {
+    const t = start('/whep/1/hd');
+    const surface = { element: 'video' };
+    t.link().send({ type: 'video.surface', surface });
+    expect(t.peer().told).toEqual([{ type: 'peer.surface', surface }]);
+    // A retry and a band switch: the new peers start with it.
+    t.peer().send({ type: 'peer.failed', reason: 'ice failed' });
+    t.clock.increment(BACKOFF_CAP_MS);
+    expect(t.peers).toHaveLength(2);
+    expect(t.peer().input.surface).toBe(surface);
+    t.link().send({ type: 'video.play', whepUrl: '/whep/1/sd' });
+    expect(t.peers).toHaveLength(3);
+    expect(t.peer().input.surface).toBe(surface);
+    // Gone with the view: not handed on (a retrying link has no peer to tell).
+    t.link().send({ type: 'video.surface', surface: null });
+    expect(t.peer().told.at(-1)).toEqual({ type: 'peer.surface', surface: null });
+    t.peer().send({ type: 'peer.failed', reason: 'ice failed' });
+    t.link().send({ type: 'video.surface', surface });
+    t.clock.increment(BACKOFF_CAP_MS);
+    expect(t.peers).toHaveLength(4);
+    expect(t.peer().input.surface).toBe(surface);
   });
 
   it('keeps the stream for the view, tells the parent nothing, and drops it for another band', () => {

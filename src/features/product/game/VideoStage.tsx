@@ -34,6 +34,14 @@ export function VideoStage({ game, container }: { game: Game; container: RefObje
   useEffect(() => {
     if (video.current && video.current.srcObject !== stream) video.current.srcObject = stream;
   }, [stream]);
+  // The link's peers time press → picture on this element.
+  useEffect(() => {
+    if (!link || !video.current) return;
+    link.send({ type: 'video.surface', surface: video.current });
+    return () => {
+      if (link.getSnapshot().status === 'active') link.send({ type: 'video.surface', surface: null });
+    };
+  }, [link]);
   useEffect(() => {
     if (!video.current) return;
     video.current.muted = muted;
