@@ -15,48 +15,11 @@
  * SHOW_LOBBY on: brands first, a brand's machines once one is selected. Off: every machine.
  */
 import { assign, emit, enqueueActions, fromCallback, fromPromise, setup } from 'xstate';
-import type { Brand, Machine, MachineStatus, Reservation } from '../protocol/floor.ts';
 import { backoffDelay } from './backoff.ts';
-import { toFailure, type Failure } from './failure.ts';
+import { toFailure } from './failure.ts';
+import type { Joinability, LobbyBrand, LobbyContext, LobbyData, LobbyEmitted, LobbyEvent, LobbyInput, LobbyMachine, LobbyMachineStatus } from './lobby.types.ts';
 
-/** A machine's status (the wire's MachineStatus). */
-export type LobbyMachineStatus = MachineStatus;
-
-/** A brand as the lobby shows it: the wire's Brand with its jackpots read into minor units. */
-export type LobbyBrand = Pick<Brand, 'id' | 'name' | 'machineCount'> & {
-  /** The brand's jackpot amounts, in minor units. */
-  jackpots: number[];
-};
-
-/** A machine as the lobby shows it: the wire's Machine with its image resolved and its reservation as the player may see it. */
-export type LobbyMachine = Omit<Machine, 'image' | 'reservation'> & {
-  image: string;
-  reservation: Pick<Reservation, 'mine' | 'until'> | null;
-};
-
-export interface LobbyData {
-  brands: LobbyBrand[];
-  machines: LobbyMachine[];
-}
-
-export interface LobbyInput {
-  showLobby: boolean;
-  refreshSeconds: number;
-  brandId: number | null;
-}
-
-export interface LobbyContext extends LobbyData {
-  showLobby: boolean;
-  refreshSeconds: number;
-  selectedBrand: number | null;
-  failure: Failure | null;
-  /** The player's wallet balance (minor units), null while unknown: who may join what. */
-  balance: number | null;
-  /** Loads failed in a row: the backoff grows with them and stops at LOBBY_TRIES. */
-  failures: number;
-  /** Live statuses gathered for the next batch, by machine id (the last one wins). */
-  pendingStatuses: Record<number, LobbyMachineStatus>;
-}
+export * from './lobby.types.ts';
 
 /**
  * How many loads in a row may fail before the lobby stops asking on its own: after that only the
@@ -67,24 +30,6 @@ export const LOBBY_TRIES = 5;
 
 /** How long live statuses are gathered before the lobby shows them (see the liveBatch delay). */
 export const LIVE_BATCH_MS = 400;
-
-export type LobbyEvent =
-  | { type: 'route.brand'; brandId: number | null }
-  | { type: 'server.machine'; id: number; status: LobbyMachineStatus }
-  /** Several live changes at once (a busy floor): applied in one pass. */
-  | { type: 'server.machines'; changes: ReadonlyArray<{ id: number; status: LobbyMachineStatus }> }
-  /** Live changes as the notification socket hands them on: gathered into the next batch. */
-  | { type: 'server.statuses'; changes: ReadonlyArray<{ id: number; status: LobbyMachineStatus }> }
-  /** Raised liveBatch after the first change of a batch: the gathered changes are applied. */
-  | { type: 'statuses.flush' }
-  | { type: 'user.retry' }
-  /** The player chose a brand tile. */
-  | { type: 'user.selectBrand'; brandId: number; name: string }
-  /** The wallet's balance, from the walletFeed child (minor units). */
-  | { type: 'wallet.balance'; balance: number };
-
-/** Told to the page: show this brand's address (null: the whole lobby). */
-export type LobbyEmitted = { type: 'brand.show'; brand: { id: number; name: string } | null };
 
 export const lobbyMachine = setup({
   types: {
@@ -253,8 +198,6 @@ function sameBrandView(a: LobbyBrand, b: LobbyBrand): boolean {
 export function reservedMachines(machines: readonly LobbyMachine[]): LobbyMachine[] {
   return machines.filter((m) => m.reservation !== null);
 }
-
-export type Joinability = 'ok' | 'busy' | 'outOfService' | 'reserved' | 'noBalance';
 
 /** Whether the player may join, and if not, why (the tile says it). */
 export function joinability(
