@@ -13,6 +13,14 @@ import { REST_OPERATIONS, type Area, type ErrorAnswer, type RestOperation } from
 /** The contract's own version: raise it when the wire changes in a way an operator must follow. */
 export const CONTRACT_VERSION = '1.0.0';
 
+/**
+ * Who answers for the contract, and on what terms: the client team that publishes it with the
+ * client; operators implement it under their agreement with us (no public licence). Both
+ * documents carry these, as Spectral (info-contact) and Redocly (info-license) ask.
+ */
+export const CONTRACT_CONTACT = { name: 'Reelside client team' } as const;
+export const CONTRACT_LICENSE = { name: 'Proprietary: for operators of the Reelside client', identifier: 'LicenseRef-Reelside-Proprietary' } as const;
+
 export const WHEP_DRAFT = 'https://datatracker.ietf.org/doc/draft-ietf-wish-whep/';
 export const WHIP_RFC = 'https://www.rfc-editor.org/rfc/rfc9725';
 
@@ -225,7 +233,7 @@ export function buildOpenApi(): JsonSchema {
   }
   return {
     openapi: '3.1.0',
-    info: { title: 'Reelside operator API', version: CONTRACT_VERSION, description: DESCRIPTION },
+    info: { title: 'Reelside operator API', version: CONTRACT_VERSION, description: DESCRIPTION, contact: CONTRACT_CONTACT, license: CONTRACT_LICENSE },
     servers: SERVERS.api,
     tags: Object.entries(AREAS).map(([name, description]) => ({ name, description })),
     paths,

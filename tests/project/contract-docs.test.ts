@@ -48,8 +48,17 @@ function substitutionProblem(server: Node, where: string): string | null {
   return URL.canParse(filled) ? null : `${where}: with its defaults the URL is ${JSON.stringify(filled)}, not a URL`;
 }
 
-function openApiProblems(document: Node): string[] {
+/** Spectral's info-contact and Redocly's info-license: who answers for the document, on what terms. */
+function infoProblems(document: Node): string[] {
+  const info = object(document.info);
   const problems: string[] = [];
+  if (!text(object(info.contact).name)) problems.push('/info: no contact');
+  if (!text(object(info.license).name)) problems.push('/info: no license');
+  return problems;
+}
+
+function openApiProblems(document: Node): string[] {
+  const problems: string[] = infoProblems(document);
   const servers = (list: unknown, where: string, checkSubstitution: boolean) => {
     (Array.isArray(list) ? list : []).forEach((server, index) => {
       const at = `${where}/servers/${index}`;
@@ -78,7 +87,7 @@ function openApiProblems(document: Node): string[] {
 }
 
 function asyncApiProblems(document: Node): string[] {
-  const problems: string[] = [];
+  const problems: string[] = infoProblems(document);
   for (const [name, server] of Object.entries(object(document.servers))) {
     problems.push(...serverVariableProblems(object(server), `/servers/${name}`, ['host', 'pathname']));
   }
@@ -117,6 +126,7 @@ describe('the contract documents are documented throughout (docs/api)', () => {
 
   it('the checks do find an operation or message without a description and a variable without a default', () => {
     const openApi = read(OPENAPI);
+    delete object(openApi.info).license;
     const login = object(object(object(openApi.paths)['/login']).post);
     delete login.description;
     openApi.servers = [{ url: '{apiUrl}', variables: { apiUrl: { description: 'no default' } } }];
@@ -124,6 +134,7 @@ describe('the contract documents are documented throughout (docs/api)', () => {
     const whep = object(object(object(openApi.components).pathItems).WhepSession);
     delete object(whep.delete).description;
     expect(openApiProblems(openApi)).toEqual([
+      '/info: no license',
       '/servers/0: variable apiUrl has no default',
       '/servers/0: with its defaults the URL is "", not a URL',
       '/paths/~1check/servers/0: with its defaults the URL is "", not a URL',
@@ -132,10 +143,12 @@ describe('the contract documents are documented throughout (docs/api)', () => {
     ]);
 
     const asyncApi = read(ASYNCAPI);
+    delete object(asyncApi.info).contact;
     delete object(object(asyncApi.operations)['machine.send']).description;
     object(object(object(asyncApi.components).messages)['machine.server.spin']).description = ' ';
     object(object(asyncApi.servers).operator).host = '{host}:{port}';
     expect(asyncApiProblems(asyncApi)).toEqual([
+      '/info: no contact',
       '/servers/operator: {port} is not declared in variables',
       '/operations/machine.send: no description',
       '/components/messages/machine.server.spin: no description',
