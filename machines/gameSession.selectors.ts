@@ -1,20 +1,26 @@
 /**
  * gameSession's named selectors: what the game screen shows, read from the chart's tags
  * (screen:*, controls:*, reels:*) rather than from its state names, so the views (GamePage,
- * VideoStage, SideBar) share one reading and do not know the chart's shape.
+ * VideoStage, SideBar) share one reading and do not know the chart's shape; the figures the
+ * side bar shows from its context; and what its guards would take (`can`).
  */
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { Failure } from './failure.ts';
 import type { gameSessionMachine } from './gameSession.ts';
+import type { GameSessionContext, JoinInfo, MachineView } from './gameSession.types.ts';
+import type { MachineButton } from '../protocol/sockets.ts';
 import type { videoLinkMachine } from './videoLink.ts';
 
 type GameSnapshot = Pick<SnapshotFrom<typeof gameSessionMachine>, 'hasTag'>;
+type GameContext = Pick<SnapshotFrom<typeof gameSessionMachine>, 'context'>;
+type GameCan = Pick<SnapshotFrom<typeof gameSessionMachine>, 'can'>;
 
 /** The visit's video link while it runs (from the join to the end of live), else undefined. */
 export const selectVideo = (snapshot: Pick<SnapshotFrom<typeof gameSessionMachine>, 'children'>): ActorRefFrom<typeof videoLinkMachine> | undefined =>
   snapshot.children.video as ActorRefFrom<typeof videoLinkMachine> | undefined;
 
 /** The video link failed outright (its actor is gone): the picture shows its problem. */
-export const selectVideoLost = (snapshot: Pick<SnapshotFrom<typeof gameSessionMachine>, 'context'>): boolean => snapshot.context.videoLost;
+export const selectVideoLost = (snapshot: GameContext): boolean => snapshot.context.videoLost;
 
 /** The screen a visit is on. */
 export type GameScreen = 'joining' | 'live' | 'elsewhere' | 'reconnecting' | 'left';
@@ -36,3 +42,55 @@ export const selectAskingToLeave = (snapshot: GameSnapshot): boolean => snapshot
 
 /** The reels are turning on screen: no button until they stop. */
 export const selectSpinning = (snapshot: GameSnapshot): boolean => snapshot.hasTag('reels:spinning');
+
+/** The player's wallet (minor units) as the game follows it; null until the wallet has said. */
+export const selectGameBalance = (snapshot: GameContext): number | null => snapshot.context.balance;
+
+/** What the join told (the machine's name, brand, bands, video type), or null before it. */
+export const selectJoin = (snapshot: GameContext): JoinInfo | null => snapshot.context.join;
+
+/** The machine as the floor last showed it, or null. */
+export const selectMachine = (snapshot: GameContext): MachineView | null => snapshot.context.machine;
+
+/** How the video shows the machine ('screen' until the join says). */
+export const selectVideoType = (snapshot: GameContext): JoinInfo['videoType'] => snapshot.context.join?.videoType ?? 'screen';
+
+/** The side bar's controls are open. */
+export const selectSideBarOpen = (snapshot: GameContext): boolean => snapshot.context.sideBar;
+
+/** The money transfer list is open. */
+export const selectMoneyTransfer = (snapshot: GameContext): boolean => snapshot.context.moneyTransfer;
+
+/** The sound's volume, 0–1. */
+export const selectVolume = (snapshot: GameContext): number => snapshot.context.volume;
+
+/** The sound is muted. */
+export const selectMuted = (snapshot: GameContext): boolean => snapshot.context.muted;
+
+/** The video band chosen, or null. */
+export const selectActiveBandId = (snapshot: GameContext): string | null => snapshot.context.activeBandId;
+
+/** The close warning counting down (its code and count), or null. */
+export const selectWarning = (snapshot: GameContext): GameSessionContext['warning'] => snapshot.context.warning;
+
+/** The last refused request (no credits, over the limit…), for a toast; or null. */
+export const selectRefusal = (snapshot: GameContext): Failure | null => snapshot.context.refusal;
+
+/**
+ * Of `buttons`, those the chart would take a press of now, joined by spaces (a string, so the
+ * reading stays equal while the set does): a button whose request is on its way, or any while
+ * the reels spin, is not taken.
+ */
+export const selectPressable =
+  (buttons: readonly MachineButton[]) =>
+  (snapshot: GameCan): string =>
+    buttons.filter((button) => snapshot.can({ type: 'user.press', button })).join(' ');
+
+/** Autoplay may be switched on now. */
+export const selectAutoplayFree = (snapshot: GameCan): boolean => snapshot.can({ type: 'user.autoplay', on: true });
+
+/** A transfer of `amount` would be taken now (the chart's canTransfer guard). */
+export const selectCanTransfer =
+  (amount: number) =>
+  (snapshot: GameCan): boolean =>
+    snapshot.can({ type: 'user.transfer', amount });

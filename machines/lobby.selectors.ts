@@ -3,7 +3,7 @@
  * lobby:failed) and its context, so the page does not spell the chart's state names.
  */
 import type { SnapshotFrom } from 'xstate';
-import type { lobbyMachine } from './lobby.ts';
+import type { LobbyBrand, LobbyMachine, lobbyMachine } from './lobby.ts';
 
 type LobbySnapshot = SnapshotFrom<typeof lobbyMachine>;
 
@@ -15,3 +15,35 @@ export const selectLoadFailed = (snapshot: LobbySnapshot): boolean => snapshot.h
 
 /** The player's balance as the lobby follows it, for who may join what. */
 export const selectBalance = (snapshot: LobbySnapshot): number | null => snapshot.context.balance;
+
+/** The brand chosen (the route's), or null. */
+export const selectSelectedBrand = (snapshot: LobbySnapshot): number | null => snapshot.context.selectedBrand;
+
+/** The brands, in the operator's order. */
+export const selectBrands = (snapshot: LobbySnapshot): LobbyBrand[] => snapshot.context.brands;
+
+/**
+ * Which machines are on the floor, not their statuses: a new array per call, so compare it by
+ * its ids (a status change then re-renders only its own tile).
+ */
+export const selectMachineIds = (snapshot: LobbySnapshot): number[] => snapshot.context.machines.map((m) => m.id);
+
+/** Which machines the player holds reserved (reservedMachines'), a new array per call like selectMachineIds. */
+export const selectReservedIds = (snapshot: LobbySnapshot): number[] =>
+  snapshot.context.machines.filter((m) => m.reservation !== null).map((m) => m.id);
+
+/** The machines by id, built once per machines list (every tile looks itself up in it). */
+const indexes = new WeakMap<readonly LobbyMachine[], Map<number, LobbyMachine>>();
+
+/** The machine `id` as the lobby holds it now, or undefined. */
+export const selectLobbyMachine =
+  (id: number) =>
+  (snapshot: LobbySnapshot): LobbyMachine | undefined => {
+    const { machines } = snapshot.context;
+    let index = indexes.get(machines);
+    if (!index) {
+      index = new Map(machines.map((m) => [m.id, m]));
+      indexes.set(machines, index);
+    }
+    return index.get(id);
+  };

@@ -41,6 +41,37 @@ function viewSources(dir = 'src/features'): Array<{ file: string; text: string }
   });
 }
 
+/** 1-based line of `index` in `text`. */
+const lineOf = (text: string, index: number): number => text.slice(0, index).split('\n').length;
+
+/** The text of a call's arguments, from just after its `(` to the `)` that closes it. */
+function callArguments(text: string, open: number): string {
+  let depth = 1;
+  for (let i = open; i < text.length; i += 1) {
+    if (text[i] === '(') depth += 1;
+    else if (text[i] === ')' && (depth -= 1) === 0) return text.slice(open, i);
+  }
+  return text.slice(open);
+}
+
+/**
+ * Where views read a chart themselves rather than through a named selector beside the machine
+ * (machines/<machine>.selectors.ts), as `file:line: what`: a tag test (`.hasTag(`) anywhere, a
+ * `use…Selector(` call whose inline arrow reads `.context`, and a snapshot's context read by hand.
+ */
+export function inlineReads(files: ReadonlyArray<{ file: string; text: string }>): string[] {
+  return files.flatMap(({ file, text }) => {
+    const found: Array<{ at: number; what: string }> = [];
+    for (const match of text.matchAll(/\.hasTag\(/g)) found.push({ at: match.index, what: 'reads a tag (.hasTag)' });
+    for (const match of text.matchAll(/\buse\w*Selector\(/g)) {
+      const args = callArguments(text, match.index + match[0].length);
+      if (/=>/.test(args) && /\.context\b/.test(args)) found.push({ at: match.index, what: `reads context in an inline selector (${match[0]}…)` });
+    }
+    for (const match of text.matchAll(/getSnapshot\(\)\s*\.context\b/g)) found.push({ at: match.index, what: "reads a snapshot's context (getSnapshot().context)" });
+    return found.filter(({ at }) => !/^\s*(\/\/|\*)/.test(text.split('\n')[lineOf(text, at) - 1] ?? '')).map(({ at, what }) => `${file}:${lineOf(text, at)}: ${what}`);
+  });
+}
+
 describe('views read machines through tags and selectors', () => {
   it("no view spells a chart's state names (snapshot.matches): the chart may change shape", () => {
     const views = viewSources();
@@ -49,5 +80,34 @@ describe('views read machines through tags and selectors', () => {
       text.split('\n').filter((line) => /\.matches\(\s*['{]/.test(line)).map((line) => `${file}: ${line.trim()}`),
     );
     expect(spelled).toEqual([]);
+  });
+
+  it('no view reads tags or context itself: it names a selector beside the machine (useSelector(actor, selectX))', () => {
+    expect(inlineReads(viewSources())).toEqual([]);
+  });
+
+  it('the rule catches a tag test, an inline selector reading context (on one line or several), and getSnapshot().context', () => {
+    const planted = [
+      'const busy = useSelector(promo, (s) => s.hasTag("promo:requesting"));',
+      'const items = useSelector(list, (s) => s.context.items);',
+      'const open = useNavigationSelector((s) => s.context.openGroups.includes(id));',
+      'const failure = useSelector(auth, (s) =>\n  s.context.logoutReason === null ? s.context.failure : null,\n);',
+      'if (lobby.getSnapshot().context.selectedBrand !== brandId) go();',
+    ].join('\n');
+    expect(inlineReads([{ file: 'Planted.tsx', text: planted }])).toEqual([
+      'Planted.tsx:1: reads a tag (.hasTag)',
+      'Planted.tsx:2: reads context in an inline selector (useSelector(…)',
+      'Planted.tsx:3: reads context in an inline selector (useNavigationSelector(…)',
+      'Planted.tsx:4: reads context in an inline selector (useSelector(…)',
+      "Planted.tsx:7: reads a snapshot's context (getSnapshot().context)",
+    ]);
+    // Named selectors, selector factories and a comment that mentions .hasTag( pass.
+    const named = [
+      'const busy = useSelector(promo, selectRequesting);',
+      'const open = useNavigationSelector(selectGroupOpen(item.id));',
+      'const area = useSelector(actor ?? undefined, selectAreaTheme(area));',
+      '// the chart reads .hasTag( in machines/promo.selectors.ts',
+    ].join('\n');
+    expect(inlineReads([{ file: 'Named.tsx', text: named }])).toEqual([]);
   });
 });

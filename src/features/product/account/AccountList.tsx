@@ -4,6 +4,17 @@ import { useId, type ReactNode } from 'react';
 import styled from 'styled-components';
 import type { ActorRefFrom } from 'xstate';
 import { filterProblem, isFiltered, pageCount, type AccountListMachine, type ListFilter } from '../../../../machines/accountList.ts';
+import {
+  selectCanPage,
+  selectFilter,
+  selectItems,
+  selectListBusy,
+  selectListFailure,
+  selectListReady,
+  selectPage,
+  selectSize,
+  selectTotal,
+} from '../../../../machines/accountList.selectors.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { failureText } from '../errors/codeMessages.ts';
 import { Field, FieldError, Input, Select } from './controls.ts';
@@ -36,15 +47,15 @@ export interface AccountListProps<T> {
 /** A paged list: the filter bar, the table (or its loading, failed and empty states), the pager. */
 export function AccountList<T>({ list, name, testId, columns, rowKey, rowState, typeFilter, empty, emptyFiltered, summary }: AccountListProps<T>) {
   const { t, i18n } = useLingui();
-  const items = useSelector(list, (s) => s.context.items);
-  const page = useSelector(list, (s) => s.context.page);
-  const size = useSelector(list, (s) => s.context.size);
-  const total = useSelector(list, (s) => s.context.total);
-  const filter = useSelector(list, (s) => s.context.filter);
-  const failure = useSelector(list, (s) => (s.hasTag('list:failed') ? s.context.failure : null));
-  const busy = useSelector(list, (s) => s.hasTag('list:busy'));
-  const ready = useSelector(list, (s) => s.hasTag('list:ready'));
-  const canPage = useSelector(list, (s) => s.can({ type: 'user.page', page: 1 }));
+  const items = useSelector(list, selectItems);
+  const page = useSelector(list, selectPage);
+  const size = useSelector(list, selectSize);
+  const total = useSelector(list, selectTotal);
+  const filter = useSelector(list, selectFilter);
+  const failure = useSelector(list, selectListFailure);
+  const busy = useSelector(list, selectListBusy);
+  const ready = useSelector(list, selectListReady);
+  const canPage = useSelector(list, selectCanPage);
 
   const pages = pageCount(total, size);
   const firstLoad = busy && items.length === 0;

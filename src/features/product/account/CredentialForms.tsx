@@ -3,6 +3,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useId, useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { pinForm, type FieldProblem } from '../../../../machines/accountForm.ts';
+import { selectCanSubmit, selectFailureField, selectFormFailure, selectFormSubmitting, selectValues } from '../../../../machines/accountForm.selectors.ts';
 import type { Failure } from '../../../../machines/failure.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { showToast } from '../../../ui/toasts.tsx';
@@ -14,11 +15,11 @@ import { Card, Field, FieldError, FieldHint, Input } from './controls.ts';
 export function PasswordForm() {
   const { t, i18n } = useLingui();
   const form = useActorRef(useLogic().account.passwordChange);
-  const values = useSelector(form, (s) => s.context.values);
-  const failure = useSelector(form, (s) => s.context.failure);
-  const failureField = useSelector(form, (s) => s.context.failureField);
-  const submitting = useSelector(form, (s) => s.hasTag('form:submitting'));
-  const canSubmit = useSelector(form, (s) => s.can({ type: 'user.submit' }));
+  const values = useSelector(form, selectValues);
+  const failure = useSelector(form, selectFormFailure);
+  const failureField = useSelector(form, selectFailureField);
+  const submitting = useSelector(form, selectFormSubmitting);
+  const canSubmit = useSelector(form, selectCanSubmit);
 
   useEffect(() => {
     const subscription = form.on('saved', () => showToast(t`Your password has been changed.`, 'success'));
@@ -60,11 +61,11 @@ export function PasswordForm() {
 export function PinForm() {
   const { t, i18n } = useLingui();
   const form = useActorRef(useLogic().account.pinChange);
-  const values = useSelector(form, (s) => s.context.values);
-  const failure = useSelector(form, (s) => s.context.failure);
-  const failureField = useSelector(form, (s) => s.context.failureField);
-  const submitting = useSelector(form, (s) => s.hasTag('form:submitting'));
-  const canSubmit = useSelector(form, (s) => s.can({ type: 'user.submit' }));
+  const values = useSelector(form, selectValues);
+  const failure = useSelector(form, selectFormFailure);
+  const failureField = useSelector(form, selectFailureField);
+  const submitting = useSelector(form, selectFormSubmitting);
+  const canSubmit = useSelector(form, selectCanSubmit);
   const [pinLeft, setPinLeft] = useState(false);
 
   useEffect(() => {

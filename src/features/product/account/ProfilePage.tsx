@@ -3,6 +3,8 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useId, useMemo, type ReactNode } from 'react';
 import styled from 'styled-components';
 import type { LoginLogItem } from '../../../../protocol/account.ts';
+import { selectProfile, selectProfileFailure } from '../../../../machines/accountProfile.selectors.ts';
+import { selectUser } from '../../../../machines/auth.selectors.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { PageHeader } from '../../../ui/PageHeader.tsx';
 import { failureText } from '../errors/codeMessages.ts';
@@ -21,10 +23,10 @@ import { LOGIN_TYPE_LABELS, UNKNOWN_LABEL } from './labels.ts';
 export function ProfilePage() {
   const { i18n } = useLingui();
   const format = useAccountFormat();
-  const user = useSelector(useAuthActor(), (s) => s.context.session?.user ?? null);
+  const user = useSelector(useAuthActor(), selectUser);
   const profileActor = useActorRef(useLogic().account.profile);
-  const profile = useSelector(profileActor, (s) => s.context.profile);
-  const failure = useSelector(profileActor, (s) => (s.hasTag('profile:failed') ? s.context.failure : null));
+  const profile = useSelector(profileActor, selectProfile);
+  const failure = useSelector(profileActor, selectProfileFailure);
   if (!user) return null;
 
   // What the login answered, until the server's current profile arrives.

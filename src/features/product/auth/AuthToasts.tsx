@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import { showToast } from '../../../ui/toasts.tsx';
 import { failureText } from '../errors/codeMessages.ts';
 import { useAuthActor } from '../../viewRuntime.tsx';
+import { selectFailure, selectLogoutReason } from '../../../../machines/auth.selectors.ts';
 
 /**
  * SPEC §8: auto-login failure shows a toast with the error's message; an auto-logout with a
@@ -12,8 +13,8 @@ import { useAuthActor } from '../../viewRuntime.tsx';
 export function AuthToasts() {
   const { t, i18n } = useLingui();
   const auth = useAuthActor();
-  const reason = useSelector(auth, (s) => s.context.logoutReason);
-  const failure = useSelector(auth, (s) => s.context.failure);
+  const reason = useSelector(auth, selectLogoutReason);
+  const failure = useSelector(auth, selectFailure);
 
   // Once per logout: the effect also runs again when the translations change (the logged-in
   // catalog arriving swaps `t` and `i18n`), which must not repeat the toast.

@@ -8,7 +8,7 @@ import { FullPage, Muted, Title } from '../../../ui/FullPage.tsx';
 import { Logo } from '../../../ui/Logo.tsx';
 import { useAuthActor, useSettings } from '../../viewRuntime.tsx';
 import { LoginForm } from './LoginForm.tsx';
-import { selectSubmitting } from '../../../../machines/auth.selectors.ts';
+import { selectLoginFailure, selectSubmitting } from '../../../../machines/auth.selectors.ts';
 
 // Only browsers other than Chrome or Safari see it: it loads with the rare screens.
 const BrowserNotice = lazy(() => import('../boot/RareScreens.tsx').then((m) => ({ default: m.BrowserNotice })));
@@ -21,9 +21,7 @@ export function LoginPage() {
   const submitting = useSelector(auth, selectSubmitting);
   // Failures of the form's own login, and the idle lock's logout after too many wrong PINs
   // (10705); the others are toasts (AuthToasts).
-  const failure = useSelector(auth, (s) =>
-    s.context.logoutReason === null || s.context.logoutReason === 'tooManyWrongPins' ? s.context.failure : null,
-  );
+  const failure = useSelector(auth, selectLoginFailure);
   const [opened, setOpened] = useState(!settings.LOGIN_SPLASH);
 
   if (settings.TOKEN_LOGIN) {

@@ -3,6 +3,7 @@ import { useSelector } from '@xstate/react';
 import styled from 'styled-components';
 import type { ActorRefFrom } from 'xstate';
 import type { AuthMachine } from '../../../../machines/auth.ts';
+import { selectFailure } from '../../../../machines/auth.selectors.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { FullPage, Muted, Title } from '../../../ui/FullPage.tsx';
 import { ProgressBar } from '../../../ui/ProgressBar.tsx';
@@ -107,7 +108,7 @@ const Update = styled.div`
 export function ReconnectingScreen({ auth }: { auth: ActorRefFrom<AuthMachine> }) {
   const { t, i18n } = useLingui();
   // An operator's coded failure (70000…) is said in its words; plain silence needs none.
-  const failure = useSelector(auth, (s) => s.context.failure);
+  const failure = useSelector(auth, selectFailure);
   return (
     <FullPage state="reconnecting">
       <Title role="status">

@@ -3,7 +3,8 @@ import { useBlocker, useNavigate, useParams } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import styled from 'styled-components';
-import { selectAskingToLeave, selectLive, selectScreen } from '../../../../machines/gameSession.selectors.ts';
+import { selectAskingToLeave, selectLive, selectRefusal, selectScreen, selectWarning } from '../../../../machines/gameSession.selectors.ts';
+import { selectToken } from '../../../../machines/auth.selectors.ts';
 import { showToast, dismissToast } from '../../../ui/toasts.tsx';
 import { failureText } from '../errors/codeMessages.ts';
 import { useActorOptions, useAuthActor, useLogic, useSettings } from '../../viewRuntime.tsx';
@@ -21,7 +22,7 @@ export function GamePage() {
   const navigate = useNavigate();
   const { gameId } = useParams({ from: '/game/$gameId/$name' });
   const auth = useAuthActor();
-  const token = useSelector(auth, (s) => s.context.token ?? '');
+  const token = useSelector(auth, selectToken);
   const machineId = Number(gameId);
   const settings = useSettings();
   const game = useActorRef(useLogic().gameSession, {
@@ -58,7 +59,7 @@ export function GamePage() {
     return () => subscription.unsubscribe();
   }, [game, navigate, i18n]);
 
-  const warning = useSelector(game, (s) => s.context.warning);
+  const warning = useSelector(game, selectWarning);
   useEffect(() => {
     if (!warning) {
       dismissToast(WARNING_TOAST_ID);
@@ -69,7 +70,7 @@ export function GamePage() {
     showToast(text, 'warning', { id: WARNING_TOAST_ID, hideAfterMs: 10_000 });
   }, [warning, i18n]);
 
-  const refusal = useSelector(game, (s) => s.context.refusal);
+  const refusal = useSelector(game, selectRefusal);
   useEffect(() => {
     if (refusal) showToast(failureText(i18n, refusal), 'error');
   }, [refusal, i18n]);

@@ -3,7 +3,22 @@ import { useSelector } from '@xstate/react';
 import styled from 'styled-components';
 import type { ActorRefFrom } from 'xstate';
 import type { gameSessionMachine, VideoStats } from '../../../../machines/gameSession.ts';
-import { selectControlsFaded, selectLive, selectVideo } from '../../../../machines/gameSession.selectors.ts';
+import {
+  selectActiveBandId,
+  selectAutoplayFree,
+  selectCanTransfer,
+  selectControlsFaded,
+  selectGameBalance,
+  selectJoin,
+  selectLive,
+  selectMachine,
+  selectMoneyTransfer,
+  selectMuted,
+  selectPressable,
+  selectSideBarOpen,
+  selectVideo,
+  selectVolume,
+} from '../../../../machines/gameSession.selectors.ts';
 import { selectStats } from '../../../../machines/videoLink.selectors.ts';
 import { MachineButton } from '../../../../protocol/sockets.ts';
 import { Button } from '../../../ui/Button.tsx';
@@ -14,26 +29,27 @@ import { useSettings } from '../../viewRuntime.tsx';
 type Game = ActorRefFrom<typeof gameSessionMachine>;
 type ButtonName = MachineButton;
 const BUTTONS: readonly ButtonName[] = MachineButton.options;
+const selectPressableButtons = selectPressable(BUTTONS);
 
 /** The machine's buttons, money, transfer, sound, bands and stats. */
 export function SideBar({ game }: { game: Game }) {
   const { t, i18n } = useLingui();
   const settings = useSettings();
   // The game's own balance (the floor's money updates and the wallet's feed): one figure.
-  const balance = useSelector(game, (s) => s.context.balance);
-  const join = useSelector(game, (s) => s.context.join);
-  const machine = useSelector(game, (s) => s.context.machine);
+  const balance = useSelector(game, selectGameBalance);
+  const join = useSelector(game, selectJoin);
+  const machine = useSelector(game, selectMachine);
   const live = useSelector(game, selectLive);
   // A button whose request is on its way, or any while the reels spin, is not taken (the chart's guard).
-  const pressable = useSelector(game, (s) => BUTTONS.filter((button) => s.can({ type: 'user.press', button })).join(' '));
+  const pressable = useSelector(game, selectPressableButtons);
   const canPress = (button: ButtonName) => pressable.split(' ').includes(button);
-  const autoplayFree = useSelector(game, (s) => s.can({ type: 'user.autoplay', on: true }));
-  const open = useSelector(game, (s) => s.context.sideBar);
+  const autoplayFree = useSelector(game, selectAutoplayFree);
+  const open = useSelector(game, selectSideBarOpen);
   const faded = useSelector(game, selectControlsFaded);
-  const moneyTransfer = useSelector(game, (s) => s.context.moneyTransfer);
-  const volume = useSelector(game, (s) => s.context.volume);
-  const muted = useSelector(game, (s) => s.context.muted);
-  const activeBandId = useSelector(game, (s) => s.context.activeBandId);
+  const moneyTransfer = useSelector(game, selectMoneyTransfer);
+  const volume = useSelector(game, selectVolume);
+  const muted = useSelector(game, selectMuted);
+  const activeBandId = useSelector(game, selectActiveBandId);
   const link = useSelector(game, selectVideo);
   const stats = useSelector(link, selectStats);
   const money = (minor: number | null | undefined) =>
@@ -304,7 +320,7 @@ const Volume = styled.label`
  */
 /** A coin of the transfer list: enabled when the game session would take it (its canTransfer guard). */
 function CoinButton({ game, amount, label }: { game: Game; amount: number; label: string }) {
-  const allowed = useSelector(game, (s) => s.can({ type: 'user.transfer', amount }));
+  const allowed = useSelector(game, selectCanTransfer(amount));
   return (
     <Button type="button" disabled={!allowed} onClick={() => game.send({ type: 'user.transfer', amount })}>
       {label}

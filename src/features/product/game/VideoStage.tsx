@@ -4,7 +4,7 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import styled from 'styled-components';
 import type { ActorRefFrom } from 'xstate';
 import type { gameSessionMachine } from '../../../../machines/gameSession.ts';
-import { selectScreen, selectVideo, selectVideoLost } from '../../../../machines/gameSession.selectors.ts';
+import { selectMuted, selectScreen, selectVideo, selectVideoLost, selectVideoType, selectVolume } from '../../../../machines/gameSession.selectors.ts';
 import { selectStream, selectVideoFailed, selectVideoProblem, selectVideoRefusal } from '../../../../machines/videoLink.selectors.ts';
 import { failureText } from '../errors/codeMessages.ts';
 import { isAppleHandheld, isPortrait } from './device.ts';
@@ -18,9 +18,9 @@ export function VideoStage({ game, container }: { game: Game; container: RefObje
   // The picture is the video link's own state (the game session copies none of it).
   const link = useSelector(game, selectVideo);
   const stream = useSelector(link, selectStream) as MediaStream | null;
-  const muted = useSelector(game, (s) => s.context.muted);
-  const volume = useSelector(game, (s) => s.context.volume);
-  const videoType = useSelector(game, (s) => s.context.join?.videoType ?? 'screen');
+  const muted = useSelector(game, selectMuted);
+  const volume = useSelector(game, selectVolume);
+  const videoType = useSelector(game, selectVideoType);
   const lost = useSelector(game, selectVideoLost);
   const problem = useSelector(link, selectVideoProblem) || lost;
   const failed = useSelector(link, selectVideoFailed);

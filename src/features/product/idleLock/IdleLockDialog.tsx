@@ -10,6 +10,7 @@ import { FieldError, Input } from '../../../ui/form.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { useAuthActor, useSettings } from '../../viewRuntime.tsx';
 import { selectIdleLock } from '../../../../machines/auth.selectors.ts';
+import { selectAttempts, selectCannotUnlock, selectCheckingPin, selectHasPinCode, selectLocked, selectWrongPin } from '../../../../machines/idleLock.selectors.ts';
 
 /** SPEC §4: the Turkish text names the default PIN ({key}): the operator's DEFAULT_PIN setting. */
 const LOCK_TEXT = msg({
@@ -21,12 +22,12 @@ export function IdleLockDialog() {
   const { t, i18n } = useLingui();
   const { DEFAULT_PIN } = useSettings();
   const idleLock = useSelector(useAuthActor(), selectIdleLock);
-  const locked = useSelector(idleLock, (s) => s?.hasTag('lock:shown') ?? false);
-  const checking = useSelector(idleLock, (s) => s?.hasTag('lock:checking') ?? false);
-  const wrongPin = useSelector(idleLock, (s) => s?.context.wrongPin ?? false);
-  const attempts = useSelector(idleLock, (s) => s?.context.attempts ?? 0);
-  const cannotUnlock = useSelector(idleLock, (s) => s?.hasTag('lock:cannotUnlock') ?? false);
-  const hasPinCode = useSelector(idleLock, (s) => s?.context.pinCode != null);
+  const locked = useSelector(idleLock, selectLocked);
+  const checking = useSelector(idleLock, selectCheckingPin);
+  const wrongPin = useSelector(idleLock, selectWrongPin);
+  const attempts = useSelector(idleLock, selectAttempts);
+  const cannotUnlock = useSelector(idleLock, selectCannotUnlock);
+  const hasPinCode = useSelector(idleLock, selectHasPinCode);
   const [pin, setPin] = useState('');
 
   if (!idleLock) return null;

@@ -4,8 +4,17 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect, useMemo } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import styled from 'styled-components';
-import { joinability, reservedMachines, type lobbyMachine, type LobbyBrand, type LobbyMachine } from '../../../../machines/lobby.ts';
-import { selectBalance, selectFirstLoad, selectLoadFailed } from '../../../../machines/lobby.selectors.ts';
+import { joinability, type lobbyMachine, type LobbyBrand, type LobbyMachine } from '../../../../machines/lobby.ts';
+import {
+  selectBalance,
+  selectBrands,
+  selectFirstLoad,
+  selectLoadFailed,
+  selectLobbyMachine,
+  selectMachineIds,
+  selectReservedIds,
+  selectSelectedBrand,
+} from '../../../../machines/lobby.selectors.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { PageHeader } from '../../../ui/PageHeader.tsx';
 import { PromoButtons } from '../promo/PromoButtons.tsx';
@@ -40,7 +49,7 @@ export function LobbyPage() {
   });
 
   useEffect(() => {
-    if (lobby.getSnapshot().context.selectedBrand !== brandId) lobby.send({ type: 'route.brand', brandId });
+    if (selectSelectedBrand(lobby.getSnapshot()) !== brandId) lobby.send({ type: 'route.brand', brandId });
   }, [lobby, brandId]);
 
   // A join is one click away: load the game page's code as soon as the lobby shows, so the click
@@ -54,10 +63,10 @@ export function LobbyPage() {
 
   const loading = useSelector(lobby, selectFirstLoad);
   const failed = useSelector(lobby, selectLoadFailed);
-  const brands = useSelector(lobby, (s) => s.context.brands);
+  const brands = useSelector(lobby, selectBrands);
   // Which machines, not their statuses: a status change re-renders its own tile only (LiveTile).
-  const machineIds = useSelector(lobby, (s) => s.context.machines.map((m) => m.id), sameIds);
-  const reservedIds = useSelector(lobby, (s) => reservedMachines(s.context.machines).map((m) => m.id), sameIds);
+  const machineIds = useSelector(lobby, selectMachineIds, sameIds);
+  const reservedIds = useSelector(lobby, selectReservedIds, sameIds);
   const balance = useSelector(lobby, selectBalance);
 
   const play = useCallback(
@@ -160,20 +169,9 @@ function sameIds(a: readonly number[], b: readonly number[]): boolean {
   return a.length === b.length && a.every((id, i) => id === b[i]);
 }
 
-/** The machines by id, built once per machines list (every tile looks itself up in it). */
-const indexes = new WeakMap<readonly LobbyMachine[], Map<number, LobbyMachine>>();
-function machineById(machines: readonly LobbyMachine[], id: number): LobbyMachine | undefined {
-  let index = indexes.get(machines);
-  if (!index) {
-    index = new Map(machines.map((m) => [m.id, m]));
-    indexes.set(machines, index);
-  }
-  return index.get(id);
-}
-
 /** One tile following its own machine: a live status batch re-renders the tiles it changed. */
 function LiveTile({ lobby, id, player, currency, onPlay }: { lobby: LobbyActor; id: number; player: Player; currency: string; onPlay: (machine: LobbyMachine) => void }) {
-  const machine = useSelector(lobby, (s) => machineById(s.context.machines, id));
+  const machine = useSelector(lobby, selectLobbyMachine(id));
   if (!machine) return null;
   return <MachineTile machine={machine} joinable={joinability(machine, player)} currency={currency} onPlay={onPlay} />;
 }

@@ -7,6 +7,7 @@ import { formatMoney } from '../../../ui/money.ts';
 import { showToast } from '../../../ui/toasts.tsx';
 import { failureText } from '../errors/codeMessages.ts';
 import { useActorOptions, useLogic, useSettings } from '../../viewRuntime.tsx';
+import { selectBalanceLimit, selectGranted, selectNotice, selectNoticeCount, selectPromoFailure, selectRequesting } from '../../../../machines/promo.selectors.ts';
 
 /** The discount and bonus buttons, each only when its AUTO_ setting is on. */
 export function PromoButtons() {
@@ -25,12 +26,12 @@ function PromoButton({ kind }: { kind: 'discount' | 'bonus' }) {
   const { t, i18n } = useLingui();
   const settings = useSettings();
   const promo = useActorRef(useLogic().promo, { ...useActorOptions(), input: { kind } });
-  const limit = useSelector(promo, (s) => s.context.balanceLimit);
-  const busy = useSelector(promo, (s) => s.hasTag('promo:requesting'));
-  const granted = useSelector(promo, (s) => s.context.granted);
-  const notice = useSelector(promo, (s) => s.context.notice);
-  const failure = useSelector(promo, (s) => s.context.failure);
-  const noticeSeq = useSelector(promo, (s) => s.context.notices);
+  const limit = useSelector(promo, selectBalanceLimit);
+  const busy = useSelector(promo, selectRequesting);
+  const granted = useSelector(promo, selectGranted);
+  const notice = useSelector(promo, selectNotice);
+  const failure = useSelector(promo, selectPromoFailure);
+  const noticeSeq = useSelector(promo, selectNoticeCount);
 
   useEffect(() => {
     if (granted === null) return;

@@ -11,6 +11,7 @@ import { DialogActions, DialogPanel } from '../../../ui/dialogPanel.ts';
 import { failureText } from '../errors/codeMessages.ts';
 import { useAuthActor } from '../../viewRuntime.tsx';
 import { selectReconnect } from '../../../../machines/auth.selectors.ts';
+import { selectDialogBusy, selectDialogShown, selectOpenSession, selectReconnectFailure } from '../../../../machines/reconnect.selectors.ts';
 
 /** SPEC §4: the dialog's text by the machine's status. */
 const VARIANT_TEXT: Record<ReconnectVariant, MessageDescriptor> = {
@@ -27,10 +28,10 @@ const VARIANT_TEXT: Record<ReconnectVariant, MessageDescriptor> = {
 export function ReconnectDialog() {
   const { t, i18n } = useLingui();
   const reconnect = useSelector(useAuthActor(), selectReconnect);
-  const open = useSelector(reconnect, (s) => s?.hasTag('dialog:shown') ?? false);
-  const session = useSelector(reconnect, (s) => s?.context.session ?? null);
-  const busy = useSelector(reconnect, (s) => s?.hasTag('dialog:busy') ?? false);
-  const failure = useSelector(reconnect, (s) => s?.context.failure ?? null);
+  const open = useSelector(reconnect, selectDialogShown);
+  const session = useSelector(reconnect, selectOpenSession);
+  const busy = useSelector(reconnect, selectDialogBusy);
+  const failure = useSelector(reconnect, selectReconnectFailure);
   if (!reconnect || !session) return null;
   const variant = reconnectVariant(session.machineStatus);
 

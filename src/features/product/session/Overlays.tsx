@@ -1,12 +1,13 @@
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense } from 'react';
 import { useAuthActor, useLoggedInReady } from '../../viewRuntime.tsx';
+import { selectLoggedIn } from '../../../../machines/auth.selectors.ts';
 
 // Loaded with the first logged-in page (and its texts), so the login screen does not carry the dialogs.
 const LoggedInOverlays = lazy(() => import('./LoggedInOverlays.tsx').then((m) => ({ default: m.LoggedInOverlays })));
 
 export function Overlays() {
-  const loggedIn = useSelector(useAuthActor(), (s) => s.context.roles.length > 0);
+  const loggedIn = useSelector(useAuthActor(), selectLoggedIn);
   const ready = useLoggedInReady();
   if (!loggedIn || !ready) return null;
   return (

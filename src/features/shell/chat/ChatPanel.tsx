@@ -4,6 +4,19 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import type { ActorRefFrom } from 'xstate';
 import type { chatPanelMachine, ChatStatus } from '../../../../machines/chatPanel.ts';
+import {
+  selectChat,
+  selectContacts,
+  selectConversationView,
+  selectSelectedContact,
+  selectSelectedContactId,
+  selectSendFailed,
+  selectSending,
+  selectShownStatus,
+  selectStatusFailed,
+  selectStatusSaving,
+  selectUserId,
+} from '../../../../machines/chatPanel.selectors.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { intlLocale } from '../../../ui/locale.ts';
 import { Sheet } from './Sheet.tsx';
@@ -43,9 +56,9 @@ function useStatusLabels(): Record<ChatStatus, string> {
 function MyStatus({ actor }: { actor: ChatActor }) {
   const id = useId();
   const statusLabel = useStatusLabels();
-  const shown = useSelector(actor, (s) => s.context.requestedStatus ?? s.context.status);
-  const saving = useSelector(actor, (s) => s.hasTag('status:saving'));
-  const failed = useSelector(actor, (s) => s.context.statusFailure !== null);
+  const shown = useSelector(actor, selectShownStatus);
+  const saving = useSelector(actor, selectStatusSaving);
+  const failed = useSelector(actor, selectStatusFailed);
   return (
     <StatusRow data-state={saving ? 'saving' : failed ? 'failed' : 'idle'} data-testid="chat-status">
       {shown && <Status data-status={shown} aria-hidden="true" />}
@@ -79,8 +92,8 @@ function MyStatus({ actor }: { actor: ChatActor }) {
 
 function Contacts({ actor }: { actor: ChatActor }) {
   const { t } = useLingui();
-  const contacts = useSelector(actor, (s) => s.context.contacts);
-  const selected = useSelector(actor, (s) => s.context.selectedContactId);
+  const contacts = useSelector(actor, selectContacts);
+  const selected = useSelector(actor, selectSelectedContactId);
   const statusLabel = useStatusLabels();
   return (
     <ContactList aria-label={t`Contacts`}>
@@ -110,14 +123,12 @@ function Contacts({ actor }: { actor: ChatActor }) {
 
 function Conversation({ actor }: { actor: ChatActor }) {
   const { t, i18n } = useLingui();
-  const view = useSelector(actor, (s) =>
-    s.hasTag('chat:failed') ? 'failed' : s.hasTag('chat:chatting') ? 'chatting' : s.hasTag('chat:loading') ? 'loading' : 'idle',
-  );
-  const chat = useSelector(actor, (s) => s.context.chat);
-  const userId = useSelector(actor, (s) => s.context.userId);
-  const contact = useSelector(actor, (s) => s.context.contacts.find((c) => c.id === s.context.selectedContactId) ?? null);
-  const sending = useSelector(actor, (s) => s.hasTag('chat:sending'));
-  const sendFailed = useSelector(actor, (s) => s.hasTag('chat:chatting') && s.context.failure !== null);
+  const view = useSelector(actor, selectConversationView);
+  const chat = useSelector(actor, selectChat);
+  const userId = useSelector(actor, selectUserId);
+  const contact = useSelector(actor, selectSelectedContact);
+  const sending = useSelector(actor, selectSending);
+  const sendFailed = useSelector(actor, selectSendFailed);
   const [draft, setDraft] = useState('');
   const end = useRef<HTMLDivElement>(null);
   const count = chat?.dialog.length ?? 0;

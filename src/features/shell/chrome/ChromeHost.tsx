@@ -2,6 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { createContext, lazy, Suspense, useContext, useEffect, type ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { chatPanelMachine } from '../../../../machines/chatPanel.ts';
+import { selectChatOpen } from '../../../../machines/chatPanel.selectors.ts';
 import { useActorOptions, useLogic, useUiSettingsActor, type ViewLogic } from '../../viewRuntime.tsx';
 import { chromePanels, useChromePanels } from './panels.ts';
 
@@ -48,7 +49,7 @@ function WithChat({ template, children }: { template: ViewLogic['template']; chi
 function Panels({ chat, template, children }: { chat: ChatActor | null; template: ViewLogic['template'] | null; children: ReactNode }) {
   const uiSettings = useUiSettingsActor();
   const { open, loaded } = useChromePanels();
-  const chatOpen = useSelector(chat ?? undefined, (s) => s?.hasTag('chat:open') ?? false);
+  const chatOpen = useSelector(chat ?? undefined, selectChatOpen);
   const closeTo = (panel: 'shortcuts' | 'settings') => (isOpen: boolean) => (isOpen ? chromePanels.show(panel) : chromePanels.close());
   useEffect(() => () => chromePanels.reset(), []);
 

@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense } from 'react';
 import styled from 'styled-components';
+import { selectChatOpen, selectUnread } from '../../../../machines/chatPanel.selectors.ts';
 import { Balance } from '../layout/Balance.tsx';
 import { LanguageSelect } from '../layout/LanguageSelect.tsx';
 import { IconButton } from '../layout/parts.tsx';
@@ -89,8 +90,8 @@ export function ChromeTray({ place, balance = true }: { place: Place; balance?: 
 
 function ChatToggle({ chat, narrow, onOpen }: { chat: ChatActor; narrow: 'desktop' | undefined; onOpen: () => void }) {
   const { t } = useLingui();
-  const chatOpen = useSelector(chat, (s) => s.hasTag('chat:open'));
-  const unread = useSelector(chat, (s) => s.context.contacts.reduce((sum, c) => sum + c.unread, 0));
+  const chatOpen = useSelector(chat, selectChatOpen);
+  const unread = useSelector(chat, selectUnread);
   return (
     <IconButton
       type="button"

@@ -4,13 +4,14 @@ import styled from 'styled-components';
 import { formatMoney } from '../../../ui/money.ts';
 import { useAuthActor, useSettings } from '../../viewRuntime.tsx';
 import { selectWallet } from '../../../../machines/auth.selectors.ts';
+import { selectWalletBalance } from '../../../../machines/wallet.selectors.ts';
 
 /** The wallet balance, or 'loading..' until the first answer. */
 export function Balance({ testId = 'balance', className }: { testId?: string; className?: string }) {
   const { i18n } = useLingui();
   const { CURRENCY } = useSettings();
   const wallet = useSelector(useAuthActor(), selectWallet);
-  const balance = useSelector(wallet, (s) => s?.context.balance ?? null);
+  const balance = useSelector(wallet, selectWalletBalance);
   return (
     <Root data-testid={testId} className={className} aria-live="polite">
       <Label>

@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import { Backdrop } from '../../../ui/backdrop.ts';
 import { Icon } from '../navigation/Icon.tsx';
 import { useNavigationActor, useNavigationSelector } from '../navigation/NavigationProvider.tsx';
+import { selectInfoPage, selectInfoView } from '../../../../machines/navigation.selectors.ts';
 import { INFO_PAGES, infoPage } from './infoPages.ts';
 import { IconButton } from './parts.tsx';
 import { mobile, SIDEBAR_WIDTH } from './sizes.ts';
@@ -16,8 +17,8 @@ import { mobile, SIDEBAR_WIDTH } from './sizes.ts';
 export function InfoModal() {
   const { t, i18n } = useLingui();
   const nav = useNavigationActor();
-  const state = useNavigationSelector((s) => (s.hasTag('info:page') ? 'page' : s.hasTag('info:menu') ? 'menu' : 'closed'));
-  const page = infoPage(useNavigationSelector((s) => s.context.infoPage));
+  const state = useNavigationSelector(selectInfoView);
+  const page = infoPage(useNavigationSelector(selectInfoPage));
   const title = page ? i18n._(page.title) : t`Information`;
 
   return (

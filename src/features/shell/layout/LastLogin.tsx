@@ -3,11 +3,12 @@ import { useSelector } from '@xstate/react';
 import styled from 'styled-components';
 import { formatDateTime } from '../../../ui/dates.ts';
 import { useAuthActor } from '../../viewRuntime.tsx';
+import { selectUser } from '../../../../machines/auth.selectors.ts';
 
 /** Layout 3's navbar block: current IP, last login time and last login IP (SPEC §1). */
 export function LastLogin() {
   const { i18n } = useLingui();
-  const user = useSelector(useAuthActor(), (s) => s.context.session?.user ?? null);
+  const user = useSelector(useAuthActor(), selectUser);
   if (!user) return null;
   return (
     <Facts data-testid="last-login">

@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import { Icon } from '../navigation/Icon.tsx';
 import { Navigation } from '../navigation/Navigation.tsx';
 import { useNavigationActor, useNavigationSelector } from '../navigation/NavigationProvider.tsx';
+import { selectWalletShown } from '../../../../machines/navigation.selectors.ts';
 import { useSettings } from '../../viewRuntime.tsx';
 import { Balance } from './Balance.tsx';
 // The navbar, toolbar and footer in the player's colour schemes, and the settings tools.
@@ -25,7 +26,7 @@ import { UI_VERSION } from './version.ts';
  */
 export function Layout3() {
   const { HIDE_HEADER_BAR, LANG_SELECT, EXTERNAL_INFO } = useSettings();
-  const balanceShown = useNavigationSelector((s) => s.hasTag('wallet:shown'));
+  const balanceShown = useNavigationSelector(selectWalletShown);
   return (
     <Shell data-layout="layout3">
       {HIDE_HEADER_BAR ? (
@@ -117,7 +118,7 @@ function InfoButton() {
 function WalletToggle() {
   const { t } = useLingui();
   const nav = useNavigationActor();
-  const shown = useNavigationSelector((s) => s.hasTag('wallet:shown'));
+  const shown = useNavigationSelector(selectWalletShown);
   return (
     <IconButton
       type="button"

@@ -7,6 +7,7 @@ import { Backdrop } from '../../../ui/backdrop.ts';
 import { SheetContent, SheetHead } from '../../../ui/sheet.ts';
 import { Icon } from '../navigation/Icon.tsx';
 import { useNavigationActor, useNavigationSelector } from '../navigation/NavigationProvider.tsx';
+import { selectDrawerOpen } from '../../../../machines/navigation.selectors.ts';
 import { IconButton, LogoLink } from './parts.tsx';
 import { desktop, NAVBAR_WIDTH } from './sizes.ts';
 
@@ -18,7 +19,7 @@ import { desktop, NAVBAR_WIDTH } from './sizes.ts';
 export function MobileDrawer({ children }: { children: ReactNode }) {
   const { t } = useLingui();
   const nav = useNavigationActor();
-  const open = useNavigationSelector((s) => s.hasTag('drawer:open'));
+  const open = useNavigationSelector(selectDrawerOpen);
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const shownAt = useRef(pathname);
 

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { useNavigationSelector } from '../navigation/NavigationProvider.tsx';
+import { selectNavbarFolded } from '../../../../machines/navigation.selectors.ts';
 import { mobile, NAVBAR_FOLDED_WIDTH, NAVBAR_WIDTH } from './sizes.ts';
 
 /**
@@ -9,7 +10,7 @@ import { mobile, NAVBAR_FOLDED_WIDTH, NAVBAR_WIDTH } from './sizes.ts';
  * the drawer takes its place.
  */
 export function Navbar({ head, children, top = 0 }: { head?: ReactNode; children: ReactNode; top?: number }) {
-  const folded = useNavigationSelector((s) => s.hasTag('navbar:folded'));
+  const folded = useNavigationSelector(selectNavbarFolded);
   const state = folded ? 'folded' : 'unfolded';
   return (
     <Slot data-state={state} data-testid="navbar">

@@ -1,10 +1,11 @@
 import { useSelector } from '@xstate/react';
 import styled from 'styled-components';
 import { useAuthActor } from '../../viewRuntime.tsx';
+import { selectUser } from '../../../../machines/auth.selectors.ts';
 
 /** The side panel's player card: username, first and last name (SPEC §2). */
 export function UserPanel() {
-  const user = useSelector(useAuthActor(), (s) => s.context.session?.user ?? null);
+  const user = useSelector(useAuthActor(), selectUser);
   if (!user) return null;
   const initials = `${user.name.charAt(0)}${user.lastname.charAt(0)}`.toUpperCase() || user.username.charAt(0).toUpperCase();
   return (

@@ -5,7 +5,9 @@ import styled from 'styled-components';
 import { Logo } from '../../../ui/Logo.tsx';
 import { Icon } from '../navigation/Icon.tsx';
 import { useNavigationActor, useNavigationSelector } from '../navigation/NavigationProvider.tsx';
+import { selectDrawerOpen, selectNavbarFolded } from '../../../../machines/navigation.selectors.ts';
 import { useAuthActor } from '../../viewRuntime.tsx';
+import { selectDisplayName, selectUsername } from '../../../../machines/auth.selectors.ts';
 import { desktop, mobile } from './sizes.ts';
 
 /** The logo links to the lobby and replaces the history entry (SPEC §2). */
@@ -22,7 +24,7 @@ export function LogoLink({ compact = false }: { compact?: boolean }) {
 export function FoldToggle() {
   const { t } = useLingui();
   const nav = useNavigationActor();
-  const folded = useNavigationSelector((s) => s.hasTag('navbar:folded'));
+  const folded = useNavigationSelector(selectNavbarFolded);
   return (
     <IconButton
       type="button"
@@ -41,7 +43,7 @@ export function FoldToggle() {
 export function MobileMenuButton() {
   const { t } = useLingui();
   const nav = useNavigationActor();
-  const open = useNavigationSelector((s) => s.hasTag('drawer:open'));
+  const open = useNavigationSelector(selectDrawerOpen);
   return (
     <IconButton
       type="button"
@@ -57,7 +59,7 @@ export function MobileMenuButton() {
 
 /** The signed-in player's username, in the toolbar. */
 export function UserChip() {
-  const username = useSelector(useAuthActor(), (s) => s.context.session?.user.username ?? '');
+  const username = useSelector(useAuthActor(), selectUsername);
   return (
     <Chip data-testid="toolbar-user">
       <Icon name="person" size={18} />
@@ -67,7 +69,7 @@ export function UserChip() {
 }
 
 export function Greeting() {
-  const name = useSelector(useAuthActor(), (s) => s.context.session?.user.name || s.context.session?.user.username || '');
+  const name = useSelector(useAuthActor(), selectDisplayName);
   return (
     <GreetingText data-only="desktop">
       <Trans>Welcome back, {name}</Trans>

@@ -1,16 +1,14 @@
 import { useLingui } from '@lingui/react/macro';
 import { Link, useRouterState } from '@tanstack/react-router';
-import { useSelector } from '@xstate/react';
-import { useEffect, useId, useMemo, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, type KeyboardEvent, type ReactNode } from 'react';
 import styled, { css } from 'styled-components';
-import { useAuthActor } from '../../viewRuntime.tsx';
+import { selectGroupOpen } from '../../../../machines/navigation.selectors.ts';
 import { NAVIGATION, type NavBadge, type NavItem } from './config.ts';
-import { groupsContaining, matchesPath, nestedPadding, visibleItems } from './filter.ts';
+import { groupsContaining, matchesPath, nestedPadding } from './filter.ts';
 import { useHoverIntent } from './hoverIntent.ts';
 import { Icon, type IconName } from './Icon.tsx';
 import { useNavigationActor, useNavigationSelector } from './NavigationProvider.tsx';
-
-const NO_PERMISSIONS: readonly number[] = [];
+import { useVisibleItems } from './useVisibleItems.ts';
 
 /**
  * The menu built from the configured tree, filtered by the player's roles and levels. Vertical:
@@ -20,12 +18,8 @@ const NO_PERMISSIONS: readonly number[] = [];
  */
 export function Navigation({ variant, tree = NAVIGATION }: { variant: 'vertical' | 'horizontal'; tree?: readonly NavItem[] }) {
   const { t } = useLingui();
-  const auth = useAuthActor();
   const nav = useNavigationActor();
-  const roles = useSelector(auth, (s) => s.context.roles);
-  const permissions = useSelector(auth, (s) => s.context.session?.user.permissions ?? NO_PERMISSIONS);
-  const type = useSelector(auth, (s) => s.context.session?.user.type ?? null);
-  const items = useMemo(() => visibleItems(tree, { roles, permissions, type }), [tree, roles, permissions, type]);
+  const items = useVisibleItems(tree);
   const path = useRouterState({ select: (s) => s.location.pathname });
 
   useEffect(() => {
@@ -55,7 +49,8 @@ export function Navigation({ variant, tree = NAVIGATION }: { variant: 'vertical'
 function VerticalEntry({ item, level }: { item: NavItem; level: number }) {
   const { i18n } = useLingui();
   const nav = useNavigationActor();
-  const open = useNavigationSelector((s) => item.type === 'collapse' && s.context.openGroups.includes(item.id));
+  const groupOpen = useNavigationSelector(selectGroupOpen(item.id));
+  const open = item.type === 'collapse' && groupOpen;
   const childrenId = useId();
 
   switch (item.type) {

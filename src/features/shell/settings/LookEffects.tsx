@@ -4,6 +4,15 @@ import { useEffect, useMemo } from 'react';
 import { createGlobalStyle, type DefaultTheme } from 'styled-components';
 import type { ActorRefFrom } from 'xstate';
 import type { uiSettingsMachine } from '../../../../machines/uiSettings.ts';
+import {
+  selectAnimations,
+  selectCustomScrollbars,
+  selectDirection,
+  selectLayout,
+  selectLookLoading,
+  selectMainTheme,
+  selectOperatorLayout,
+} from '../../../../machines/uiSettings.selectors.ts';
 import { presetTheme } from '../../../theme/presets.ts';
 import { useChooseLayout } from '../layout/layoutChoice.ts';
 
@@ -19,13 +28,13 @@ const RTL_LANGUAGES: ReadonlySet<string> = new Set(['ar']);
  */
 export function LookEffects({ actor, onTheme }: { actor: UiSettingsActor; onTheme: (theme: DefaultTheme) => void }) {
   const { i18n } = useLingui();
-  const main = useSelector(actor, (s) => s.context.settings.theme.main);
-  const direction = useSelector(actor, (s) => s.context.settings.direction);
-  const customScrollbars = useSelector(actor, (s) => s.context.settings.customScrollbars);
-  const animations = useSelector(actor, (s) => s.context.settings.animations);
-  const layout = useSelector(actor, (s) => s.context.settings.layout);
-  const operatorLayout = useSelector(actor, (s) => s.context.defaults.layout);
-  const loading = useSelector(actor, (s) => s.hasTag('look:loading'));
+  const main = useSelector(actor, selectMainTheme);
+  const direction = useSelector(actor, selectDirection);
+  const customScrollbars = useSelector(actor, selectCustomScrollbars);
+  const animations = useSelector(actor, selectAnimations);
+  const layout = useSelector(actor, selectLayout);
+  const operatorLayout = useSelector(actor, selectOperatorLayout);
+  const loading = useSelector(actor, selectLookLoading);
   const chooseLayout = useChooseLayout();
 
   // Runs again when the language changes: activating a language resets the direction.

@@ -8,6 +8,7 @@ import styled from 'styled-components';
 import { Backdrop } from '../../../ui/backdrop.ts';
 import type { ActorRefFrom } from 'xstate';
 import type { DirectionChoice, LayoutChoice, StoredUiSettings, ThemeChoice, uiSettingsMachine } from '../../../../machines/uiSettings.ts';
+import { selectLookKeptIn, selectLookStatus, selectSettings } from '../../../../machines/uiSettings.selectors.ts';
 import { THEME_PRESETS, type ThemePreset } from '../../../theme/presets.ts';
 import { Glyph } from './glyphs.tsx';
 
@@ -39,17 +40,9 @@ const AREAS: ReadonlyArray<{ id: keyof ThemeChoice; label: MessageDescriptor }> 
  */
 export function SettingsPanel({ actor, open, onOpenChange }: { actor: UiSettingsActor; open: boolean; onOpenChange: (open: boolean) => void }) {
   const { t, i18n } = useLingui();
-  const settings = useSelector(actor, (s) => s.context.settings);
-  const status = useSelector(actor, (s) =>
-    s.hasTag('look:loading')
-      ? 'loading'
-      : s.hasTag('look:saving')
-        ? 'saving'
-        : s.context.failure
-          ? 'failed'
-          : 'saved',
-  );
-  const where = useSelector(actor, (s) => (s.hasTag('look:player') ? 'profile' : 'browser'));
+  const settings = useSelector(actor, selectSettings);
+  const status = useSelector(actor, selectLookStatus);
+  const where = useSelector(actor, selectLookKeptIn);
   const change = (patch: StoredUiSettings) => actor.send({ type: 'user.change', patch });
 
   return (

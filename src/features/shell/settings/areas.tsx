@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react';
 import type { ComponentProps, ReactNode } from 'react';
 import styled, { ThemeProvider } from 'styled-components';
 import type { ThemeChoice } from '../../../../machines/uiSettings.ts';
+import { selectAreaTheme } from '../../../../machines/uiSettings.selectors.ts';
 import { presetTheme } from '../../../theme/presets.ts';
 import { Footer } from '../layout/Footer.tsx';
 import { Toolbar } from '../layout/frame.ts';
@@ -14,7 +15,7 @@ import { useUiSettingsActor } from '../../viewRuntime.tsx';
  */
 function AreaTheme({ area, children }: { area: Exclude<keyof ThemeChoice, 'main'>; children: ReactNode }) {
   const actor = useUiSettingsActor();
-  const id = useSelector(actor ?? undefined, (s) => s?.context.settings.theme[area] ?? null);
+  const id = useSelector(actor ?? undefined, selectAreaTheme(area));
   if (!id) return <>{children}</>;
   return <ThemeProvider theme={presetTheme(id)}>{children}</ThemeProvider>;
 }

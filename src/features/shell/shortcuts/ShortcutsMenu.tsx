@@ -6,6 +6,7 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import type { ActorRefFrom } from 'xstate';
 import type { uiSettingsMachine } from '../../../../machines/uiSettings.ts';
+import { selectShortcuts } from '../../../../machines/uiSettings.selectors.ts';
 import { NAVIGATION, type NavItem } from '../navigation/config.ts';
 import { titleMatches, type Destination } from '../search/match.ts';
 import { openDestination, useDestinations } from '../search/useDestinations.ts';
@@ -30,7 +31,7 @@ export function ShortcutsMenu({
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const items = useDestinations(tree);
-  const ids = useSelector(actor, (s) => s.context.settings.shortcuts);
+  const ids = useSelector(actor, selectShortcuts);
   const [query, setQuery] = useState('');
   const titleOf = (item: Destination) => i18n._(item.title);
   const addLabel = (title: string) => t`Add ${title} to shortcuts`;

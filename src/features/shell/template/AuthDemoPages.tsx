@@ -4,6 +4,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
 import type { Registration } from '../../../../machines/register.ts';
+import { selectRefusals, selectRegistered, selectRegisterBusy, selectRegisterFailure, selectRegisterSubmitting } from '../../../../machines/register.selectors.ts';
 import { registerFieldValid } from '../../../../protocol/template.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { Logo } from '../../../ui/Logo.tsx';
@@ -213,11 +214,11 @@ function LoginDemo({ variant }: { variant: Variant }) {
 function RegisterDemo({ variant }: { variant: Variant }) {
   const { t, i18n } = useLingui();
   const form = useActorRef(useLogic().template.register, useActorOptions());
-  const busy = useSelector(form, (s) => !s.can({ type: 'user.submit', values: ANY_REGISTRATION }));
-  const submitting = useSelector(form, (s) => s.hasTag('form:submitting'));
-  const registered = useSelector(form, (s) => s.hasTag('form:registered'));
-  const refusals = useSelector(form, (s) => s.context.refusals);
-  const failure = useSelector(form, (s) => s.context.failure);
+  const busy = useSelector(form, selectRegisterBusy);
+  const submitting = useSelector(form, selectRegisterSubmitting);
+  const registered = useSelector(form, selectRegistered);
+  const refusals = useSelector(form, selectRefusals);
+  const failure = useSelector(form, selectRegisterFailure);
   const { username: usernameRefused, ...otherRefusals } = refusals;
   const fieldErrors: FieldErrors = usernameRefused === undefined ? {} : { username: t`This username is already taken.` };
   // A refusal on a field the form does not show (or a failure) is said above the button.
@@ -261,9 +262,6 @@ function RegisterDemo({ variant }: { variant: Variant }) {
     />
   );
 }
-
-/** A complete registration, for asking the machine whether it takes a submit at all. */
-const ANY_REGISTRATION: Registration = { username: 'x', password: 'x', email: 'x', name: 'x' };
 
 function ForgotDemo({ variant }: { variant: Variant }) {
   return (

@@ -5,13 +5,14 @@ import styled from 'styled-components';
 import { PageHeader } from '../../../ui/PageHeader.tsx';
 import { Icon, type IconName } from '../navigation/Icon.tsx';
 import { useAuthActor } from '../../viewRuntime.tsx';
+import { selectUser } from '../../../../machines/auth.selectors.ts';
 import { Card, Grid, Muted } from './parts.tsx';
 
 /** Template pages inside the app layout (logged-in players only; SPEC §2 leftovers). */
 
 /** /pages/profile: the template's profile page, filled with the signed-in player's name. */
 export function DemoProfilePage() {
-  const user = useSelector(useAuthActor(), (s) => s.context.session?.user ?? null);
+  const user = useSelector(useAuthActor(), selectUser);
   const name = [user?.name, user?.lastname].filter(Boolean).join(' ') || user?.username || '';
   const email = user?.email ?? '';
   return (
