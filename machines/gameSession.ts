@@ -15,7 +15,8 @@
  *   a refused join ──▶ left (joinFailed)
  *   live.leave: user.leave with nothing on the machine ──▶ cashingOut (released, no toast);
  *               with credits ──▶ asking ──user.keepMachine──▶ left (reserved) | user.cashout | user.stay
- *   live.reels: idle ──socket.spin──▶ spinning ──spinSettles──▶ idle
+ *   live.reels: idle ──socket.spinStart──▶ spinning ──socket.spin (the reels stopped)──▶ idle
+ *               (a stop never told: spinning ends spinSettles after the start, with a grace)
  *
  * One request in flight per control: a press, a coin or the autoplay switch sends its request
  * and is not taken again until the floor has answered it (its ack or its error, by request id),
@@ -52,6 +53,9 @@ export * from './gameSession.types.ts';
 
 /** How long the reels spin when the floor does not say (its spin frame has no settlesInMs). */
 export const DEFAULT_SPIN_MS = 2500;
+
+/** How long past the announced stop the reels count as turning when no stop frame comes (a lost frame). */
+export const SPIN_STOP_GRACE_MS = 2000;
 
 /** The floor's code for a machine out of service (error, malfunction, offline). */
 const MACHINE_OUT_OF_SERVICE = 60002;
@@ -170,8 +174,11 @@ export const gameSessionMachine = setup({
     cashoutTimeout: 5000,
     /** A join the floor has not answered by then is a lost connection (retried like one). */
     joinTimeout: 10_000,
-    /** Until the reels of the last spin stop: the floor's duration, not a clock. */
-    spinSettles: ({ context }) => context.lastSpin?.settlesInMs ?? DEFAULT_SPIN_MS,
+    /**
+     * A stop the floor never told (a lost frame): the reels count as stopped this long after the
+     * start — the floor's duration, not a clock, and a grace for a late frame.
+     */
+    spinSettles: ({ context }) => (context.lastSpin?.settlesInMs ?? DEFAULT_SPIN_MS) + SPIN_STOP_GRACE_MS,
     /** How long the controls stay fully visible after the last touch (landscape phones fade them). */
     controlsIdle: 4000,
   },
@@ -399,19 +406,23 @@ export const gameSessionMachine = setup({
               },
               on: { 'socket.ack': { actions: 'settlePending' } },
             },
-            // The reels of the last spin turn until the floor said they stop (no clock involved).
+            // The reels turn from the floor's spinStart until its spin frame says they stopped: the
+            // outcome and the meters are the machine's word at the stop, as on a physical machine.
             reels: {
               initial: 'idle',
               states: {
                 idle: {
-                  on: { 'socket.spin': { target: 'spinning', actions: assign({ lastSpin: ({ event }) => event.spin }) } },
+                  on: { 'socket.spinStart': { target: 'spinning', actions: assign({ lastSpin: ({ event }) => event.spin }) } },
                 },
                 spinning: {
                   tags: ['reels:spinning'],
                   entry: assign({ spinning: true }),
                   exit: assign({ spinning: false }),
                   after: { spinSettles: 'idle' },
-                  on: { 'socket.spin': { target: 'spinning', reenter: true, actions: assign({ lastSpin: ({ event }) => event.spin }) } },
+                  on: {
+                    'socket.spin': 'idle',
+                    'socket.spinStart': { target: 'spinning', reenter: true, actions: assign({ lastSpin: ({ event }) => event.spin }) },
+                  },
                 },
               },
             },

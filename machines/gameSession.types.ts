@@ -3,7 +3,7 @@
  * what it holds, what it hears and sends. machines/gameSession.ts is the chart.
  */
 import type { Failure } from './failure.ts';
-import type { MachineButton, MachineClientMessage, MachineServerMessage, MachineState, SpinOutcome, VideoBand } from '../protocol/sockets.ts';
+import type { MachineButton, MachineClientMessage, MachineServerMessage, MachineState, SpinOutcome, SpinStart, VideoBand } from '../protocol/sockets.ts';
 import type { VideoStats } from './videoLink.ts';
 
 export type { VideoStats };
@@ -24,8 +24,11 @@ export type JoinInfo = Pick<JoinedFrame, 'videoType' | 'hotCoins' | 'maxAllIn'> 
   bands: VideoBand[];
 };
 
-/** The spin's outcome as the reels show it. */
-export type SpinView = Pick<SpinOutcome, 'reels' | 'totalWin' | 'bet' | 'freeSpin' | 'jackpotWin' | 'settlesAt' | 'settlesInMs'>;
+/** The spin's outcome as the reels show it, told when they stop. */
+export type SpinView = Pick<SpinOutcome, 'reels' | 'totalWin' | 'bet' | 'freeSpin' | 'jackpotWin'>;
+
+/** A spin that has started: the bet, and when the reels will have stopped. */
+export type SpinStartView = SpinStart;
 
 /** What the views read (machines/gameSession.selectors.ts): the screen, the controls, the reels. */
 export type GameSessionTag =
@@ -67,7 +70,8 @@ export interface GameSessionContext {
   machine: MachineView | null;
   /** The player's wallet (minor units) as the wallet actor holds it (walletFeed); null until it has said. */
   balance: number | null;
-  lastSpin: SpinView | null;
+  /** The spin the reels turn for (or last turned for): its bet and how long it lasts. */
+  lastSpin: SpinStartView | null;
   warning: { code: number; count: number } | null;
   /** The last refused request (no credits, over the limit…), for a toast. */
   refusal: Failure | null;
@@ -94,6 +98,9 @@ export type SocketEvent =
   /** `balance`: the player's wallet as the floor sees it (minor units). */
   | { type: 'socket.joined'; join: JoinInfo; machine: MachineView; balance: number }
   | { type: 'socket.state'; machine: MachineView }
+  /** The reels start (the bet is taken; the outcome is not known yet). */
+  | { type: 'socket.spinStart'; spin: SpinStartView }
+  /** The reels have stopped on this outcome (the meters follow in a socket.state). */
   | { type: 'socket.spin'; spin: SpinView }
   | { type: 'socket.balance'; balance: number }
   | { type: 'socket.info'; code: number; params: Record<string, unknown>; message: string }

@@ -136,6 +136,21 @@ export const SpinOutcome = z.object({
 });
 export type SpinOutcome = z.infer<typeof SpinOutcome>;
 
+/**
+ * A spin has started: the bet is taken, the reels turn until `settlesAt`. What they stop on, and
+ * what the spin pays, comes with the `spin` frame at the stop, as a physical machine reports its
+ * meters when its reels stop: a client cannot show a result the video has not.
+ */
+export const SpinStart = z.object({
+  bet: MinorUnits,
+  freeSpin: z.boolean(),
+  /** Epoch ms when the reels will have stopped (the operator's clock). */
+  settlesAt: z.int(),
+  /** The same as a duration from this frame: what a client with a wrong clock uses. */
+  settlesInMs: z.int().check(z.nonnegative()),
+});
+export type SpinStart = z.infer<typeof SpinStart>;
+
 export const GameSessionData = z.object({
   id: z.int(),
   machineId: z.int(),
@@ -163,6 +178,9 @@ export const MachineServerMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('machine'), machine: z.object({ id: z.int(), status: MachineStatus }) }),
   z.object({ type: z.literal('balance'), balance: MinorUnits }),
   z.object({ type: z.literal('session'), session: GameSessionData }),
+  /** The reels start: the bet is taken (a `state` with it follows), the outcome is not told yet. */
+  z.object({ type: z.literal('spinStart'), spin: SpinStart }),
+  /** The reels have stopped: what they show and what the spin paid (a `state` with the meters follows). */
   z.object({ type: z.literal('spin'), outcome: SpinOutcome }),
   z.object({ type: z.literal('info'), info: InfoMessage }),
   /** The request with this id was accepted (ends a close warning). */

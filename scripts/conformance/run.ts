@@ -699,8 +699,9 @@ async function moneyArea(run: Run, play: Play | null): Promise<void> {
     play!.socket.send({ type: 'button', button: 'spin', requestId: spinId });
     await expectAck(spinId, 'the spin', false);
     await expectAck(spinId, 'the repeated spin', true);
-    const spins = play!.socket.frames.filter((f) => (f as Frame).type === 'spin' && !((f as Frame).outcome as { freeSpin: boolean }).freeSpin);
-    if (spins.length !== 1) throw new Difference(`${spins.length} paid spin frames for one spin id`);
+    // The reels start once (spinStart now; the outcome comes with the spin frame at the stop).
+    const spins = play!.socket.frames.filter((f) => (f as Frame).type === 'spinStart' && !((f as Frame).spin as { freeSpin: boolean }).freeSpin);
+    if (spins.length !== 1) throw new Difference(`${spins.length} paid spinStart frames for one spin id`);
   }, needs ?? noMoney ?? (transferred ? null : 'needs the first transfer'));
 
   await run.check('money', 'cashout that reuses the transfer\'s id (twice): a new request, paid once, socket closes 1000', async () => {

@@ -8,6 +8,7 @@ import {
   type MachineClientMessage,
   type MachineServerMessage,
   type MachineState,
+  type SpinOutcome,
 } from '../../protocol/sockets.ts';
 import type { SymbolId } from '../game/symbols.ts';
 import { LedgerError } from '../store/ledger.ts';
@@ -57,7 +58,11 @@ export class MachineRuntime {
   #window: SymbolId[][];
   #lastWin = 0;
   #winningLines: number[] = [];
-  #spinning: { startedAt: number; stopsAt: number[] } | null = null;
+  /**
+   * The spin in progress: its reels' stop times, the outcome told at the stop, and what the meters
+   * keep back until then (the win already booked onto the credits, a payment into the wallet).
+   */
+  #spinning: { startedAt: number; stopsAt: number[]; outcome: SpinOutcome; heldWin: number; heldFreeSpins: number; paysWallet: boolean } | null = null;
   #settleTimer: ReturnType<typeof setTimeout> | null = null;
   #autoplay = false;
   #warning: Warning | null = null;
@@ -217,6 +222,8 @@ export class MachineRuntime {
       this.#ctx.machines.update(this.id, freed);
       return paid;
     });
+    // A spin still turning stops here: its outcome is told before the cash out that includes it.
+    if (this.#spinning) this.#conn?.send({ type: 'spin', outcome: this.#spinning.outcome });
     this.#clearSpin();
     // Told as before: the machine tries the cash out, then is free (or stays out of service).
     this.#show({ status: 'tryingCashout' });
@@ -366,7 +373,7 @@ export class MachineRuntime {
     const jackpotWin = bet > 0 && this.#engine.hitsJackpot(bet) ? contribution.pool : 0;
     const handPay = result.totalWin >= this.#engine.handPayLimit ? result.totalWin : 0;
     const win = handPay > 0 ? 0 : result.totalWin;
-    const booked = this.#ctx.ledger.bookSpin({
+    this.#ctx.ledger.bookSpin({
       playerId,
       machineId: this.id,
       sessionId: session.id,
@@ -387,36 +394,44 @@ export class MachineRuntime {
     const now = this.#ctx.now();
     const spinMs = this.#ctx.timings().spinMs;
     const stopsAt = result.reels.map((_, reel) => now + Math.round(spinMs * (0.5 + (0.5 * (reel + 1)) / result.reels.length)));
-    this.#spinning = { startedAt: now, stopsAt };
+    const settlesAt = stopsAt[stopsAt.length - 1] ?? now;
+    const outcome: SpinOutcome = {
+      reels: result.reels,
+      totalWin: result.totalWin,
+      bet,
+      freeSpin: free,
+      freeSpinsAwarded: result.freeSpinsAwarded,
+      winningLines: result.winningLines,
+      jackpotWin,
+      handPay: handPay > 0,
+      settlesAt,
+      settlesInMs: 0,
+    };
+    // Booked now (money is never in flight), told at the stop: until then the meters show the
+    // bet taken and no win, like a physical machine's.
+    this.#spinning = { startedAt: now, stopsAt, outcome, heldWin: win, heldFreeSpins: result.freeSpinsAwarded, paysWallet: jackpotWin > 0 || handPay > 0 };
     this.#window = result.reels;
     this.#lastWin = result.totalWin + jackpotWin;
     this.#winningLines = result.winningLines;
     this.#message = jackpotWin > 0 ? 'JACKPOT!' : handPay > 0 ? 'HAND PAY' : null;
-    const settlesAt = stopsAt[stopsAt.length - 1] ?? now;
-    this.#conn?.send({
-      type: 'spin',
-      outcome: {
-        reels: result.reels,
-        totalWin: result.totalWin,
-        bet,
-        freeSpin: free,
-        freeSpinsAwarded: result.freeSpinsAwarded,
-        winningLines: result.winningLines,
-        jackpotWin,
-        handPay: handPay > 0,
-        settlesAt,
-        settlesInMs: Math.max(0, settlesAt - now),
-      },
-    });
+    this.#conn?.send({ type: 'spinStart', spin: { bet, freeSpin: free, settlesAt, settlesInMs: Math.max(0, settlesAt - now) } });
     this.#pushState();
-    if (jackpotWin > 0 || handPay > 0) this.#pushMoney(playerId, booked.balance);
     this.#conn?.send({ type: 'session', session: this.#sessionData() });
     this.#settleTimer = setTimeout(() => this.#settle(), Math.max(0, settlesAt - now));
   }
 
   #settle(): void {
     this.#settleTimer = null;
+    const spun = this.#spinning;
     this.#spinning = null;
+    // The reels have stopped: what they show, then the meters (and the wallet, for a jackpot or
+    // a hand pay) as they are now.
+    if (spun) {
+      this.#conn?.send({ type: 'spin', outcome: spun.outcome });
+      const playerId = this.#record.occupantId;
+      if (spun.paysWallet && playerId !== null) this.#pushMoney(playerId, this.#ctx.ledger.balance(playerId));
+      else this.#pushState();
+    }
     this.#zeroCreditsSince = this.#credits() === 0 && this.#record.freeSpinsLeft === 0 ? this.#ctx.now() : null;
     if (!this.#autoplay && this.#record.freeSpinsLeft === 0) return;
     // Autoplay and free spins go on by themselves after a short pause.
@@ -519,12 +534,13 @@ export class MachineRuntime {
   state(): MachineState {
     const jackpot = this.#ctx.machines.jackpot(this.#record.brandId);
     return {
-      credits: this.#credits(),
+      // While the reels turn, the win already booked is not on the meters yet.
+      credits: this.#credits() - (this.#spinning?.heldWin ?? 0),
       betPerLine: this.#record.betPerLine,
       lines: this.#record.lines,
       bet: this.#record.betPerLine * this.#record.lines,
-      win: this.#lastWin,
-      freeSpinsLeft: this.#record.freeSpinsLeft,
+      win: this.#spinning ? 0 : this.#lastWin,
+      freeSpinsLeft: this.#record.freeSpinsLeft - (this.#spinning?.heldFreeSpins ?? 0),
       autoplay: this.#autoplay,
       status: this.#record.status,
       jackpot: jackpot.pool,

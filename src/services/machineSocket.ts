@@ -26,6 +26,8 @@ export function toSocketEvent(frame: MachineServerMessage): SocketEvent | null {
       };
     case 'state':
       return { type: 'socket.state', machine: frame.state };
+    case 'spinStart':
+      return { type: 'socket.spinStart', spin: frame.spin };
     case 'spin':
       return { type: 'socket.spin', spin: frame.outcome };
     case 'balance':

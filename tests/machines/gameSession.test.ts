@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { assign, createActor, fromCallback, fromPromise, SimulatedClock, type AnyEventObject } from 'xstate';
 import { MAX_ATTEMPTS, videoLinkMachine } from '../../machines/videoLink.ts';
-import { gameSessionMachine, type JoinInfo, type MachineRequest, type MachineView } from '../../machines/gameSession.ts';
+import { gameSessionMachine, SPIN_STOP_GRACE_MS, type JoinInfo, type MachineRequest, type MachineView } from '../../machines/gameSession.ts';
 import { selectControlsFaded, selectLive, selectScreen, selectSpinning, selectVideo, selectVideoLost } from '../../machines/gameSession.selectors.ts';
 import { selectStream, selectVideoFailed, selectVideoProblem, selectVideoRefusal } from '../../machines/videoLink.selectors.ts';
 import { BACKOFF_CAP_MS } from '../../machines/backoff.ts';
@@ -493,14 +493,14 @@ describe('gameSession machine: one request in flight per control (issue 21)', ()
     expect(t.actor.getSnapshot().can({ type: 'user.transfer', amount: 500 })).toBe(true);
   });
 
-  it('no button is taken while the reels spin; after the spin settles they are', () => {
+  it('no button is taken while the reels spin; when the floor says they stopped they are', () => {
     const t = start();
     joined(t);
     t.actor.send({ type: 'user.press', button: 'spin' });
     t.actor.send({ type: 'user.press', button: 'spin' });
     expect(spins(t)).toHaveLength(1);
     const id = (spins(t)[0] as { requestId: string }).requestId;
-    t.server({ type: 'socket.spin', spin: { reels: [], totalWin: 0, bet: 20, freeSpin: false, jackpotWin: 0, settlesAt: 0, settlesInMs: 1800 } });
+    t.server({ type: 'socket.spinStart', spin: { bet: 20, freeSpin: false, settlesAt: 0, settlesInMs: 1800 } });
     t.server({ type: 'socket.ack', request: 'spin', requestId: id });
     // Answered, but the reels still turn: a press now would be refused by the floor.
     for (const button of ['spin', 'betUp', 'collect'] as const) {
@@ -508,11 +508,24 @@ describe('gameSession machine: one request in flight per control (issue 21)', ()
       t.actor.send({ type: 'user.press', button });
     }
     expect(t.sent.filter((m) => m.type === 'button')).toHaveLength(1);
-    t.clock.increment(1799);
+    // Past the announced stop the reels still turn until the floor tells the outcome.
+    t.clock.increment(1800);
     expect(t.actor.getSnapshot().can({ type: 'user.press', button: 'spin' })).toBe(false);
-    t.clock.increment(1);
+    t.server({ type: 'socket.spin', spin: { reels: [], totalWin: 0, bet: 20, freeSpin: false, jackpotWin: 0 } });
     t.actor.send({ type: 'user.press', button: 'spin' });
     expect(spins(t)).toHaveLength(2);
+  });
+
+  it('a stop the floor never tells (a lost frame) frees the buttons a grace after the announced stop', () => {
+    const t = start();
+    joined(t);
+    t.actor.send({ type: 'user.press', button: 'spin' });
+    t.server({ type: 'socket.spinStart', spin: { bet: 20, freeSpin: false, settlesAt: 0, settlesInMs: 1800 } });
+    t.server({ type: 'socket.ack', request: 'spin', requestId: (spins(t)[0] as { requestId: string }).requestId });
+    t.clock.increment(1800 + SPIN_STOP_GRACE_MS - 1);
+    expect(t.actor.getSnapshot().can({ type: 'user.press', button: 'spin' })).toBe(false);
+    t.clock.increment(1);
+    expect(t.actor.getSnapshot().can({ type: 'user.press', button: 'spin' })).toBe(true);
   });
 
   it('a lost connection frees every control: its requests will not be answered', () => {
@@ -571,8 +584,10 @@ describe('gameSession machine: the same game in another tab', () => {
     expect(read().screen).toBe('joining');
     t.server({ type: 'socket.joined', join, machine, balance: 100_000 });
     expect(read()).toEqual({ screen: 'live', live: true, faded: false, spinning: false });
-    t.server({ type: 'socket.spin', spin: { reels: [['A']], totalWin: 0, bet: 20, freeSpin: false, jackpotWin: 0, settlesAt: 0, settlesInMs: 1000 } });
+    t.server({ type: 'socket.spinStart', spin: { bet: 20, freeSpin: false, settlesAt: 0, settlesInMs: 1000 } });
     expect(read().spinning).toBe(true);
+    t.server({ type: 'socket.spin', spin: { reels: [['A']], totalWin: 0, bet: 20, freeSpin: false, jackpotWin: 0 } });
+    expect(read().spinning).toBe(false);
     t.clock.increment(4000);
     expect(read()).toEqual({ screen: 'live', live: true, faded: true, spinning: false });
     t.server({ type: 'socket.quit', reason: 'replaced' });

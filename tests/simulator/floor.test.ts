@@ -38,6 +38,34 @@ describe('machine socket', () => {
     expect(t.sim.floor.machine(FREE_MACHINE)?.status).toBe('playing');
   });
 
+  it('reports a spin the way a physical machine does: the bet at the start, the outcome and the meters at the stop', async () => {
+    const { socket } = await join();
+    socket.send({ type: 'transfer', amount: 5000, requestId: 'tx' });
+    await socket.next('ack', (a) => a.requestId === 'tx');
+    let credits = 5000;
+    let won = 0;
+    for (let i = 0; i < 40 && won === 0; i++) {
+      const from = socket.frames.length;
+      socket.send({ type: 'button', button: 'spin', requestId: `s${i}` });
+      const start = await socket.next('spinStart');
+      const spin = await socket.next('spin');
+      const arrived = Date.now();
+      await socket.next('ack', (a) => a.requestId === `s${i}`);
+      const between = socket.frames.slice(from, socket.frames.indexOf(spin));
+      // Until the stop, nothing says what the reels will show or what they pay.
+      expect(between.filter((f) => f.type === 'state').map((f) => f.state)).toEqual([expect.objectContaining({ credits: credits - start.spin.bet, win: 0 })]);
+      expect(between.some((f) => f.type === 'balance')).toBe(false);
+      // The outcome comes at the stop (the operator's clock is this one), then the meters.
+      expect(arrived).toBeGreaterThanOrEqual(start.spin.settlesAt - 2);
+      expect(spin.outcome.bet).toBe(start.spin.bet);
+      const after = socket.frames.slice(socket.frames.indexOf(spin)).find((f) => f.type === 'state');
+      expect(after?.state).toMatchObject({ credits: credits - start.spin.bet + spin.outcome.totalWin, win: spin.outcome.totalWin });
+      credits = after!.state.credits;
+      won = spin.outcome.totalWin;
+    }
+    expect(won).toBeGreaterThan(0);
+  });
+
   it('transfers hot coins, spins on the real game, and cashes out to the wallet', async () => {
     const { socket } = await join();
     socket.send({ type: 'transfer', amount: 5000, requestId: 'tx-1' });

@@ -75,6 +75,9 @@ describe('request ids are scoped to the operation and the session', () => {
     socket.send({ type: 'button', button: 'spin', requestId: 's1' });
     await socket.next('ack', (a) => a.requestId === 's1' && a.duplicate === undefined);
     await socket.next('ack', (a) => a.requestId === 's1' && a.duplicate === true);
+    expect(socket.frames.filter((f) => f.type === 'spinStart')).toHaveLength(1);
+    // One outcome, at the stop.
+    await socket.next('spin');
     expect(socket.frames.filter((f) => f.type === 'spin')).toHaveLength(1);
   });
 

@@ -22,6 +22,7 @@ import {
 import { selectStats } from '../../../../machines/videoLink.selectors.ts';
 import { MachineButton } from '../../../../protocol/sockets.ts';
 import { Button } from '../../../ui/Button.tsx';
+import { useCountUp } from '../../../ui/useCountUp.ts';
 import { Select } from '../../../ui/form.ts';
 import { formatMoney } from '../../../ui/money.ts';
 import { useSettings } from '../../viewRuntime.tsx';
@@ -40,6 +41,9 @@ export function SideBar({ game }: { game: Game }) {
   const join = useSelector(game, selectJoin);
   const machine = useSelector(game, selectMachine);
   const live = useSelector(game, selectLive);
+  // The meters as the machine reports them at the reels' stop, rolling up like a machine's.
+  const credits = useCountUp(machine?.credits);
+  const win = useCountUp(machine?.win);
   // A button whose request is on its way, or any while the reels spin, is not taken (the chart's guard).
   const pressable = useSelector(game, selectPressableButtons);
   const canPress = (button: ButtonName) => pressable.split(' ').includes(button);
@@ -75,11 +79,11 @@ export function SideBar({ game }: { game: Game }) {
             <dt><Trans>Balance</Trans></dt>
             <dd data-testid="game-balance">{money(balance)}</dd>
             <dt><Trans>Credits</Trans></dt>
-            <dd data-testid="game-credits">{money(machine?.credits)}</dd>
+            <dd data-testid="game-credits">{money(credits)}</dd>
             <dt><Trans>Bet</Trans></dt>
             <dd data-testid="game-bet">{money(machine?.bet)}</dd>
             <dt><Trans>Win</Trans></dt>
-            <dd data-testid="game-win">{money(machine?.win)}</dd>
+            <dd data-testid="game-win">{money(win)}</dd>
             {machine && machine.freeSpinsLeft > 0 && (
               <>
                 <dt><Trans>Free spins</Trans></dt>
