@@ -34,6 +34,9 @@ export const selectUserType = (snapshot: AuthSnapshot): number | null => snapsho
 /** The logged-in user, or null. */
 export const selectUser = (snapshot: AuthSnapshot): SessionUser | null => snapshot.context.session?.user ?? null;
 
+/** The player has logged in before (the server names a previous login): "Welcome back". */
+export const selectReturning = (snapshot: AuthSnapshot): boolean => Boolean(snapshot.context.session?.user.lastLogon);
+
 /** The logged-in user's username ('' while logged out). */
 export const selectUsername = (snapshot: AuthSnapshot): string => snapshot.context.session?.user.username ?? '';
 

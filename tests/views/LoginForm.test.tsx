@@ -56,14 +56,15 @@ describe('login form', () => {
   });
 
   it('shows a wrong password with the attempts left on the password field', async () => {
-    await renderView(
+    const { rerender } = await renderView(
       <LoginForm submitting={false} onSubmit={noop} failure={{ code: 10700, message: 'x', params: { left_count: 2, block_time: 15 } }} />,
     );
     const password = screen.getByLabelText('Password');
-    const described = document.getElementById(password.getAttribute('aria-describedby') ?? '');
-    expect(described?.textContent).toBe(
-      'You tried an incorrect username or password. 2 attempts left before your account is blocked for 15 minutes.',
-    );
+    const described = () => document.getElementById(password.getAttribute('aria-describedby') ?? '')?.textContent;
+    expect(described()).toBe('You tried an incorrect username or password. 2 attempts left before your account is blocked for 15 minutes.');
+    // One left is "1 attempt", not "1 attempts".
+    rerender(<LoginForm submitting={false} onSubmit={noop} failure={{ code: 10700, message: 'x', params: { left_count: 1, block_time: 15 } }} />);
+    expect(described()).toBe('You tried an incorrect username or password. 1 attempt left before your account is blocked for 15 minutes.');
   });
 
   it('shows a ban on the username field, and an unknown code with the server text', async () => {

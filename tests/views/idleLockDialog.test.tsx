@@ -62,7 +62,7 @@ describe('idle lock dialog', () => {
     const dialog = await screen.findByRole('dialog', { name: 'LOCKED!' });
     expect(dialog.textContent).toContain('2 attempts left before you are logged out.');
     await user.type(screen.getByLabelText('PIN code'), '9999{Enter}');
-    expect((await screen.findByText(/Wrong PIN code/)).textContent).toBe('Wrong PIN code 1 attempt left before you are logged out.');
+    expect((await screen.findByText(/Wrong PIN code/)).textContent).toBe('Wrong PIN code. 1 attempt left before you are logged out.');
   });
 
   it('the fifth wrong PIN logs out with code 10705', async () => {

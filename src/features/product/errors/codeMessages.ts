@@ -15,7 +15,8 @@ const CODE_MESSAGES: Record<number, MessageDescriptor> = {
   70000: msg({ id: 'CODE_70000', message: 'Failed to start pipeline, contact the technical team.' }),
   10700: msg({
     id: 'CODE_10700',
-    message: 'You tried an incorrect username or password. {left_count} attempts left before your account is blocked for {block_time} minutes.',
+    message:
+      'You tried an incorrect username or password. {left_count, plural, one {# attempt left} other {# attempts left}} before your account is blocked for {block_time} minutes.',
   }),
   10701: msg({ id: 'CODE_10701', message: 'Username or password is wrong.' }),
   10702: msg({ id: 'CODE_10702', message: 'Your account is protected after too many false attempts. Try again in {block_time} minutes.' }),

@@ -81,7 +81,7 @@ export function IdleLockDialog() {
               />
               {(wrongPin || attempts > 0) && (
                 <FieldError id="lock-error" role="alert">
-                  {wrongPin && <Trans>Wrong PIN code</Trans>}{' '}
+                  {wrongPin && <Trans>Wrong PIN code.</Trans>}{' '}
                   <Plural value={attemptsLeft} one="# attempt left before you are logged out." other="# attempts left before you are logged out." />
                 </FieldError>
               )}

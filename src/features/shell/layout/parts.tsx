@@ -7,7 +7,7 @@ import { Icon } from '../navigation/Icon.tsx';
 import { useNavigationActor, useNavigationSelector } from '../navigation/NavigationProvider.tsx';
 import { selectDrawerOpen, selectNavbarFolded } from '../../../../machines/navigation.selectors.ts';
 import { useAuthActor } from '../../viewRuntime.tsx';
-import { selectDisplayName, selectUsername } from '../../../../machines/auth.selectors.ts';
+import { selectDisplayName, selectReturning, selectUsername } from '../../../../machines/auth.selectors.ts';
 import { desktop, mobile } from './sizes.ts';
 
 /** The logo links to the lobby and replaces the history entry (SPEC §2). */
@@ -68,13 +68,11 @@ export function UserChip() {
   );
 }
 
+/** "Welcome back" only to a player who has logged in before (the server names a previous login). */
 export function Greeting() {
   const name = useSelector(useAuthActor(), selectDisplayName);
-  return (
-    <GreetingText data-only="desktop">
-      <Trans>Welcome back, {name}</Trans>
-    </GreetingText>
-  );
+  const returning = useSelector(useAuthActor(), selectReturning);
+  return <GreetingText data-only="desktop">{returning ? <Trans>Welcome back, {name}</Trans> : <Trans>Welcome, {name}</Trans>}</GreetingText>;
 }
 
 export const IconButton = styled.button`
