@@ -1,6 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useSelector } from '@xstate/react';
+import { useRef } from 'react';
 import styled from 'styled-components';
 import type { ActorRefFrom } from 'xstate';
 import type { gameSessionMachine } from '../../../../machines/gameSession.ts';
@@ -13,15 +14,25 @@ type Game = ActorRefFrom<typeof gameSessionMachine>;
 
 /**
  * Leaving a machine that still holds credits: cash out first, or keep the machine reserved for
- * the player's return (the floor's reservation: 2 minutes). Esc or the backdrop means "stay".
+ * the player's return (the floor's reservation: 2 minutes). Esc or the backdrop means "stay", and
+ * the dialog opens on Stay: Enter never cashes out by accident.
  */
 export function LeaveDialog({ game }: { game: Game }) {
   const open = useSelector(game, selectAskingToLeave);
+  const stay = useRef<HTMLButtonElement>(null);
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !next && game.send({ type: 'user.stay' })}>
       <Dialog.Portal>
         <Backdrop $layer={950} $dim={DIALOG_DIM} />
-        <DialogPanel $layer={950} $width={420} aria-describedby="leave-text">
+        <DialogPanel
+          $layer={950}
+          $width={420}
+          aria-describedby="leave-text"
+          onOpenAutoFocus={(event) => {
+            event.preventDefault();
+            stay.current?.focus();
+          }}
+        >
           <Dialog.Title>
             <Trans>Leave the machine?</Trans>
           </Dialog.Title>
@@ -35,7 +46,7 @@ export function LeaveDialog({ game }: { game: Game }) {
             <Button type="button" $variant="ghost" onClick={() => game.send({ type: 'user.keepMachine' })}>
               <Trans>Keep it for 2 minutes</Trans>
             </Button>
-            <Button type="button" $variant="ghost" onClick={() => game.send({ type: 'user.stay' })}>
+            <Button ref={stay} type="button" $variant="ghost" onClick={() => game.send({ type: 'user.stay' })}>
               <Trans>Stay</Trans>
             </Button>
           </Answers>
