@@ -105,6 +105,7 @@ export function createAccountFormMachine<V extends Record<keyof V, string>, O>(c
 
 const OLD_PASSWORD_WRONG = 40001;
 const PASSWORD_TOO_SHORT = 40101;
+const PASSWORD_UNCHANGED = 40102;
 
 export interface PasswordValues {
   oldPassword: string;
@@ -118,7 +119,7 @@ export const passwordForm: AccountFormConfig<PasswordValues> = {
     oldPassword: v.oldPassword === '' ? 'required' : undefined,
     newPassword: v.newPassword === '' ? 'required' : undefined,
   }),
-  fieldOf: (code) => (code === OLD_PASSWORD_WRONG ? 'oldPassword' : code === PASSWORD_TOO_SHORT ? 'newPassword' : 'form'),
+  fieldOf: (code) => (code === OLD_PASSWORD_WRONG ? 'oldPassword' : code === PASSWORD_TOO_SHORT || code === PASSWORD_UNCHANGED ? 'newPassword' : 'form'),
 };
 
 export const passwordChangeMachine = createAccountFormMachine<PasswordValues, void>(passwordForm);

@@ -7,6 +7,8 @@ export const ErrorCode = {
   invalidRequest: 40000,
   oldPasswordWrong: 40001,
   passwordTooShort: 40101,
+  /** The new password is the old one (checked before any hash: the player sent both). Ours, beyond SPEC §8. */
+  passwordUnchanged: 40102,
   sessionTerminated: 50100,
   pipelineFailed: 70000,
   wrongCredentialsCounted: 10700,

@@ -313,7 +313,11 @@ summary: 'Change the password',
     response: OkResponse,
     responseName: 'OkResponse',
     errors: [
-      { status: 400, codes: [ErrorCode.invalidRequest, ErrorCode.passwordTooShort], when: '40000 invalid body, 40101 the new password is shorter than 8 characters (Params.min)' },
+      {
+        status: 400,
+        codes: [ErrorCode.invalidRequest, ErrorCode.passwordTooShort, ErrorCode.passwordUnchanged],
+        when: '40000 invalid body, 40101 the new password is shorter than 8 characters (Params.min), 40102 the new password is the old one',
+      },
       UNAUTHORIZED,
       WRONG_CURRENT_PASSWORD,
       TOO_MANY,

@@ -45,7 +45,8 @@ export function accountRoutes(deps: ApiDeps): Route[] {
 }
 
 /**
- * Checks the cheap rule (length, 40101) before spending a hash on the old password (40001).
+ * Checks the cheap rules (length, 40101; a new password that is the old one, 40102) before
+ * spending a hash on the old password (40001).
  * Other sessions stay valid: the player changed a secret, not who is logged in where.
  */
 async function changePassword(request: ApiRequest, deps: ApiDeps) {
@@ -54,6 +55,7 @@ async function changePassword(request: ApiRequest, deps: ApiDeps) {
   if ([...newPassword].length < MIN_PASSWORD_LENGTH) {
     throw new ApiFailure(400, ErrorCode.passwordTooShort, 'password is too short', { min: MIN_PASSWORD_LENGTH });
   }
+  if (newPassword === oldPassword) throw new ApiFailure(400, ErrorCode.passwordUnchanged, 'the new password is the old one', {});
   await requirePassword(deps, player, oldPassword);
   const hash = await hashPassword(newPassword);
   deps.store.transaction(() => {

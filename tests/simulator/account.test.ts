@@ -78,6 +78,14 @@ describe('POST /api/player/change-password', () => {
     expect((await login(t, 'demo', 'demo1234')).status).toBe(200);
   });
 
+  it('answers 40102 for a new password that is the old one, and changes nothing', async () => {
+    const token = await loginToken(t);
+    const same = await change({ oldPassword: 'demo1234', newPassword: 'demo1234' }, token);
+    expectError(same, 400, ErrorCode.passwordUnchanged);
+    expect(t.sim.store.loginLog({ playerId: 1 }).map((entry) => entry.type)).not.toContain(LoginLogType.changedPassword);
+    expect((await login(t, 'demo', 'demo1234')).status).toBe(200);
+  });
+
   it('answers 40001 when the old password is wrong, and changes nothing', async () => {
     const token = await loginToken(t);
     const answer = await change({ oldPassword: 'demo12345', newPassword: 'another password' }, token);

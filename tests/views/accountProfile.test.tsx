@@ -59,9 +59,18 @@ describe('profile', () => {
     await user.click(submit);
     await waitFor(() => expect(describedText(newPassword)).toBe('Password is too short.'));
     expect(oldPassword.getAttribute('aria-invalid')).toBeNull();
+
+    // The old password again: the operator's 40102, on the new password.
+    f.changePassword.mockRejectedValueOnce(refusal(40102));
+    await user.clear(newPassword);
+    await user.type(newPassword, 'demo1234');
+    await user.click(submit);
+    await waitFor(() => expect(describedText(newPassword)).toBe('The new password must be different from the old one.'));
+    expect(newPassword.getAttribute('aria-invalid')).toBe('true');
     expect(f.changePassword.mock.calls.map(([v]) => v)).toEqual([
       { oldPassword: 'wrong-one', newPassword: 'long-enough-1' },
       { oldPassword: 'demo1234', newPassword: 'abc' },
+      { oldPassword: 'demo1234', newPassword: 'demo1234' },
     ]);
   });
 

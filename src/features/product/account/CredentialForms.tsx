@@ -11,7 +11,7 @@ import { failureText } from '../errors/codeMessages.ts';
 import { useLogic } from '../../viewRuntime.tsx';
 import { Card, Field, FieldError, FieldHint, Input } from './controls.ts';
 
-/** Change password: old and new; 40001 shows on the old password, 40101 on the new one. */
+/** Change password: old and new; 40001 shows on the old password, 40101 and 40102 on the new one. */
 export function PasswordForm() {
   const { t, i18n } = useLingui();
   const form = useActorRef(useLogic().account.passwordChange);

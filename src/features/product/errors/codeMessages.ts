@@ -11,6 +11,7 @@ const CODE_MESSAGES: Record<number, MessageDescriptor> = {
   40000: msg({ id: 'CODE_40000', message: 'Invalid request.' }),
   40001: msg({ id: 'CODE_40001', message: 'Old password is wrong.' }),
   40101: msg({ id: 'CODE_40101', message: 'Password is too short.' }),
+  40102: msg({ id: 'CODE_40102', message: 'The new password must be different from the old one.' }),
   50100: msg({ id: 'CODE_50100', message: 'The session has been terminated, the transaction cannot be processed.' }),
   70000: msg({ id: 'CODE_70000', message: 'Failed to start pipeline, contact the technical team.' }),
   10700: msg({
