@@ -139,9 +139,10 @@ export class MachineRuntime {
     const refusal = this.refusalFor(conn.playerId) ?? this.fundsRefusalFor(conn.playerId);
     if (refusal) throw refusal;
     const now = this.#ctx.now();
+    // A new player starts at the machine's opening bet, never at what the last one left.
     const patch: MachinePatch =
       this.#record.occupantId === null
-        ? { occupantId: conn.playerId, reservedUntil: null, status: 'playing' }
+        ? { occupantId: conn.playerId, reservedUntil: null, status: 'playing', ...this.#openingBet() }
         : { reservedUntil: null, status: this.#record.freeSpinsLeft > 0 ? 'inBonus' : 'playing' };
     // The session row and the machine's occupant land together or not at all: one without the
     // other would be a session nothing ever ends (recovery.ts closes those an older run left).
@@ -330,14 +331,27 @@ export class MachineRuntime {
     const levels = this.#engine.betLevels;
     const steps = this.#engine.lineSteps;
     const level = Math.max(0, levels.indexOf(this.#record.betPerLine));
+    const { betPerLine, lines, minBet } = this.#record;
+    // Never under the machine's minimum bet: Bet down stops there, Lines skips the steps below it.
+    const allowed = (perLine: number, count: number) => perLine * count >= minBet;
+    const down = levels[Math.max(0, level - 1)]!;
+    const step = steps.indexOf(lines);
+    const nextLines = [...steps.slice(step + 1), ...steps.slice(0, step + 1)].find((count) => allowed(betPerLine, count)) ?? lines;
     const patch = {
-      betUp: { betPerLine: levels[Math.min(levels.length - 1, level + 1)] },
-      betDown: { betPerLine: levels[Math.max(0, level - 1)] },
-      maxBet: { betPerLine: levels[levels.length - 1], lines: steps[steps.length - 1] },
-      lines: { lines: steps[(steps.indexOf(this.#record.lines) + 1) % steps.length] },
+      betUp: { betPerLine: levels[Math.min(levels.length - 1, level + 1)]! },
+      betDown: { betPerLine: allowed(down, lines) ? down : betPerLine },
+      maxBet: { betPerLine: levels[levels.length - 1]!, lines: steps[steps.length - 1]! },
+      lines: { lines: nextLines },
     }[button];
-    this.#patch(patch as { betPerLine?: number; lines?: number });
+    this.#patch(patch);
     this.#pushState();
+  }
+
+  /** Where a new player starts: all lines, the smallest bet per line that meets the machine's minimum. */
+  #openingBet(): { betPerLine: number; lines: number } {
+    const levels = this.#engine.betLevels;
+    const lines = this.#engine.lineSteps[this.#engine.lineSteps.length - 1]!;
+    return { betPerLine: levels.find((level) => level * lines >= this.#record.minBet) ?? levels[levels.length - 1]!, lines };
   }
 
   #setAutoplay(on: boolean): void {

@@ -38,6 +38,33 @@ describe('machine socket', () => {
     expect(t.sim.floor.machine(FREE_MACHINE)?.status).toBe('playing');
   });
 
+  it('keeps the bet at or above the machine\'s minimum, and a new player starts at its opening bet, not the last one\'s', async () => {
+    const minBet = t.sim.floor.machine(FREE_MACHINE)!.screen().bet; // the seed's opening bet is the minimum (20)
+    const { socket } = await join();
+    const press = async (button: 'betUp' | 'betDown' | 'lines', id: string) => {
+      socket.send({ type: 'button', button, requestId: id });
+      await socket.next('ack', (a) => a.requestId === id);
+      return socket.frames.findLast((f) => f.type === 'state')!.state;
+    };
+    // At the minimum: fewer lines or a lower bet per line would go under it, so neither moves.
+    expect(await press('lines', 'l1')).toMatchObject({ lines: 20, bet: minBet });
+    expect(await press('betDown', 'd1')).toMatchObject({ betPerLine: 1, bet: minBet });
+    await press('betUp', 'u1');
+    await press('betUp', 'u2'); // 5 per line
+    // Lines skips the steps under the minimum: 1 line (5) no, 5 lines (25) yes.
+    const chosen = await press('lines', 'l2');
+    expect(chosen).toMatchObject({ betPerLine: 5, lines: 5, bet: 25 });
+    socket.send({ type: 'cashout', requestId: 'out' });
+    await socket.next('balance');
+    await expect.poll(() => t.sim.floor.machine(FREE_MACHINE)?.status).toBe('free');
+
+    // The seed's player2 holds machine 7: paid out first, so they may take this one.
+    t.sim.floor.machine(7)!.endSession('cashout');
+    const other = await loginToken(t, 'player2', 'player2pass');
+    const { joined } = await join(FREE_MACHINE, other);
+    expect(joined.state).toMatchObject({ betPerLine: 1, lines: 20, bet: minBet });
+  });
+
   it('reports a spin the way a physical machine does: the bet at the start, the outcome and the meters at the stop', async () => {
     const { socket } = await join();
     socket.send({ type: 'transfer', amount: 5000, requestId: 'tx' });
