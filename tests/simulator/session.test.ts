@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LoginLogType, LoginResult } from '../../protocol/auth.ts';
 import { ErrorCode, OkResponse } from '../../protocol/errors.ts';
 import { BalanceResponse } from '../../protocol/player.ts';
+import { CHECK_LOG_EVERY_MS } from '../../simulator/api/session.ts';
 import { call, errorOf, login, loginToken, MINUTE, startTestSimulator, type TestSimulator } from './helpers.ts';
 
 let t: TestSimulator;
@@ -45,6 +46,22 @@ describe('GET /api/validate', () => {
 
     const [entry] = t.sim.store.loginLog({ playerId: Number(result.user.id) });
     expect(entry).toMatchObject({ type: LoginLogType.check, at: t.clock.now });
+  });
+
+  it('logs a token check once per login session, then again only after 30 minutes', async () => {
+    const token = await loginToken(t);
+    const checks = () => t.sim.store.loginLog({ playerId: 1 }).filter((entry) => entry.type === LoginLogType.check).length;
+    for (let i = 0; i < 5; i++) {
+      expect((await validate(token)).status).toBe(200);
+      t.clock.now += MINUTE;
+    }
+    expect(checks()).toBe(1);
+    t.clock.now += CHECK_LOG_EVERY_MS;
+    expect((await validate(token)).status).toBe(200);
+    expect(checks()).toBe(2);
+    // Another login is another session: its first check is logged.
+    expect((await validate(await loginToken(t))).status).toBe(200);
+    expect(checks()).toBe(3);
   });
 
   it('answers 401 40000 without a bearer token', async () => {
