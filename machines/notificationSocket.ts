@@ -35,14 +35,14 @@ export type SocketEvent =
   /** Close 4401: the login session ended; `code` says why (50100, 10704, 10706, 10707). */
   | { type: 'socket.sessionEnded'; code: number }
   | { type: 'socket.balance'; balance: number }
-  | { type: 'socket.session'; status: 'open' | 'closed'; machineId: number; machineName: string; machineStatus: string }
+  | { type: 'socket.session'; status: 'open' | 'closed'; machineId: number; machineName: string; machineStatus: string; credits: number | null }
   | { type: 'socket.machine'; id: number; status: LobbyMachineStatus }
   | { type: 'socket.info'; code: number; params: Record<string, unknown>; message: string; action: string };
 
 /** What the notification socket reports to auth, its parent (SPEC §3 real-time notifications). */
 export type NotificationEvent =
   | { type: 'server.balance'; balance: number }
-  | { type: 'server.session'; status: 'open' | 'closed'; machineId: number; machineName: string; machineStatus: string }
+  | { type: 'server.session'; status: 'open' | 'closed'; machineId: number; machineName: string; machineStatus: string; credits: number | null }
   /** Live machine statuses, a batch at a time (the socket gathers them: a busy floor sends hundreds a second). */
   | { type: 'server.machines'; changes: Array<{ id: number; status: LobbyMachineStatus }> }
   | { type: 'server.info'; code: number; params: Record<string, unknown>; message: string; action: string };
@@ -115,6 +115,7 @@ export const notificationSocketMachine = setup({
                   machineId: event.machineId,
                   machineName: event.machineName,
                   machineStatus: event.machineStatus,
+                  credits: event.credits,
                 }),
               },
             },

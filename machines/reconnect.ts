@@ -34,6 +34,8 @@ export interface OpenSession {
   machineId: number;
   machineName: string;
   machineStatus: string;
+  /** The player's credits held on the machine (minor units), when the operator says. */
+  credits: number | null;
 }
 
 export interface ReconnectContext {
@@ -46,7 +48,7 @@ export interface ReconnectContext {
 }
 
 export type ReconnectEvent =
-  | { type: 'server.session'; status: 'open' | 'closed'; machineId: number; machineName: string; machineStatus: string }
+  | { type: 'server.session'; status: 'open' | 'closed'; machineId: number; machineName: string; machineStatus: string; credits: number | null }
   | { type: 'game.entered'; machineId: number }
   | { type: 'game.left' }
   /** The player left the game keeping the machine (reserved): do not greet them with it. */
@@ -75,7 +77,7 @@ export const reconnectMachine = setup({
     followSession: assign({
       session: ({ context, event }) =>
         event.type === 'server.session' && event.status === 'open' && event.machineId === context.session?.machineId
-          ? { ...context.session, machineStatus: event.machineStatus }
+          ? { ...context.session, machineStatus: event.machineStatus, credits: event.credits }
           : context.session,
     }),
     /** Navigate to the game with the stored token (the app provides it). */
@@ -109,7 +111,7 @@ export const reconnectMachine = setup({
           guard: 'opensElsewhere',
           target: 'shown',
           actions: assign({
-            session: ({ event }) => ({ machineId: event.machineId, machineName: event.machineName, machineStatus: event.machineStatus }),
+            session: ({ event }) => ({ machineId: event.machineId, machineName: event.machineName, machineStatus: event.machineStatus, credits: event.credits }),
             failure: null,
           }),
         },
@@ -123,7 +125,7 @@ export const reconnectMachine = setup({
           {
             guard: 'opensElsewhere',
             actions: assign({
-              session: ({ event }) => ({ machineId: event.machineId, machineName: event.machineName, machineStatus: event.machineStatus }),
+              session: ({ event }) => ({ machineId: event.machineId, machineName: event.machineName, machineStatus: event.machineStatus, credits: event.credits }),
             }),
           },
         ],

@@ -38,6 +38,8 @@ export const SessionInfo = z.object({
   id: z.int(),
   name: z.string(),
   machine_status: MachineStatus,
+  /** The player's credits on the machine (minor units), so the reconnect dialog can say what is held. Absent from older operators. */
+  credits: z.optional(MinorUnits),
 });
 export type SessionInfo = z.infer<typeof SessionInfo>;
 

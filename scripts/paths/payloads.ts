@@ -84,7 +84,7 @@ export const authPayloads: Payloads = {
   'xstate.done.actor.login': [done('login', session)],
   'xstate.error.actor.login': [error('login')],
   'server.balance': [{ type: 'server.balance', balance: 4200 }],
-  'server.session': [{ type: 'server.session', status: 'open', machineId: 7, machineName: 'M7', machineStatus: 'waiting' }],
+  'server.session': [{ type: 'server.session', status: 'open', machineId: 7, machineName: 'M7', machineStatus: 'waiting', credits: 2500 }],
   'server.machines': [{ type: 'server.machines', changes: [{ id: 3, status: 'offline' }, { id: 4, status: 'free' }] }],
   'server.info': [{ type: 'server.info', code: 18800, params: { count: 3 }, message: 'x', action: 'none' }],
   'session.pinChanged': [{ type: 'session.pinChanged', pinCode: 'new-hash' }],
@@ -200,7 +200,7 @@ export const notificationSocketPayloads: Payloads = {
   'socket.closed': [{ type: 'socket.closed', code: 1006 }],
   'socket.sessionEnded': [{ type: 'socket.sessionEnded', code: 10706 }],
   'socket.balance': [{ type: 'socket.balance', balance: 100 }],
-  'socket.session': [{ type: 'socket.session', status: 'open', machineId: 7, machineName: 'M7', machineStatus: 'waiting' }],
+  'socket.session': [{ type: 'socket.session', status: 'open', machineId: 7, machineName: 'M7', machineStatus: 'waiting', credits: 2500 }],
   'socket.machine': [{ type: 'socket.machine', id: 9, status: 'offline' }],
   'socket.info': [{ type: 'socket.info', code: 18800, params: { count: 3 }, message: 'm', action: 'none' }],
   'xstate.error.actor.socket': [{ type: 'xstate.error.actor.socket', error: new Error('no WebSocket') }],
@@ -218,7 +218,7 @@ export const videoLinkPayloads: Payloads = {
   'xstate.error.actor.peer': [{ type: 'xstate.error.actor.peer', error: new Error('no WebRTC') }],
 };
 
-const openSession = { type: 'server.session', status: 'open', machineId: 7, machineName: 'M7', machineStatus: 'waiting' };
+const openSession = { type: 'server.session', status: 'open', machineId: 7, machineName: 'M7', machineStatus: 'waiting', credits: 2500 };
 
 export const reconnectPayloads: Payloads = {
   'server.session': [openSession, { ...openSession, status: 'closed' }],

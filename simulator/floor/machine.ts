@@ -8,6 +8,7 @@ import {
   type MachineClientMessage,
   type MachineServerMessage,
   type MachineState,
+  type SessionInfo,
   type SpinOutcome,
 } from '../../protocol/sockets.ts';
 import type { SymbolId } from '../game/symbols.ts';
@@ -240,7 +241,7 @@ export class MachineRuntime {
     this.#ctx.hub.toPlayer(playerId, { type: 'balance', balance: result.balance });
     this.#ctx.hub.toPlayer(playerId, {
       type: 'session',
-      session: { status: 'closed', id: this.id, name: this.#record.name, machine_status: 'free' },
+      session: { status: 'closed', id: this.id, name: this.#record.name, machine_status: 'free', credits: 0 },
     });
     if (conn) {
       conn.send({ type: 'balance', balance: result.balance });
@@ -645,10 +646,12 @@ export class MachineRuntime {
   #notifySession(status: 'open' | 'closed'): void {
     const playerId = this.#record.occupantId;
     if (playerId === null) return;
-    this.#ctx.hub.toPlayer(playerId, {
-      type: 'session',
-      session: { status, id: this.id, name: this.#record.name, machine_status: this.#record.status },
-    });
+    this.#ctx.hub.toPlayer(playerId, { type: 'session', session: this.sessionInfo(status) });
+  }
+
+  /** The session as the player's notification socket tells it: the machine, its status, the credits held. */
+  sessionInfo(status: 'open' | 'closed'): SessionInfo {
+    return { status, id: this.id, name: this.#record.name, machine_status: this.#record.status, credits: this.#credits() };
   }
 
   /** Stop timers (server shutdown). */

@@ -388,10 +388,7 @@ export function attachSockets(server: Server, deps: ApiDeps, floor: Floor, optio
       send(ws, { type: 'ready' });
       send(ws, { type: 'balance', balance: deps.ledger.balance(playerId) });
       for (const machine of floor.sessionsOf(playerId)) {
-        send(ws, {
-          type: 'session',
-          session: { status: 'open', id: machine.id, name: machine.name, machine_status: machine.status },
-        });
+        send(ws, { type: 'session', session: machine.sessionInfo('open') });
       }
     };
   }

@@ -59,6 +59,7 @@ export function toSocketEvent(frame: NotificationServerMessage): SocketEvent | n
         machineId: frame.session.id,
         machineName: frame.session.name,
         machineStatus: frame.session.machine_status,
+        credits: frame.session.credits ?? null,
       };
     case 'machine':
       return { type: 'socket.machine', id: frame.machine.id, status: frame.machine.status };

@@ -259,7 +259,7 @@ function handlers(run: Run) {
     SPIN: () => run.page.getByRole('button', { name: 'Spin' }).click(),
     WARN: () => simCall(run.sim, 'POST', '/sim/warn', { machineId: 1, code: 18802, count: 30 }),
     CASH_OUT: async () => {
-      if (current === 'reconnectDialog') await reconnectDialog(run.page).getByRole('button', { name: 'Cashout' }).click();
+      if (current === 'reconnectDialog') await reconnectDialog(run.page).getByRole('button', { name: 'Cash out' }).click();
       else await run.page.getByRole('button', { name: 'Cash out' }).click();
     },
     CLOSE_PAGE: async () => {

@@ -64,8 +64,10 @@ describe('reconnect dialog', () => {
     const shown = dialog(again);
     await shown.waitFor();
     expect(await again.getByTestId('balance').textContent()).toContain('$950.00');
+    // The dialog says what is at stake: the credits held on the machine.
+    expect(await shown.textContent()).toContain('Credits held on the machine: $50.00.');
 
-    await shown.getByRole('button', { name: 'Cashout' }).click();
+    await shown.getByRole('button', { name: 'Cash out' }).click();
     await shown.waitFor({ state: 'detached' });
     await expect.poll(() => again.getByTestId('balance').textContent()).toContain('$1,000.00');
     expect(h.sim.floor.context.ledger.balance(DEMO_ID)).toBe(100_000);
@@ -82,7 +84,7 @@ describe('reconnect dialog', () => {
     await shown.waitFor();
     expect(await shown.getByText(PLAYING_TEXT).isVisible()).toBe(true);
 
-    await shown.getByRole('button', { name: 'Kick' }).click();
+    await shown.getByRole('button', { name: 'Disconnect other device' }).click();
     await toasts(gameTab, 'You have been removed from the game.').waitFor();
     await gameTab.waitForURL(/\/lobby$/);
     // The session stays, reserved for the player, and the dialog stays to continue it.
@@ -155,7 +157,7 @@ describe('reconnect dialog', () => {
     await shown.getByText('The machine Golden Reels 01 has a technical problem. Please wait for technical help.').waitFor();
     expect(h.sim.floor.context.ledger.credits(1)).toBe(5000);
 
-    await shown.getByRole('button', { name: 'Cashout' }).click();
+    await shown.getByRole('button', { name: 'Cash out' }).click();
     await shown.waitFor({ state: 'detached' });
     await expect.poll(() => page.getByTestId('balance').textContent()).toContain('$1,000.00');
     expect(h.sim.floor.machine(1)?.status).toBe('error');

@@ -39,7 +39,7 @@ it('after Kick the dialog tells the machine is waiting for the player', async ()
   await lobbyTab.goto('/lobby');
   const dialog = lobbyTab.getByRole('dialog', { name: 'Open session' });
   await dialog.getByText('is being played right now').waitFor();
-  await dialog.getByRole('button', { name: 'Kick' }).click();
+  await dialog.getByRole('button', { name: 'Disconnect other device' }).click();
   await page.waitForURL(/\/lobby$/);
   expect(sim.floor.machine(1)?.status).toBe('waiting');
   await dialog.getByText('You have an open session on Golden Reels 01. Do you want to reconnect?').waitFor({ timeout: 8000 });

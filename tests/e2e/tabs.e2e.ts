@@ -44,7 +44,7 @@ describe('tabs and history during play', () => {
     // player2's seeded reservation (machine 7) is theirs to come back to: cancel it from the dialog.
     const dialog = page.getByRole('dialog');
     if (await dialog.waitFor({ timeout: 5000 }).then(() => true, () => false)) {
-      await dialog.getByRole('button', { name: 'Cashout' }).click();
+      await dialog.getByRole('button', { name: 'Cash out' }).click();
       await dialog.waitFor({ state: 'detached' });
     }
     await joinFromLobby(page, 2, 5);

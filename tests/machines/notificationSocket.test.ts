@@ -36,10 +36,10 @@ describe('notificationSocket machine', () => {
     t.server({ type: 'socket.opened' });
     expect(t.link()).toEqual({ connection: 'open' });
     t.server({ type: 'socket.balance', balance: 1234 });
-    t.server({ type: 'socket.session', status: 'open', machineId: 7, machineName: 'M7', machineStatus: 'waiting' });
+    t.server({ type: 'socket.session', status: 'open', machineId: 7, machineName: 'M7', machineStatus: 'waiting', credits: 2500 });
     t.server({ type: 'socket.info', code: 18800, params: { count: 3 }, message: 'm', action: 'none' });
     expect(t.heard('server.balance')).toEqual([{ type: 'server.balance', balance: 1234 }]);
-    expect(t.heard('server.session')).toEqual([{ type: 'server.session', status: 'open', machineId: 7, machineName: 'M7', machineStatus: 'waiting' }]);
+    expect(t.heard('server.session')).toEqual([{ type: 'server.session', status: 'open', machineId: 7, machineName: 'M7', machineStatus: 'waiting', credits: 2500 }]);
     expect(t.heard('server.info')).toEqual([{ type: 'server.info', code: 18800, params: { count: 3 }, message: 'm', action: 'none' }]);
   });
 

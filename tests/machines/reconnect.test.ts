@@ -3,7 +3,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { reconnectMachine, reconnectVariant } from '../../machines/reconnect.ts';
 
 const open = (machineId = 7, machineStatus = 'waiting') =>
-  ({ type: 'server.session', status: 'open', machineId, machineName: 'Lucky Sevens 03', machineStatus }) as const;
+  ({ type: 'server.session', status: 'open', machineId, machineName: 'Lucky Sevens 03', machineStatus, credits: 2500 }) as const;
 
 function start(options: { cancel?: (input: { machineId: number }) => Promise<void>; kick?: (input: { machineId: number }) => Promise<void> } = {}) {
   const rejoined: Array<{ machineId: number; machineName: string }> = [];

@@ -9,7 +9,8 @@ import { reconnectVariant, type ReconnectVariant } from '../../../../machines/re
 import { Button } from '../../../ui/Button.tsx';
 import { DialogActions, DialogPanel } from '../../../ui/dialogPanel.ts';
 import { failureText } from '../errors/codeMessages.ts';
-import { useAuthActor } from '../../viewRuntime.tsx';
+import { formatMoney } from '../../../ui/money.ts';
+import { useAuthActor, useSettings } from '../../viewRuntime.tsx';
 import { selectReconnect } from '../../../../machines/auth.selectors.ts';
 import { selectDialogBusy, selectDialogShown, selectOpenSession, selectReconnectFailure } from '../../../../machines/reconnect.selectors.ts';
 
@@ -27,6 +28,7 @@ const VARIANT_TEXT: Record<ReconnectVariant, MessageDescriptor> = {
 /** The reconnect dialog, shown over any page while the player holds a machine elsewhere. */
 export function ReconnectDialog() {
   const { t, i18n } = useLingui();
+  const settings = useSettings();
   const reconnect = useSelector(useAuthActor(), selectReconnect);
   const open = useSelector(reconnect, selectDialogShown);
   const session = useSelector(reconnect, selectOpenSession);
@@ -34,26 +36,33 @@ export function ReconnectDialog() {
   const failure = useSelector(reconnect, selectReconnectFailure);
   if (!reconnect || !session) return null;
   const variant = reconnectVariant(session.machineStatus);
+  // What the player has on that machine, when the operator says (SessionInfo.credits).
+  const held = session.credits !== null && session.credits > 0 ? formatMoney(session.credits, settings.CURRENCY, i18n.locale) : null;
 
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !next && reconnect.send({ type: 'user.dismiss' })}>
       <Dialog.Portal>
         <Backdrop $layer={900} $dim={DIALOG_DIM} />
-        <DialogPanel $layer={900} data-variant={variant} aria-describedby="reconnect-text">
+        <DialogPanel $layer={900} data-variant={variant} aria-describedby={held === null ? 'reconnect-text' : 'reconnect-text reconnect-held'}>
           <Dialog.Title>
             <Trans>Open session</Trans>
           </Dialog.Title>
           <p id="reconnect-text">{i18n._({ ...VARIANT_TEXT[variant], values: { name: session.machineName } })}</p>
+          {held !== null && (
+            <p id="reconnect-held">
+              <Trans>Credits held on the machine: {held}.</Trans>
+            </p>
+          )}
           {failure && <p role="alert">{failureText(i18n, failure)}</p>}
           <DialogActions>
             <Button type="button" disabled={busy} onClick={() => reconnect.send({ type: 'user.continue' })}>
               <Trans>Continue</Trans>
             </Button>
             <Button type="button" $variant="ghost" disabled={busy} onClick={() => reconnect.send({ type: 'user.cashout' })}>
-              <Trans>Cashout</Trans>
+              <Trans>Cash out</Trans>
             </Button>
             <Button type="button" $variant="ghost" disabled={busy} onClick={() => reconnect.send({ type: 'user.kick' })}>
-              <Trans>Kick</Trans>
+              <Trans>Disconnect other device</Trans>
             </Button>
           </DialogActions>
           <Dialog.Close asChild>
