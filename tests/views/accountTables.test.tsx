@@ -183,5 +183,9 @@ describe('transactions table', () => {
     expect(first[2]!.textContent).toBe('-$200,00');
     expect(first[5]!.textContent).toBe('$1.000,00');
     expect(first[0]!.textContent).toMatch(/20 Oca 2026/);
+    // The operator's known tags, in the UI language.
+    const rows = screen.getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
+    expect(rows[1]![3]).toBe('banka çekimi');
+    expect(rows[2]![3]).toBe('kartla yatırma');
   });
 });

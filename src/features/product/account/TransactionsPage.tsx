@@ -8,7 +8,7 @@ import { useLogic } from '../../viewRuntime.tsx';
 import { AccountList } from './AccountList.tsx';
 import type { Column } from './DataTable.tsx';
 import { useAccountFormat } from './format.ts';
-import { ACTION_LABELS, UNKNOWN_LABEL, walletDirection } from './labels.ts';
+import { ACTION_LABELS, TRANSACTION_TAG_LABELS, UNKNOWN_LABEL, walletDirection } from './labels.ts';
 
 /** Transactions (/transactions): every move of the wallet, newest first. */
 export function TransactionsPage() {
@@ -34,7 +34,14 @@ export function TransactionsPage() {
           return <Amount data-direction={direction > 0 ? 'in' : 'out'}>{format.signedMoney(direction * x.amount)}</Amount>;
         },
       },
-      { id: 'tag', header: t`Tag`, cell: (x) => x.tag || '—' },
+      {
+        id: 'tag',
+        header: t`Tag`,
+        cell: (x) => {
+          const known = Object.hasOwn(TRANSACTION_TAG_LABELS, x.tag) ? TRANSACTION_TAG_LABELS[x.tag] : undefined;
+          return known ? i18n._(known) : x.tag || '—';
+        },
+      },
       { id: 'machine', header: t`Machine`, cell: (x) => x.machineName ?? '—' },
       { id: 'balance', header: t`Balance after`, align: 'end', cell: (x) => format.money(x.balanceAfter) },
     ],

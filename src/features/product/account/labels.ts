@@ -29,3 +29,17 @@ export const LOGIN_TYPE_LABELS: Readonly<Record<number, MessageDescriptor>> = {
 };
 
 export const UNKNOWN_LABEL = msg`Unknown`;
+
+/**
+ * A transaction's tag is the operator's own word. The ones our operator writes are translated;
+ * any other is shown as the operator wrote it.
+ */
+export const TRANSACTION_TAG_LABELS: Readonly<Record<string, MessageDescriptor>> = {
+  'opening balance': msg`opening balance`,
+  'card deposit': msg`card deposit`,
+  'bank withdrawal': msg`bank withdrawal`,
+  discount: msg`discount`,
+  bonus: msg`bonus`,
+  jackpot: msg`jackpot`,
+  'hand pay': msg`hand pay`,
+};
