@@ -189,7 +189,7 @@ export const gameSessionMachine = setup({
     token: input.token,
     join: null,
     machine: null,
-    balance: null,
+    balance: input.balance ?? null,
     lastSpin: null,
     warning: null,
     refusal: null,

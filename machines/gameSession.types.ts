@@ -61,6 +61,11 @@ export interface GameSessionInput {
    * Absent, the app's newVisit action names the visit when it starts (src/app/loggedIn.ts).
    */
   visitId?: string;
+  /**
+   * The wallet's balance as known when the visit starts (minor units); absent, the game waits for
+   * its walletFeed to say it. Either way the wallet actor stays its only holder.
+   */
+  balance?: number | null;
 }
 
 export interface GameSessionContext {

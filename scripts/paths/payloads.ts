@@ -180,13 +180,9 @@ export const gameSessionPayloads: Payloads = {
   'user.selectBand': [{ type: 'user.selectBand', id: 'sd' }],
 };
 
-/**
- * States differ by where the chart is, how many reconnects were spent, whether autoplay runs and
- * whether the wallet has said its balance yet (the coins wait for it).
- */
+/** States differ by where the chart is, how many reconnects were spent, and whether autoplay runs. */
 export const gameSessionDistinguish = (c: any): unknown => [
   c.reconnects,
-  c.balance !== null,
   c.join !== null,
   c.leaveReason,
   c.machine?.autoplay ?? null,
@@ -357,7 +353,8 @@ export const pathFixtures: Record<string, PathFixture> = {
   idleLock: { inputs: [{ pinCode: 'right' }, { pinCode: null }], payloads: idleLockPayloads, distinguish: idleLockDistinguish },
   lobby: { inputs: [{ showLobby: true, refreshSeconds: 10, brandId: null }], payloads: lobbyPayloads },
   gameSession: {
-    inputs: [{ machineId: 1, token: 't', maxReconnects: 1 }],
+    // The wallet known from the start (as the app's walletFeed tells it at once): the coins can be taken.
+    inputs: [{ machineId: 1, token: 't', maxReconnects: 1, balance: 50_000 }],
     payloads: gameSessionPayloads,
     distinguish: gameSessionDistinguish,
   },
