@@ -158,7 +158,8 @@ describe('auth end to end', () => {
       await page.goto('/login');
       for (let attempt = 1; attempt <= 4; attempt++) {
         await login(page, 'banned', `wrong-${attempt}`);
-        await page.getByText(`${5 - attempt} attempts left`, { exact: false }).waitFor();
+        const left = 5 - attempt;
+        await page.getByText(`${left} ${left === 1 ? 'attempt' : 'attempts'} left`, { exact: false }).waitFor();
       }
       await login(page, 'banned', 'wrong-5');
       await page.getByText('Your account is protected after too many false attempts. Try again in 15 minutes.').waitFor();
