@@ -149,7 +149,8 @@ describe('template pages end to end', () => {
     await page.getByTestId('chat-toggle').click();
     const panel = page.getByRole('dialog', { name: 'Team Chat' });
     await panel.getByText('Select a contact to start a conversation.').waitFor();
-    expect((await panel.boundingBox())?.width).toBe(360);
+    // The panel slides in; its width is the design's 360 px once the slide has ended.
+    await expect.poll(async () => (await panel.boundingBox())?.width).toBe(360);
 
     await panel.getByTestId('chat-contact-ayse').click();
     const input = panel.getByTestId('chat-input');
