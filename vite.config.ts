@@ -84,6 +84,9 @@ export default defineConfig({
           setupFiles: ['tests/setup/conservation.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // A page polled in a real browser on a busy 2-core machine: a second is not always enough
+          // for a fetch and a render (CI saw the lobby's balance take longer after login).
+          expect: { poll: { timeout: 5000 } },
           fileParallelism: false,
         },
       },

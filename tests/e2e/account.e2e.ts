@@ -57,11 +57,12 @@ async function playSession(spins: number): Promise<{ net: number; machineName: s
   for (let i = 0; i < spins; i++) {
     socket.send({ type: 'button', button: 'spin' });
     // Free spins won on the way play by themselves (they are not paid spins): wait them out.
+    // The machine reports at the reels' stop: the spin, then its meters (the state frame after it).
     for (;;) {
-      const spin = await socket.next('spin');
-      await new Promise((r) => setTimeout(r, Math.max(0, spin.outcome.settlesAt - Date.now()) + 50));
-      const state = socket.frames.filter((f) => f.type === 'state').at(-1);
-      if (state?.type === 'state' && state.state.freeSpinsLeft === 0) break;
+      const spin = await socket.next('spin', undefined, 15_000);
+      const at = socket.frames.indexOf(spin);
+      const state = await socket.next('state', (frame) => socket.frames.indexOf(frame) > at, 15_000);
+      if (state.state.freeSpinsLeft === 0) break;
     }
   }
   socket.send({ type: 'cashout' });

@@ -30,7 +30,7 @@ export async function loginToLobby(page: Page, username = 'demo', password = 'de
   await page.goto('/login');
   await login(page, username, password);
   await page.waitForURL(/\/lobby$/);
-  await expect.poll(() => page.getByTestId('balance').textContent()).toMatch(/\$[\d,]+\.\d\d/);
+  await expect.poll(() => page.getByTestId('balance').textContent(), { timeout: 10_000 }).toMatch(/\$[\d,]+\.\d\d/);
 }
 
 /** From the lobby: pick the brand, press Play on the machine, wait until the game is live. */
