@@ -132,6 +132,12 @@ export const gameSessionMachine = setup({
      * no balance of its own, so the side bar, the coins and the wallet never disagree.
      */
     tellWallet: (_, _params: { balance: number }) => {},
+    /** The player's sound choice changed: the app keeps it for their next game (src/app/loggedIn.ts). */
+    rememberSound: (_, _params: undefined) => {},
+    /** As the visit starts, the app brings back the player's last sound choice; this stand-in keeps the input's. */
+    recallSound: (_, _params: undefined) => {},
+    /** A tap on the live game is the gesture browsers wait for: sound comes on if the player wants it. */
+    soundOnTap: assign({ muted: ({ context }) => context.muted && !context.soundOn }),
     request: sendTo('socket', (_, message: MachineRequest) => ({ type: 'send' as const, message })),
     /**
      * A play request went out: the video child times press → picture where it can. The child runs
@@ -202,6 +208,7 @@ export const gameSessionMachine = setup({
     volume: input.volume ?? 1,
     // Browsers block sound until a gesture: start muted, the view offers the unmute control.
     muted: true,
+    soundOn: input.soundOn ?? true,
     visitId: input.visitId ?? 'visit',
     requestSeq: 0,
     reconnects: 0,
@@ -209,7 +216,7 @@ export const gameSessionMachine = setup({
     leaveReason: null,
     failure: null,
   }),
-  entry: 'newVisit',
+  entry: ['newVisit', 'recallSound'],
   // The whole visit keeps the screen awake; reaching `left` (final) stops it.
   invoke: [
     { id: 'wakeLock', src: 'wakeLock' },
@@ -219,8 +226,11 @@ export const gameSessionMachine = setup({
   initial: 'idle',
   on: {
     'user.toggleSideBar': { actions: assign({ sideBar: ({ context }) => !context.sideBar }) },
-    'user.volume': { actions: assign({ volume: ({ event }) => Math.min(1, Math.max(0, event.volume)), muted: false }) },
-    'user.toggleMute': { actions: assign({ muted: ({ context }) => !context.muted }) },
+    // The player's sound choices are theirs to keep (rememberSound: the app stores them).
+    'user.volume': {
+      actions: [assign({ volume: ({ event }) => Math.min(1, Math.max(0, event.volume)), muted: false, soundOn: true }), 'rememberSound'],
+    },
+    'user.sound': { actions: [assign({ muted: ({ event }) => !event.on, soundOn: ({ event }) => event.on }), 'rememberSound'] },
     'wallet.balance': { actions: assign({ balance: ({ event }) => event.balance }) },
   },
   states: {
@@ -432,9 +442,9 @@ export const gameSessionMachine = setup({
               states: {
                 shown: {
                   after: { controlsIdle: 'faded' },
-                  on: { 'user.touch': { target: 'shown', reenter: true } },
+                  on: { 'user.touch': { target: 'shown', reenter: true, actions: 'soundOnTap' } },
                 },
-                faded: { tags: ['controls:faded'], on: { 'user.touch': 'shown' } },
+                faded: { tags: ['controls:faded'], on: { 'user.touch': { target: 'shown', actions: 'soundOnTap' } } },
               },
             },
             // Leaving is leaving: with nothing on the machine it is released at once; with credits

@@ -54,8 +54,13 @@ export interface GameSessionInput {
   machineId: number;
   token: string;
   maxReconnects?: number;
-  /** Initial volume, 0–1 (the VOLUME setting). */
+  /** Initial volume, 0–1: the player's last choice, else the VOLUME setting. */
   volume?: number;
+  /**
+   * The player's last word on sound (default on). The browser still starts every game muted:
+   * with sound on, the player's first tap on the live game turns it on.
+   */
+  soundOn?: boolean;
   /**
    * Unique per visit: request ids must never repeat for a player (the ledger remembers them).
    * Absent, the app's newVisit action names the visit when it starts (src/app/loggedIn.ts).
@@ -90,7 +95,10 @@ export interface GameSessionContext {
   moneyTransfer: boolean;
   sideBar: boolean;
   volume: number;
+  /** What plays now: muted until a gesture (browser rules) or while the player wants no sound. */
   muted: boolean;
+  /** What the player wants: sound on (the first tap unmutes) or off (it stays off). */
+  soundOn: boolean;
   visitId: string;
   requestSeq: number;
   reconnects: number;
@@ -128,7 +136,7 @@ export type UserEvent =
   | { type: 'user.toggleMoneyTransfer' }
   | { type: 'user.toggleSideBar' }
   | { type: 'user.volume'; volume: number }
-  | { type: 'user.toggleMute' }
+  | { type: 'user.sound'; on: boolean }
   | { type: 'user.selectBand'; id: string }
   /** The video link gave up: try again. */
   | { type: 'user.retryVideo' }

@@ -28,9 +28,13 @@ export const selectBrands = (snapshot: LobbySnapshot): LobbyBrand[] => snapshot.
  */
 export const selectMachineIds = (snapshot: LobbySnapshot): number[] => snapshot.context.machines.map((m) => m.id);
 
-/** Which machines the player holds reserved (reservedMachines'), a new array per call like selectMachineIds. */
-export const selectReservedIds = (snapshot: LobbySnapshot): number[] =>
-  snapshot.context.machines.filter((m) => m.reservation !== null).map((m) => m.id);
+/**
+ * Which machines the player holds reserved, a new array per call like selectMachineIds: of the
+ * reserved list (SPEC §3: every machine with a reservation) only the player's own. Another
+ * player's reservation is a status on its tile, never the first thing the lobby shows.
+ */
+export const selectMyReservedIds = (snapshot: LobbySnapshot): number[] =>
+  snapshot.context.machines.filter((m) => m.reservation?.mine === true).map((m) => m.id);
 
 /** The machines by id, built once per machines list (every tile looks itself up in it). */
 const indexes = new WeakMap<readonly LobbyMachine[], Map<number, LobbyMachine>>();

@@ -177,6 +177,10 @@ export const gameSessionPayloads: Payloads = {
     { type: 'user.transfer', amount: 10_000_000 },
   ],
   'user.volume': [{ type: 'user.volume', volume: 0.5 }],
+  'user.sound': [
+    { type: 'user.sound', on: false },
+    { type: 'user.sound', on: true },
+  ],
   'user.selectBand': [{ type: 'user.selectBand', id: 'sd' }],
 };
 

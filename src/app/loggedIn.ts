@@ -30,7 +30,7 @@ import { machineSocketLogic } from '../services/machineSocket.ts';
 import { wakeLockLogic } from '../services/wakeLock.ts';
 import { createRegisterService } from '../services/register.ts';
 import { queryToken } from '../services/storage.ts';
-import { layoutChoiceStorage, navbarStorage, promoStorage, quickSettingsStorage } from '../services/playerStorage.ts';
+import { layoutChoiceStorage, navbarStorage, promoStorage, quickSettingsStorage, soundStorage } from '../services/playerStorage.ts';
 import { createUiSettingsService, localUiSettings } from '../services/uiSettings.ts';
 import { PRESET_IDS } from '../theme/presets.ts';
 import { BREAKPOINT_MD } from '../theme/theme.ts';
@@ -168,6 +168,12 @@ export function createLoggedIn({ settings, http, auth, inspect }: LoggedInDeps):
         announceKept: ({ context }) => reconnectDialog()?.send({ type: 'game.kept', machineId: context.machineId }),
         // The machine socket's word on the wallet goes to the wallet, which tells everyone (walletFeed).
         tellWallet: (_, { balance }) => actors.wallet()?.send({ type: 'server.balance', balance }),
+        // The player's sound, as they left it in their last game (this device's storage).
+        recallSound: assign(({ context }) => {
+          const choice = soundStorage.read();
+          return choice ? { soundOn: choice.on, volume: choice.volume } : { soundOn: context.soundOn, volume: context.volume };
+        }),
+        rememberSound: ({ context }) => soundStorage.write({ on: context.soundOn, volume: context.volume }),
         buttonFeedback: () => {
           if (settings.CLICK_SOUND) buttonFeedback(settings.VOLUME);
         },

@@ -117,3 +117,33 @@ export const promoStorage = {
     }
   },
 };
+
+/** The player's sound in the game: on or off, and its volume (0–1), kept between visits. */
+const SOUND_KEY = 'reelside.game.sound';
+
+export interface SoundChoice {
+  on: boolean;
+  volume: number;
+}
+
+export const soundStorage = {
+  /** The last choice, or null when there is none (or what is stored is not one). */
+  read(): SoundChoice | null {
+    try {
+      const stored: unknown = JSON.parse(window.localStorage.getItem(SOUND_KEY) ?? 'null');
+      if (typeof stored !== 'object' || stored === null) return null;
+      const { on, volume } = stored as Record<string, unknown>;
+      if (typeof on !== 'boolean' || typeof volume !== 'number' || !(volume >= 0 && volume <= 1)) return null;
+      return { on, volume };
+    } catch {
+      return null; // storage disabled, or not JSON
+    }
+  },
+  write(choice: SoundChoice): void {
+    try {
+      window.localStorage.setItem(SOUND_KEY, JSON.stringify(choice));
+    } catch {
+      // not kept: the choice holds for this visit
+    }
+  },
+};

@@ -1,8 +1,8 @@
 /**
- * Phone-first play (issue 12): at the phone sizes players use, the game's main controls are in
- * view without scrolling, the video has no black band beyond its own letterbox, touch targets are
- * at least 44 px, turning the phone keeps the session and the video, and on a phone on its side
- * the controls fade while untouched.
+ * Phone-first play (issues 12, 23): at the phone sizes players use, the game's main controls are
+ * in view without scrolling, the video has no black band beyond its own letterbox, touch targets
+ * are at least 44 px, turning the phone keeps the session and the video; on its side, rotated or
+ * at 200 % zoom the controls sit beside the picture, never over it, and dim while untouched.
  */
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -27,9 +27,23 @@ const MAIN_CONTROLS = [
   (page: Page) => page.getByRole('button', { name: 'Spin' }),
   (page: Page) => page.getByRole('button', { name: 'Money transfer' }),
   (page: Page) => page.getByRole('button', { name: 'Cash out' }),
-  (page: Page) => page.getByRole('button', { name: /^Sound (on|off)$/ }),
-  (page: Page) => page.getByRole('checkbox', { name: 'Autoplay' }),
+  // Muted until the first tap on the game (browser rules), then a mute button in its place.
+  (page: Page) => page.getByRole('group', { name: 'Screen controls' }).getByRole('button', { name: /^(Tap for sound|Mute)$/ }),
+  (page: Page) => page.getByRole('switch', { name: 'Autoplay' }),
 ];
+
+type Box = { x: number; y: number; width: number; height: number };
+const overlaps = (a: Box, b: Box) => a.x < b.x + b.width - 0.5 && b.x < a.x + a.width - 0.5 && a.y < b.y + b.height - 0.5 && b.y < a.y + a.height - 0.5;
+
+/** The picture's box on the screen (after any rotation) and that no control lies over it. */
+async function expectVideoUncovered(page: Page): Promise<Box> {
+  const video = (await page.getByTestId('machine-video').boundingBox())!;
+  for (const region of [page.getByRole('complementary', { name: 'Machine controls' }), page.getByRole('group', { name: 'Screen controls' })]) {
+    const box = await region.boundingBox();
+    if (box) expect(overlaps(video, box), 'a control lies over the picture').toBe(false);
+  }
+  return video;
+}
 
 /** Each main control lies inside the viewport, and is what a tap on its middle reaches. */
 async function expectMainControlsInView(page: Page, width: number, height: number): Promise<void> {
@@ -84,7 +98,7 @@ describe('the game on a phone', () => {
     });
   }
 
-  it('turning the phone keeps the session and the video; on its side the controls lie over the video and fade while untouched', async () => {
+  it('turning the phone keeps the session and the video; on its side the controls sit beside the video and dim while untouched', async () => {
     const { page, context } = await h.newPage({ context: phone(390, 844) });
     // A stand-in vibration motor: machine buttons tick when the click sound is on.
     await context.addInitScript(() => {
@@ -108,8 +122,10 @@ describe('the game on a phone', () => {
     await expectFramesGrowing(page);
     expect(h.sim.floor.context.machines.openSessionOf(DEMO_ID, 1)?.id).toBe(session);
     expect(h.sim.floor.machine(1)?.connected).toBe(true);
-    const video = (await page.getByTestId('machine-video').boundingBox())!;
+    const video = await expectVideoUncovered(page);
     expect(video.height).toBeCloseTo(390, 0);
+    // The picture keeps most of the width: at full height 16:9 would want 693 px of the 844.
+    expect(video.width).toBeGreaterThanOrEqual(580);
     await expectMainControlsInView(page, 844, 390);
 
     const bar = page.getByRole('complementary', { name: 'Machine controls' });
@@ -122,5 +138,50 @@ describe('the game on a phone', () => {
     expect(h.sim.floor.context.machines.openSessionOf(DEMO_ID, 1)?.id).toBe(session);
     await page.getByRole('button', { name: 'Back to the lobby' }).tap();
     await page.waitForURL(/\/lobby$/);
+  });
+
+  it('Rotate turns the whole screen a quarter: a bigger picture, and every main control still in view and what a tap reaches', async () => {
+    const { page, context } = await h.newPage({ context: phone(390, 844) });
+    await loginToLobby(page);
+    await joinFromLobby(page, 1, 1);
+    await expectFramesGrowing(page);
+    const upright = (await page.getByTestId('machine-video').boundingBox())!;
+
+    const rotate = page.getByRole('button', { name: 'Rotate' });
+    await rotate.tap();
+    expect(await rotate.getAttribute('aria-pressed')).toBe('true');
+    // On the screen the picture now runs along the phone's length.
+    const turned = await expectVideoUncovered(page);
+    expect(turned.height).toBeGreaterThan(turned.width);
+    expect(turned.height).toBeGreaterThan(upright.width * 1.4);
+    await expectMainControlsInView(page, 390, 844);
+    await page.getByRole('button', { name: 'Max bet' }).tap();
+    await expect.poll(() => page.getByTestId('game-bet').textContent()).not.toBe('$0.20');
+
+    await rotate.tap();
+    expect(await rotate.getAttribute('aria-pressed')).toBe('false');
+    await expectMainControlsInView(page, 390, 844);
+    await page.getByRole('button', { name: 'Back to the lobby' }).tap();
+    await page.waitForURL(/\/lobby$/);
+    await context.close();
+  });
+
+  it('at 200 % zoom on a desktop (640×400 CSS px) nothing covers the reels and the coins are in view', async () => {
+    const { page, context } = await h.newPage({ context: { viewport: { width: 640, height: 400 }, deviceScaleFactor: 2 } });
+    await loginToLobby(page);
+    await joinFromLobby(page, 1, 1);
+    await expectFramesGrowing(page);
+    await expectVideoUncovered(page);
+    await expectMainControlsInView(page, 640, 400);
+    await page.getByRole('button', { name: 'Money transfer' }).click();
+    const coins = page.getByRole('group', { name: 'Transfer to the machine' }).getByRole('button');
+    expect(await coins.count()).toBeGreaterThan(0);
+    for (const coin of await coins.all()) {
+      const box = (await coin.boundingBox())!;
+      expect(box.y + box.height).toBeLessThanOrEqual(400.5);
+    }
+    await coins.first().click();
+    await expect.poll(() => page.getByTestId('game-credits').textContent()).not.toBe('$0.00');
+    await context.close();
   });
 });

@@ -27,12 +27,18 @@ describe('a visit to a machine', () => {
     expect(page.url()).toMatch(/\/game\/1\/golden-reels-01$/);
     expect(h.sim.floor.machine(1)?.status).toBe('playing');
 
-    // The bands by their real sizes, in a select themed like the dark side bar (not a white one).
-    const quality = page.getByRole('combobox', { name: 'Video quality' });
-    expect(await quality.locator('option').allTextContents()).toEqual(['360p', '180p']);
-    const look = await quality.evaluate((el) => ({ background: getComputedStyle(el).backgroundColor, scheme: getComputedStyle(el).colorScheme }));
-    expect(look.background).not.toBe('rgb(255, 255, 255)');
-    expect(look.scheme).toBe('dark');
+    // The bands by their real sizes, in a menu themed like the dark side bar (not a white one);
+    // the button names the band that plays, Esc closes the menu and gives the focus back.
+    const quality = page.getByRole('button', { name: 'Video quality: 360p' });
+    await quality.click();
+    const bands = page.getByRole('menu').getByRole('menuitemradio');
+    expect((await bands.allInnerTexts()).map((text) => text.replace('✓', '').trim())).toEqual(['360p', '180p']);
+    expect(await bands.first().getAttribute('aria-checked')).toBe('true');
+    const look = await page.getByRole('menu').evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(look).not.toBe('rgb(255, 255, 255)');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('menu').count()).toBe(0);
+    expect(await quality.evaluate((el) => el === document.activeElement)).toBe(true);
 
     // Real decoded frames from the simulator's WHEP feed, still coming.
     const { before, after } = await expectFramesGrowing(page);
@@ -93,6 +99,9 @@ describe('a visit to a machine', () => {
     // The view hands its <video> to the video link (video.surface); the peer's meter reads the
     // strip of the frames it presents after the press. Without the surface the figure never comes.
     await page.getByRole('button', { name: 'Spin' }).click();
+    // The link's figures are behind the info button, not in the player's face.
+    expect(await page.getByTestId('video-stats').count()).toBe(0);
+    await page.getByRole('button', { name: 'Video details' }).click();
     await expect.poll(() => page.getByTestId('video-stats').textContent(), { timeout: 10000 }).toMatch(/press → video \d+ ms/);
   });
 
@@ -104,7 +113,9 @@ describe('a visit to a machine', () => {
     expect(hd.before.width).toBe(640);
     expect(h.sim.video.activeSessions()).toBe(1);
 
-    await page.getByRole('combobox', { name: 'Video quality' }).selectOption({ label: '180p' });
+    await page.getByRole('button', { name: 'Video quality: 360p' }).click();
+    await page.getByRole('menuitemradio', { name: '180p' }).click();
+    await page.getByRole('button', { name: 'Video quality: 180p' }).waitFor();
     await expect.poll(async () => (await sampleVideo(page)).width, { timeout: 10_000 }).toBe(320);
     await expectFramesGrowing(page);
     // The link DELETEd the 360p session when it started the 180p one (not an ICE timeout later).
@@ -135,9 +146,7 @@ describe('a visit to a machine', () => {
     await expect.poll(() => h.sim.floor.machine(1)?.screen().spinning === null, { timeout: 10000 }).toBe(true);
     await expect.poll(() => page.getByTestId('game-credits').textContent()).toBe(usd(ledger.credits(1)));
 
-    const rotate = page.getByRole('button', { name: 'Rotate' });
-    await rotate.tap();
-    expect(await rotate.getAttribute('aria-pressed')).toBe('true');
+    expect(await page.getByRole('button', { name: 'Rotate' }).isVisible()).toBe(true);
   });
 
   it('keeps the screen awake while in the game, takes it again when the page comes back, and lets it sleep on leaving', async () => {

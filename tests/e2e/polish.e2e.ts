@@ -168,3 +168,29 @@ describe('a reload', () => {
     await browserContext.close();
   });
 });
+
+describe('the lobby on a phone', () => {
+  for (const width of [360, 430]) {
+    it(`at ${width} px: two compact tiles a row, and another player's reservation does not lead the page`, async () => {
+      const { page, context } = await h.newPage({ context: { ...PHONE_PORTRAIT, viewport: { width, height: 800 } } });
+      await loginToLobby(page);
+      // Lucky Sevens: machine 7 is held for player2 (seeded); demo holds nothing.
+      await page.getByTestId('brand-2').click();
+      const tiles = page.locator('section[aria-labelledby="machines-title"] article');
+      await tiles.nth(2).waitFor();
+      const boxes = await Promise.all([0, 1, 2].map(async (i) => (await tiles.nth(i).boundingBox())!));
+      expect(Math.abs(boxes[0]!.y - boxes[1]!.y)).toBeLessThan(1);
+      expect(boxes[1]!.x).toBeGreaterThan(boxes[0]!.x + boxes[0]!.width);
+      expect(boxes[2]!.y).toBeGreaterThan(boxes[0]!.y + boxes[0]!.height - 1);
+      expect(boxes[0]!.width).toBeLessThan(width / 2);
+      // Each tile's Play (or the reason it cannot be played) stays inside the tile.
+      for (let i = 0; i < 3; i++) {
+        const action = (await tiles.nth(i).locator('button, [role="note"]').last().boundingBox())!;
+        expect(action.x + action.width).toBeLessThanOrEqual(boxes[i]!.x + boxes[i]!.width + 0.5);
+      }
+      expect(await page.locator('section[aria-labelledby="reserved-title"]').count()).toBe(0);
+      expect(await page.getByTestId('machine-7').getByRole('note').textContent()).not.toBe('');
+      await context.close();
+    });
+  }
+});

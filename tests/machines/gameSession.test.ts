@@ -389,6 +389,46 @@ describe('gameSession machine', () => {
     expect(faded()).toBe(false);
   });
 
+  it('sound: muted until the first tap on the live game, then on if the player wants it; a choice to mute holds through taps', () => {
+    const t = start();
+    const sound = () => ({ muted: t.actor.getSnapshot().context.muted, soundOn: t.actor.getSnapshot().context.soundOn });
+    t.actor.send({ type: 'user.touch' }); // before the join: nothing plays yet
+    expect(sound()).toEqual({ muted: true, soundOn: true });
+    joined(t);
+    t.actor.send({ type: 'user.touch' });
+    expect(sound()).toEqual({ muted: false, soundOn: true });
+    // The pill's own tap (touch, then its click) leaves the sound on.
+    t.actor.send({ type: 'user.sound', on: true });
+    expect(sound()).toEqual({ muted: false, soundOn: true });
+    t.actor.send({ type: 'user.sound', on: false });
+    t.actor.send({ type: 'user.touch' });
+    t.clock.increment(5000);
+    t.actor.send({ type: 'user.touch' });
+    expect(sound()).toEqual({ muted: true, soundOn: false });
+    // Moving the volume is wanting sound.
+    t.actor.send({ type: 'user.volume', volume: 0.3 });
+    expect({ ...sound(), volume: t.actor.getSnapshot().context.volume }).toEqual({ muted: false, soundOn: true, volume: 0.3 });
+  });
+
+  it("the player's sound choices are handed to the app to keep, and the app's recalled choice starts the next visit", () => {
+    const kept: Array<{ on: boolean; volume: number }> = [];
+    const logic = gameSessionMachine.provide({
+      actors: { machineSocket: fromCallback(() => {}), wakeLock: fromCallback(() => {}), presence: fromCallback(() => {}), walletFeed: fromCallback(() => {}) },
+      actions: {
+        rememberSound: ({ context }) => kept.push({ on: context.soundOn, volume: context.volume }),
+        recallSound: assign({ soundOn: false, volume: 0.25 }),
+      },
+    });
+    const actor = createActor(logic, { input: { machineId: 1, token: 'tok', volume: 1 } }).start();
+    expect(actor.getSnapshot().context).toMatchObject({ soundOn: false, volume: 0.25, muted: true });
+    actor.send({ type: 'user.sound', on: true });
+    actor.send({ type: 'user.volume', volume: 2 });
+    expect(kept).toEqual([
+      { on: true, volume: 0.25 },
+      { on: true, volume: 1 },
+    ]);
+  });
+
   it('a balance update closes money transfer and switches autoplay off', () => {
     const t = start();
     joined(t);

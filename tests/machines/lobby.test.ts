@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, SimulatedClock, waitFor } from 'xstate';
+import { selectMyReservedIds } from '../../machines/lobby.selectors.ts';
 import { joinability, LIVE_BATCH_MS, LOBBY_TRIES, lobbyMachine, reservedMachines, type LobbyData, type LobbyMachine, type LobbyMachineStatus } from '../../machines/lobby.ts';
 
 const tile = (id: number, patch: Partial<LobbyMachine> = {}): LobbyMachine => ({
@@ -134,6 +135,12 @@ describe('lobby machine', () => {
     expect(joinability(tile(1), { balance: 0, allowZeroBalance: true })).toBe('ok');
     expect(joinability(tile(1), { balance: 0, allowZeroBalance: false })).toBe('noBalance');
     expect(reservedMachines([tile(1), tile(2, { reservation: { mine: false, until: 5 } })]).map((m) => m.id)).toEqual([2]);
+  });
+
+  it("the lobby leads with the player's own reservations only: another's is a status on its tile", () => {
+    const machines = [tile(1, { status: 'waiting', reservation: { mine: false, until: 5 } }), tile(2), tile(3, { status: 'waiting', reservation: { mine: true, until: 5 } })];
+    const snapshot = { context: { machines } } as unknown as Parameters<typeof selectMyReservedIds>[0];
+    expect(selectMyReservedIds(snapshot)).toEqual([3]);
   });
 });
 

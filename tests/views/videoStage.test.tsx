@@ -1,5 +1,4 @@
 import { act, fireEvent, screen } from '@testing-library/react';
-import { createRef } from 'react';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, SimulatedClock, type AnyEventObject } from 'xstate';
 import { gameSessionMachine, type JoinInfo, type MachineView } from '../../machines/gameSession.ts';
@@ -44,7 +43,7 @@ function joinedGameWithoutVideo(refusal?: { code: number; params: Record<string,
 describe('the video stage', () => {
   it('says the video is reconnecting while the link retries, and offers to try again once it gives up', async () => {
     const t = joinedGameWithoutVideo();
-    await renderView(<VideoStage game={t.game} container={createRef()} />);
+    await renderView(<VideoStage game={t.game} />);
     expect(screen.getByRole('status').textContent).toBe('Video is reconnecting...');
     expect(screen.queryByRole('button', { name: 'Try the video again' })).toBeNull();
 
@@ -63,7 +62,7 @@ describe('the video stage', () => {
 
   it("shows the operator's word when the video is refused with a code (70000), not a silent reconnecting", async () => {
     const t = joinedGameWithoutVideo({ code: 70000, params: {} });
-    await renderView(<VideoStage game={t.game} container={createRef()} />);
+    await renderView(<VideoStage game={t.game} />);
     expect(screen.getByRole('alert').textContent).toBe('Failed to start pipeline, contact the technical team.');
     expect(screen.queryByText('Video is reconnecting...')).toBeNull();
     act(() => {

@@ -1,15 +1,17 @@
 import { useLingui } from '@lingui/react/macro';
 import { useBlocker, useNavigate, useParams } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { selectAskingToLeave, selectLive, selectRefusal, selectScreen, selectWarning } from '../../../../machines/gameSession.selectors.ts';
+import { selectAskingToLeave, selectLive, selectRefusal, selectScreen, selectSideBarOpen, selectWarning } from '../../../../machines/gameSession.selectors.ts';
 import { selectToken } from '../../../../machines/auth.selectors.ts';
 import { showToast, dismissToast } from '../../../ui/toasts.tsx';
 import { failureText } from '../errors/codeMessages.ts';
 import { useActorOptions, useAuthActor, useLogic, useSettings } from '../../viewRuntime.tsx';
 import { leaveToast } from './messages.ts';
+import { GAME, LANDSCAPE, SHORT_LANDSCAPE } from './layout.ts';
 import { LeaveDialog } from './LeaveDialog.tsx';
+import { ScreenControls } from './ScreenControls.tsx';
 import { SideBar } from './SideBar.tsx';
 import { VideoStage } from './VideoStage.tsx';
 
@@ -76,11 +78,20 @@ export function GamePage() {
   }, [refusal, i18n]);
 
   const state = useSelector(game, selectScreen);
+  const sideBar = useSelector(game, selectSideBarOpen);
+  // Rotate (a phone held upright): the whole screen turns a quarter and lays itself out as on a
+  // phone on its side — the picture large, every control beside it and still in reach.
+  const [rotated, setRotated] = useState(false);
 
   return (
     <Root ref={containerRef} data-state={state} onPointerDown={() => game.send({ type: 'user.touch' })}>
-      <VideoStage game={game} container={containerRef} />
-      <SideBar game={game} />
+      <Screen data-rotated={rotated}>
+        <Layout data-side={sideBar ? 'open' : 'closed'}>
+          <VideoStage game={game} />
+          <ScreenControls game={game} container={containerRef} rotated={rotated} onRotate={setRotated} />
+          <SideBar game={game} />
+        </Layout>
+      </Screen>
       <LeaveDialog game={game} />
     </Root>
   );
@@ -89,10 +100,57 @@ export function GamePage() {
 const Root = styled.div`
   position: fixed;
   inset: 0;
-  display: flex;
+  overflow: hidden;
   background: #000;
   color: ${({ theme }) => theme.colors.text};
-  @media (orientation: portrait) {
-    flex-direction: column;
+`;
+
+/**
+ * The game's size container: its parts lay themselves out by its shape (container queries, not
+ * the device's), so the rotated screen, a phone on its side and a desktop at 200 % zoom all get
+ * the landscape layout they look like.
+ */
+const Screen = styled.div`
+  position: absolute;
+  inset: 0;
+  container: ${GAME} / size;
+  /* A quarter turn clockwise about the top-left corner, moved back into the viewport. */
+  &[data-rotated='true'] {
+    inset: auto;
+    top: 0;
+    left: 100%;
+    width: 100dvh;
+    height: 100dvw;
+    transform-origin: 0 0;
+    transform: rotate(90deg);
+  }
+`;
+
+/**
+ * Upright: the picture full width on top, the screen controls under it, the side bar below with
+ * its deck in the thumb's reach. Landscape: the picture, never covered, beside a column of
+ * controls (wider on a desktop; on a short screen as wide as the picture at full height leaves,
+ * within reason).
+ */
+const Layout = styled.div`
+  --side: 0px;
+  display: grid;
+  width: 100%;
+  height: 100%;
+  padding-top: env(safe-area-inset-top);
+  grid-template: 'stage' auto 'tools' auto 'side' minmax(0, 1fr) / 100%;
+  @container ${GAME} ${LANDSCAPE} {
+    --side: 320px;
+    padding-top: 0;
+    grid-template: 'stage tools' auto 'stage side' minmax(0, 1fr) / minmax(0, 1fr) var(--side);
+  }
+  @container ${GAME} ${LANDSCAPE} {
+    &[data-side='closed'] { grid-template-columns: minmax(0, 1fr) auto; }
+  }
+  /* Short: picture | a strip of screen controls | the side bar, each the full height. */
+  @container ${GAME} ${SHORT_LANDSCAPE} {
+    --side: clamp(200px, calc(100cqw - 177.78cqh - 56px), 300px);
+    grid-template: 'stage tools side' minmax(0, 1fr) / minmax(0, 1fr) 56px var(--side);
+    &[data-side='closed'] { grid-template-columns: minmax(0, 1fr) 56px 0; }
   }
 `;

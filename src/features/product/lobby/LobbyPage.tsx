@@ -12,7 +12,7 @@ import {
   selectLoadFailed,
   selectLobbyMachine,
   selectMachineIds,
-  selectReservedIds,
+  selectMyReservedIds,
   selectSelectedBrand,
 } from '../../../../machines/lobby.selectors.ts';
 import { Button } from '../../../ui/Button.tsx';
@@ -66,7 +66,7 @@ export function LobbyPage() {
   const brands = useSelector(lobby, selectBrands);
   // Which machines, not their statuses: a status change re-renders its own tile only (LiveTile).
   const machineIds = useSelector(lobby, selectMachineIds, sameIds);
-  const reservedIds = useSelector(lobby, selectReservedIds, sameIds);
+  const reservedIds = useSelector(lobby, selectMyReservedIds, sameIds);
   const balance = useSelector(lobby, selectBalance);
 
   const play = useCallback(
@@ -106,7 +106,7 @@ export function LobbyPage() {
         {reservedIds.length > 0 && (
           <Section aria-labelledby="reserved-title">
             <h2 id="reserved-title">
-              <Trans>Reserved</Trans>
+              <Trans>Reserved for you</Trans>
             </h2>
             <Grid>
               {reservedIds.map((id) => (
@@ -190,6 +190,11 @@ const Grid = styled.div<{ $narrow?: boolean; $many?: boolean }>`
   display: grid;
   gap: 16px;
   grid-template-columns: repeat(auto-fill, minmax(${({ $narrow }) => ($narrow ? '180px' : '220px')}, 1fr));
+  /* A phone (up to 480 px): two compact tiles a row, as casino apps show a floor. */
+  @media (max-width: 480px) {
+    gap: 10px;
+    grid-template-columns: repeat(2, minmax(0, 1fr));
+  }
   /* A block of a big floor: out of view, it is not styled, laid out or painted until scrolled to. */
   ${({ $many }) => ($many ? 'content-visibility: auto; contain-intrinsic-size: auto 2700px;' : '')}
 `;

@@ -88,18 +88,28 @@ const Body = styled.div`
   flex-direction: column;
   gap: 8px;
   padding: 12px 14px 14px;
+  /* Two a row on a phone: tighter, the button at the tile's foot whatever the text above it. */
+  @media (max-width: 480px) {
+    flex: 1;
+    gap: 6px;
+    padding: 8px 10px 10px;
+    > button, > p:last-child { margin-top: auto; }
+  }
 `;
 
 const Name = styled.h3`
   margin: 0;
   font-size: 1rem;
+  @media (max-width: 480px) { font-size: 0.92rem; }
 `;
 
 const Meta = styled.div`
   display: flex;
+  flex-wrap: wrap;
   justify-content: space-between;
-  gap: 8px;
+  gap: 2px 8px;
   font-size: 0.85rem;
+  @media (max-width: 480px) { font-size: 0.78rem; }
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 

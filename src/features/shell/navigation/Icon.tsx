@@ -1,4 +1,4 @@
-import styled from 'styled-components';
+import { PathIcon } from '../../../ui/PathIcon.tsx';
 
 /** Material-style 24×24 paths for the chrome's icons (decorative: the label is beside them). */
 const PATHS = {
@@ -36,22 +36,5 @@ export type IconName = keyof typeof PATHS;
 const DIRECTIONAL: ReadonlySet<IconName> = new Set(['chevron', 'menuOpen', 'logout', 'login']);
 
 export function Icon({ name, size = 24 }: { name: IconName; size?: number }) {
-  return (
-    <Svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      aria-hidden="true"
-      focusable="false"
-      data-directional={DIRECTIONAL.has(name) || undefined}
-    >
-      <path d={PATHS[name]} />
-    </Svg>
-  );
+  return <PathIcon path={PATHS[name]} size={size} directional={DIRECTIONAL.has(name)} />;
 }
-
-const Svg = styled.svg`
-  flex-shrink: 0;
-  fill: currentColor;
-  [dir='rtl'] &[data-directional] { transform: scaleX(-1); }
-`;

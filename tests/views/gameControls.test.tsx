@@ -1,0 +1,110 @@
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { createActor, fromCallback, SimulatedClock, type AnyEventObject } from 'xstate';
+import { gameSessionMachine, type JoinInfo, type MachineRequest, type MachineView } from '../../machines/gameSession.ts';
+import { videoLinkMachine } from '../../machines/videoLink.ts';
+import { DEFAULT_SETTINGS } from '../../protocol/settings.ts';
+import { RuntimeProvider, type ViewRuntime } from '../../src/features/viewRuntime.tsx';
+import { SideBar } from '../../src/features/product/game/SideBar.tsx';
+import { renderView } from './render.tsx';
+
+const join: JoinInfo = {
+  machineName: 'Golden Reels 01', brand: 'Golden Reels', videoType: 'screen', hotCoins: [500, 5000], maxAllIn: 2_500_000,
+  bands: [
+    { id: 'hd', name: '360p', Order: 2, width: 640, height: 360, whepUrl: '/whep/1/hd' },
+    { id: 'sd', name: '180p', Order: 1, width: 320, height: 180, whepUrl: '/whep/1/sd' },
+  ],
+};
+const machine: MachineView = { credits: 5000, betPerLine: 1, lines: 20, bet: 20, win: 0, freeSpinsLeft: 0, autoplay: false, status: 'playing', jackpot: 0 };
+
+/** The real game session, joined, with a socket that records what is sent and a silent video peer. */
+function joinedGame() {
+  const sent: MachineRequest[] = [];
+  let socket: (event: AnyEventObject) => void = () => {};
+  const game = createActor(
+    gameSessionMachine.provide({
+      actors: {
+        machineSocket: fromCallback(({ sendBack, receive }) => {
+          socket = sendBack;
+          receive((event) => sent.push(event.message));
+        }),
+        video: videoLinkMachine.provide({ actors: { peer: fromCallback(() => {}) } }),
+      },
+    }),
+    { input: { machineId: 1, token: 't', visitId: 'v', balance: 100_000 }, clock: new SimulatedClock() },
+  ).start();
+  game.send({ type: 'user.join' });
+  socket({ type: 'socket.joined', join, machine, balance: 100_000 });
+  return { game, sent, server: (event: AnyEventObject) => socket(event) };
+}
+
+async function renderSideBar(t: ReturnType<typeof joinedGame>) {
+  const runtime = { settings: DEFAULT_SETTINGS } as Partial<ViewRuntime> as ViewRuntime;
+  return renderView(
+    <RuntimeProvider runtime={runtime}>
+      <SideBar game={t.game} />
+    </RuntimeProvider>,
+  );
+}
+
+describe('the game control deck', () => {
+  it('Autoplay is a switch: its state is aria-checked, a press asks the machine, the machine\'s word sets it', async () => {
+    const t = joinedGame();
+    await renderSideBar(t);
+    const autoplay = screen.getByRole('switch', { name: 'Autoplay' });
+    expect(autoplay.getAttribute('aria-checked')).toBe('false');
+    fireEvent.click(autoplay);
+    expect(t.sent.at(-1)).toMatchObject({ type: 'autoplay', on: true });
+    // Not on until the machine says so.
+    expect(autoplay.getAttribute('aria-checked')).toBe('false');
+    act(() => t.server({ type: 'socket.state', machine: { ...machine, autoplay: true } }));
+    expect(screen.getByRole('switch', { name: 'Autoplay' }).getAttribute('aria-checked')).toBe('true');
+  });
+
+  it('the bet stepper shows the bet between − and +, and each asks the machine', async () => {
+    const t = joinedGame();
+    await renderSideBar(t);
+    const stepper = screen.getByRole('group', { name: 'Bet' });
+    expect(screen.getByTestId('game-bet').textContent).toBe('$0.20');
+    fireEvent.click(within(stepper).getByRole('button', { name: 'Bet up' }));
+    expect(t.sent.at(-1)).toMatchObject({ type: 'button', button: 'betUp' });
+  });
+
+  it('the link\'s figures are behind the info button; the volume is labelled and says its level; sound is a toggle', async () => {
+    const t = joinedGame();
+    await renderSideBar(t);
+    const info = screen.getByRole('button', { name: 'Video details' });
+    expect(info.getAttribute('aria-expanded')).toBe('false');
+    expect(document.getElementById('video-details')?.hidden).toBe(true);
+    fireEvent.click(info);
+    expect(info.getAttribute('aria-expanded')).toBe('true');
+    expect(document.getElementById('video-details')?.hidden).toBe(false);
+
+    const volume = screen.getByRole('slider', { name: 'Volume' });
+    expect(volume.getAttribute('aria-valuetext')).toBe('100%');
+    const sound = screen.getByRole('button', { name: 'Sound' });
+    expect(sound.getAttribute('aria-pressed')).toBe('false');
+    fireEvent.click(sound);
+    expect(screen.getByRole('button', { name: 'Sound' }).getAttribute('aria-pressed')).toBe('true');
+    fireEvent.change(volume, { target: { value: '40' } });
+    expect(screen.getByRole('slider', { name: 'Volume' }).getAttribute('aria-valuetext')).toBe('40%');
+    expect(t.game.getSnapshot().context.volume).toBe(0.4);
+  });
+
+  it('the quality button names the band that plays', async () => {
+    const t = joinedGame();
+    await renderSideBar(t);
+    expect(screen.getByRole('button', { name: 'Video quality: 360p' }).getAttribute('aria-haspopup')).toBe('menu');
+  });
+
+  it('speaks Turkish and Arabic', async () => {
+    const t = joinedGame();
+    await renderSideBar(t);
+    await act(async () => {
+      const { activateLanguage } = await import('../../src/ui/i18n.ts');
+      await activateLanguage('tr');
+    });
+    expect(screen.getByRole('switch', { name: 'Otomatik oyun' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Görüntü ayrıntıları' })).toBeTruthy();
+  });
+});
