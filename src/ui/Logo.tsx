@@ -17,8 +17,10 @@ export function Logo({ size = 40, label }: { size?: number; label?: string }) {
       <circle cx={9} cy={20} r={3} className="dot" />
       <circle cx={23} cy={20} r={3} className="dot" />
       <circle cx={37} cy={20} r={3} className="dot" />
-      {/* Fitted to the mark's width: whatever font the system falls back to, nothing is cut off. */}
-      <text x={48} y={28} className="word" textLength={98} lengthAdjust="spacingAndGlyphs">
+      {/* Fitted to the mark's width: whatever font the system falls back to, nothing is cut off.
+          A name in Latin letters reads left to right on a right-to-left page too (else it is
+          drawn from x=48 leftwards, over the reels). */}
+      <text x={48} y={28} className="word" textLength={98} lengthAdjust="spacingAndGlyphs" direction="ltr" unicodeBidi="isolate">
         Reelside
       </text>
     </Root>

@@ -1,10 +1,22 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import styled from 'styled-components';
 
+/**
+ * A page's heading. A page reached by a navigation that took the focus with it (the login form
+ * gone after Login, a link in a closed drawer) starts with the focus on its heading, so the next
+ * Tab and a screen reader go on from the page the player is on, not from the top of the body.
+ */
 export function PageHeader({ title, children }: { title: ReactNode; children?: ReactNode }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    const focused = document.activeElement;
+    if (focused === null || focused === document.body) heading.current?.focus({ preventScroll: true });
+  }, []);
   return (
     <Root>
-      <h1>{title}</h1>
+      <h1 ref={heading} tabIndex={-1}>
+        {title}
+      </h1>
       {children}
     </Root>
   );
@@ -20,5 +32,6 @@ const Root = styled.header`
   gap: 8px;
   margin-bottom: ${({ theme }) => theme.space(6)};
   h1 { margin: 0; font-size: 1.6rem; }
+  h1:focus { outline: none; }
   p { margin: 0; color: ${({ theme }) => theme.colors.textMuted}; }
 `;

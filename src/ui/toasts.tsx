@@ -64,17 +64,44 @@ export function ToastRegion() {
   );
 }
 
+/**
+ * Where toasts show, so they never hide what the player is reaching for: on a desktop at the end
+ * side under the header (the page's heading and its buttons, Bonus among them, are at the start);
+ * on a phone at the bottom, in the safe area. In the game (GamePage marks its root) they sit over
+ * the side bar's top: never over the machine's picture or its play deck.
+ */
 const Region = styled.div`
   position: fixed;
-  top: 16px;
-  left: 50%;
-  transform: translateX(-50%);
   z-index: 1000;
   display: flex;
   flex-direction: column;
   gap: 8px;
-  width: min(480px, calc(100% - 32px));
   pointer-events: none;
+  top: 76px;
+  inset-inline-end: 24px;
+  width: min(400px, calc(100% - 48px));
+  @media (max-width: 600px) {
+    top: auto;
+    bottom: calc(16px + env(safe-area-inset-bottom));
+    inset-inline: 16px;
+    width: auto;
+    flex-direction: column-reverse;
+  }
+  html:has([data-game-screen]) & {
+    bottom: auto;
+    inset-inline: auto 12px;
+    top: 64px;
+    width: min(296px, calc(100% - 24px));
+    flex-direction: column;
+  }
+  @media (orientation: portrait) {
+    html:has([data-game-screen]) & {
+      /* Under the picture (16:9 of the width) and its row of screen buttons. */
+      top: calc(56.25vw + 64px);
+      inset-inline: 12px;
+      width: auto;
+    }
+  }
 `;
 
 const Item = styled.div`
@@ -82,9 +109,9 @@ const Item = styled.div`
   padding: 12px 16px;
   border-radius: ${({ theme }) => theme.radius.md};
   background: ${({ theme }) => theme.colors.surfaceRaised};
-  border-left: 4px solid ${({ theme }) => theme.colors.primary};
+  border-inline-start: 4px solid ${({ theme }) => theme.colors.primary};
   box-shadow: 0 8px 24px rgb(0 0 0 / 40%);
   cursor: pointer;
-  &[data-variant='error'] { border-left-color: ${({ theme }) => theme.colors.danger}; }
-  &[data-variant='success'] { border-left-color: ${({ theme }) => theme.colors.success}; }
+  &[data-variant='error'] { border-inline-start-color: ${({ theme }) => theme.colors.danger}; }
+  &[data-variant='success'] { border-inline-start-color: ${({ theme }) => theme.colors.success}; }
 `;

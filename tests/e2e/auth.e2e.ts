@@ -55,6 +55,8 @@ describe('auth end to end', () => {
     const balance = page.getByTestId('balance');
     await expect.poll(() => balance.textContent()).toContain('$1,000.00');
     expect(await page.getByRole('heading', { name: 'Lobby' }).isVisible()).toBe(true);
+    // The form that had the focus is gone: the focus is on the page's heading, not lost on <body>.
+    await expect.poll(() => page.evaluate(() => `${document.activeElement?.tagName} ${document.activeElement?.textContent}`)).toBe('H1 Lobby');
 
     await page.reload();
     await page.getByRole('heading', { name: 'Lobby' }).waitFor();

@@ -131,6 +131,40 @@ describe('layout end to end', () => {
     await page.frameLocator('iframe[title="Terms of Use"]').getByRole('heading', { name: 'Terms of Use', level: 1 }).waitFor();
   });
 
+  it('the wordmark reads left to right beside its reels in Arabic, and shows on layout 3\'s dark bar in a light theme', async () => {
+    await useLayout('layout3');
+    const { page } = await h.newPage({ context: { viewport: { width: 1280, height: 800 } } });
+    await page.addInitScript(() => localStorage.setItem('reelside.language', 'ar'));
+    await page.goto('/login');
+    const word = page.locator('svg text.word').first();
+    await word.waitFor();
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    // Its text starts right of the third reel (x 44) and ends inside the drawing (150 wide).
+    const drawn = async () =>
+      word.evaluate((text) => {
+        const box = (text as SVGTextElement).getBBox();
+        return { start: box.x, end: box.x + box.width };
+      });
+    // (Measured once the card has laid it out: an unrendered text measures 0 wide.)
+    await expect.poll(async () => (await drawn()).end).toBeGreaterThan(0);
+    expect((await drawn()).start).toBeGreaterThanOrEqual(44);
+    expect((await drawn()).end).toBeLessThanOrEqual(150.5);
+
+    const light = await h.newPage({ context: { viewport: { width: 1280, height: 800 } } });
+    await signIn(light.page);
+    await light.page.getByRole('button', { name: 'Settings' }).click();
+    const panel = light.page.getByRole('dialog', { name: 'Settings' });
+    await panel.getByRole('group', { name: 'Main theme' }).getByRole('radio', { name: 'Daylight' }).check();
+    await light.page.keyboard.press('Escape');
+    // The admin bar stays night-dark; its wordmark is light on it, not the theme's dark text.
+    await expect.poll(() => light.page.getByTestId('admin-bar').locator('svg text.word').evaluate((text) => getComputedStyle(text).fill)).toBe('rgb(241, 243, 250)');
+
+    // demo's profile keeps its theme: back to Night for the tests after this one.
+    await light.page.getByRole('button', { name: 'Settings' }).click();
+    await panel.getByRole('group', { name: 'Main theme' }).getByRole('radio', { name: 'Night', exact: true }).check();
+    await expect.poll(() => panel.getByRole('status').textContent()).toBe('Saved to your profile.');
+  });
+
   it('Arabic mirrors the whole layout right to left (screenshots)', async () => {
     await useLayout('layout3');
     const { page } = await h.newPage({ context: { viewport: { width: 1280, height: 800 } } });

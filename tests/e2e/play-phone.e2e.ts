@@ -184,4 +184,18 @@ describe('the game on a phone', () => {
     await expect.poll(() => page.getByTestId('game-credits').textContent()).not.toBe('$0.00');
     await context.close();
   });
+
+  it("a toast in the game covers neither the machine's picture nor the play deck", async () => {
+    const { page, context } = await h.newPage({ context: phone(390, 844) });
+    await loginToLobby(page);
+    await joinFromLobby(page, 1, 1);
+    await simCall(h.sim, 'POST', '/sim/warn', { machineId: 1, code: 18802, count: 30 });
+    const toast = page.locator('[aria-live="polite"] > [data-variant]').filter({ hasText: /seconds left to continue/ });
+    await toast.waitFor();
+    const box = (await toast.boundingBox())!;
+    for (const covered of [page.getByTestId('machine-video'), page.getByTestId('game-deck'), page.getByRole('group', { name: 'Screen controls' })]) {
+      expect(overlaps(box, (await covered.boundingBox())!)).toBe(false);
+    }
+    await context.close();
+  });
 });

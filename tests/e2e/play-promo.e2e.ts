@@ -37,6 +37,10 @@ describe('discount', () => {
     // demo's last seeded session (5 hours ago) lost 24.00: the discount is 2.40.
     await toasts(page, 'You received $2.40').waitFor();
     expect(await toasts(page, 'You received $2.40').getAttribute('data-variant')).toBe('success');
+    // The toast leaves the page's heading and its buttons (Discount, Bonus) free to press.
+    const toast = (await toasts(page, 'You received $2.40').boundingBox())!;
+    const button = (await discount.boundingBox())!;
+    expect(toast.x >= button.x + button.width || toast.y >= button.y + button.height || button.x >= toast.x + toast.width || button.y >= toast.y + toast.height).toBe(true);
     await expect.poll(() => page.getByTestId('balance').textContent()).toContain('$1,002.40');
     expect(sim.floor.context.ledger.balance(DEMO_ID)).toBe(100_240);
     expect(requests.count).toBe(1);

@@ -91,6 +91,16 @@ describe('the game control deck', () => {
     expect(t.game.getSnapshot().context.volume).toBe(0.4);
   });
 
+  it('the coins come right after Money transfer in the tab order', async () => {
+    const t = joinedGame();
+    await renderSideBar(t);
+    fireEvent.click(screen.getByRole('button', { name: 'Money transfer' }));
+    const buttons = [...document.querySelectorAll<HTMLButtonElement>('button:not([disabled])')];
+    const at = buttons.indexOf(screen.getByRole('button', { name: 'Money transfer' }) as HTMLButtonElement);
+    const coins = within(screen.getByRole('group', { name: 'Transfer to the machine' })).getAllByRole('button');
+    expect(buttons.slice(at + 1, at + 1 + coins.length)).toEqual(coins);
+  });
+
   it('the quality button names the band that plays', async () => {
     const t = joinedGame();
     await renderSideBar(t);

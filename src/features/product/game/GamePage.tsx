@@ -84,7 +84,7 @@ export function GamePage() {
   const [rotated, setRotated] = useState(false);
 
   return (
-    <Root ref={containerRef} data-state={state} onPointerDown={() => game.send({ type: 'user.touch' })}>
+    <Root ref={containerRef} data-game-screen data-state={state} onPointerDown={() => game.send({ type: 'user.touch' })}>
       <Screen data-rotated={rotated}>
         <Layout data-side={sideBar ? 'open' : 'closed'}>
           <VideoStage game={game} />

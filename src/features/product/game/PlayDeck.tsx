@@ -40,13 +40,6 @@ export function PlayDeck({ game, money }: { game: Game; money: (minor: number | 
 
   return (
     <Deck data-testid="game-deck">
-      {moneyTransfer && join && (
-        <Coins role="group" aria-label={t`Transfer to the machine`}>
-          {join.hotCoins.map((amount) => (
-            <CoinButton key={amount} game={game} amount={amount} label={money(amount)} />
-          ))}
-        </Coins>
-      )}
       <Stepper role="group" aria-label={t`Bet`}>
         <StepButton type="button" disabled={!can('betDown')} onClick={() => press('betDown')} aria-label={t`Bet down`}>
           −
@@ -75,6 +68,14 @@ export function PlayDeck({ game, money }: { game: Game; money: (minor: number | 
       <Button type="button" $variant="ghost" aria-expanded={moneyTransfer} disabled={!live} onClick={() => game.send({ type: 'user.toggleMoneyTransfer' })}>
         <Trans>Money transfer</Trans>
       </Button>
+      {/* Next to their button in the tab order (Tab from Money transfer reaches them), shown on top of the deck. */}
+      {moneyTransfer && join && (
+        <Coins role="group" aria-label={t`Transfer to the machine`}>
+          {join.hotCoins.map((amount) => (
+            <CoinButton key={amount} game={game} amount={amount} label={money(amount)} />
+          ))}
+        </Coins>
+      )}
       <Button type="button" $variant="danger" disabled={!live} onClick={() => game.send({ type: 'user.cashout' })}>
         <Trans>Cash out</Trans>
       </Button>
@@ -121,6 +122,7 @@ const Deck = styled.div`
 
 const Coins = styled.div`
   grid-column: 1 / -1;
+  order: -1;
   display: grid;
   grid-template-columns: repeat(3, minmax(0, 1fr));
   gap: 6px;

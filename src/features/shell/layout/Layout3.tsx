@@ -158,6 +158,10 @@ const AdminBar = styled.div`
   border-bottom: 2px solid ${({ theme }) => theme.colors.primary};
   [dir='rtl'] & { background: linear-gradient(270deg, #070912, #141a33 55%, #2a1f08); }
   @media ${mobile} { gap: 8px; padding-inline: 8px 12px; }
+  /* The bar is night-dark in every theme: its wordmark is drawn light, whatever the theme's text
+     colour (a light theme's dark text vanished on it). */
+  svg .word { fill: #f1f3fa; }
+  svg .reel { fill: #1e2540; }
 `;
 
 const Tools = styled(Toolbar)`
