@@ -4,12 +4,13 @@
  *
  *                 ┌──────── user.page / user.size (any state) ────────┐
  *                 ▼                                                    │
- *   ──▶ loading ──fetched──▶ ready                                     │
+ *   ──▶ opening ─▶ loading ──fetched──▶ ready                                     │
  *        │  ▲ └─fetched, page past the end──▶ loading (last page)      │
  *        │  └──────── filterSettle ── settling ◀── user.filter (valid) ┘
  *        └──fails──▶ failed ──user.retry──▶ loading
  *   user.filter with the end before the start ──▶ filterInvalid (nothing is asked, paging
- *   waits; a valid filter leaves it through settling, user.clearFilter straight to loading).
+ *   waits; a valid filter leaves it through settling, user.clearFilter straight to loading). A
+ *   list opened on such a filter (a link's) starts in filterInvalid: opening decides.
  *
  * A new request replaces the one running (its state is re-entered, so the old answer is
  * dropped). The previous page's items stay until the next page arrives, so paging does not
@@ -44,6 +45,8 @@ export interface ListPage<T> {
 export interface AccountListInput {
   size?: number;
   filter?: ListFilter;
+  /** The page to open on (a shared link's); past the end, the last page is shown. */
+  page?: number;
 }
 
 export interface AccountListContext<T> extends ListQuery {
@@ -117,14 +120,14 @@ export function createAccountListMachine<T>() {
   }).createMachine({
     id: 'accountList',
     context: ({ input }) => ({
-      page: 1,
+      page: Math.max(1, Math.trunc(input.page ?? 1)),
       size: input.size ?? DEFAULT_SIZE,
       filter: input.filter ?? NO_FILTER,
       items: [],
       total: 0,
       failure: null,
     }),
-    initial: 'loading',
+    initial: 'opening',
     on: {
       'user.page': { target: '.loading', reenter: true, actions: { type: 'goToPage', params: ({ event }) => event } },
       'user.size': { target: '.loading', reenter: true, actions: { type: 'setSize', params: ({ event }) => event } },
@@ -156,6 +159,13 @@ export function createAccountListMachine<T>() {
           ],
           onError: { target: 'failed', actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
         },
+      },
+      // A list opened from an address whose window is impossible (its end before its start) asks nothing.
+      opening: {
+        always: [
+          { guard: { type: 'filterInvalid', params: ({ context }) => ({ filter: context.filter }) }, target: 'filterInvalid' },
+          { target: 'loading' },
+        ],
       },
       settling: {
         tags: ['list:busy'],

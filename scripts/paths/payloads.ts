@@ -386,7 +386,7 @@ export const pathFixtures: Record<string, PathFixture> = {
   },
   navigation: { inputs: [{ folded: false }, { folded: true }], payloads: navigationPayloads },
   accountProfile: { payloads: accountProfilePayloads },
-  accountList: { inputs: [{}], payloads: accountListPayloads, distinguish: (c) => [c.page, c.size, c.filter, c.total, c.failure !== null] },
+  accountList: { inputs: [{}, { filter: { from: '2026-11-20', to: '2026-11-01', type: null } }], payloads: accountListPayloads, distinguish: (c) => [c.page, c.size, c.filter, c.total, c.failure !== null] },
   passwordChange: { payloads: passwordChangePayloads, distinguish: (c) => [c.values, c.failureField] },
   pinChange: { payloads: pinChangePayloads, distinguish: (c) => [c.values, c.failureField] },
   uiSettings: { inputs: [{ defaults: uiSettingsDefaults }], payloads: uiSettingsPayloads, distinguish: (c) => c.failure !== null },

@@ -125,15 +125,29 @@ const profileIdRoute = createRoute({
   component: lazyRouteComponent(() => import('../features/product/account/ProfilePage.tsx'), 'ProfilePage'),
 });
 
+/**
+ * A list's filter and page in its address, so a reload, Back and a shared link show the same
+ * rows. What is not a day, a type (1–8) or a page is dropped (the list opens unfiltered), never an error.
+ */
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const listSearch = z.object({
+  from: z.catch(z.optional(z.string().check(z.regex(DAY))), undefined),
+  to: z.catch(z.optional(z.string().check(z.regex(DAY))), undefined),
+  type: z.catch(z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(8))), undefined),
+  page: z.catch(z.optional(z.coerce.number().check(z.int(), z.minimum(2), z.maximum(100_000))), undefined),
+});
+
 const sessionsRoute = createRoute({
   getParentRoute: () => appLayout,
   path: 'slot-sessions',
+  validateSearch: listSearch,
   component: lazyRouteComponent(() => import('../features/product/account/SessionsPage.tsx'), 'SessionsPage'),
 });
 
 const transactionsRoute = createRoute({
   getParentRoute: () => appLayout,
   path: 'transactions',
+  validateSearch: listSearch,
   component: lazyRouteComponent(() => import('../features/product/account/TransactionsPage.tsx'), 'TransactionsPage'),
 });
 

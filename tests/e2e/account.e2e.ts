@@ -177,6 +177,16 @@ describe('account screens end to end', () => {
 
     await moves.getByLabel('Type', { exact: true }).selectOption({ label: 'Cash In' });
     await expect.poll(() => rows.locator('td:nth-child(2)').allTextContents()).toEqual(Array(5).fill('Cash In'));
+    // The filter is in the address: a reload (or a shared link) shows the same rows.
+    await expect.poll(() => new URL(page.url()).search).toMatch(/^\?type=\d$/);
+    await page.reload();
+    await expect.poll(() => rows.locator('td:nth-child(2)').allTextContents()).toEqual(Array(5).fill('Cash In'));
+    expect(await moves.getByLabel('Type', { exact: true }).inputValue()).not.toBe('');
+    // A link whose end is before its start asks nothing and says why.
+    await page.goto('/transactions?from=2026-02-10&to=2026-02-01');
+    await moves.getByRole('alert').filter({ hasText: 'The end date is before the start date.' }).waitFor();
+    expect(await moves.getByLabel('From', { exact: true }).inputValue()).toBe('2026-02-10');
+    await page.goto('/transactions');
     await moves.getByLabel('Items per page', { exact: true }).selectOption('25');
     await moves.getByLabel('Type', { exact: true }).selectOption({ label: 'All types' });
     await expect.poll(() => page.getByTestId('page-of').textContent()).toBe('Page 1 of 1');

@@ -194,3 +194,21 @@ describe('accountList machine', () => {
     expect(queries[0]).toMatchObject({ page: 1, size: 25 });
   });
 });
+
+describe('accountList opened from an address', () => {
+  it('starts on the page and filter it is given, and asks for them', async () => {
+    const t = start(rows(45), { page: 3, filter: { from: '2026-11-01', to: '2026-11-20', type: 2 } });
+    await ready(t.actor);
+    expect(t.queries).toEqual([{ page: 3, size: 10, filter: { from: '2026-11-01', to: '2026-11-20', type: 2 } }]);
+  });
+
+  it('an impossible window (to before from) asks nothing and says so; a valid filter then loads', async () => {
+    const t = start(rows(5), { filter: { from: '2026-11-20', to: '2026-11-01', type: null } });
+    expect(t.actor.getSnapshot().matches('filterInvalid')).toBe(true);
+    expect(t.queries).toEqual([]);
+    t.actor.send({ type: 'user.clearFilter' });
+    await ready(t.actor);
+    expect(t.queries).toHaveLength(1);
+  });
+});
+

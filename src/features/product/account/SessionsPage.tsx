@@ -6,6 +6,7 @@ import type { GameSessionItem } from '../../../../protocol/account.ts';
 import { PageHeader } from '../../../ui/PageHeader.tsx';
 import { useLogic } from '../../viewRuntime.tsx';
 import { AccountList } from './AccountList.tsx';
+import { useListInAddress, useListSearchInput } from './listAddress.ts';
 import type { Column } from './DataTable.tsx';
 import { useAccountFormat } from './format.ts';
 import { Net, resultOf, SessionsChart } from './SessionsChart.tsx';
@@ -14,7 +15,9 @@ import { Net, resultOf, SessionsChart } from './SessionsChart.tsx';
 export function SessionsPage() {
   const { t } = useLingui();
   const format = useAccountFormat();
-  const list = useActorRef(useLogic().account.sessions, { input: {} });
+  // The filter and page live in the address too: a reload, Back or a shared link shows the same rows.
+  const list = useActorRef(useLogic().account.sessions, { input: useListSearchInput() });
+  useListInAddress(list);
 
   const columns = useMemo<Column<GameSessionItem>[]>(
     () => [

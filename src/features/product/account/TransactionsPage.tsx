@@ -6,6 +6,7 @@ import type { TransactionItem } from '../../../../protocol/account.ts';
 import { PageHeader } from '../../../ui/PageHeader.tsx';
 import { useLogic } from '../../viewRuntime.tsx';
 import { AccountList } from './AccountList.tsx';
+import { useListInAddress, useListSearchInput } from './listAddress.ts';
 import type { Column } from './DataTable.tsx';
 import { useAccountFormat } from './format.ts';
 import { ACTION_LABELS, TRANSACTION_TAG_LABELS, UNKNOWN_LABEL, walletDirection } from './labels.ts';
@@ -14,7 +15,9 @@ import { ACTION_LABELS, TRANSACTION_TAG_LABELS, UNKNOWN_LABEL, walletDirection }
 export function TransactionsPage() {
   const { t, i18n } = useLingui();
   const format = useAccountFormat();
-  const list = useActorRef(useLogic().account.transactions, { input: {} });
+  // The filter and page live in the address too: a reload, Back or a shared link shows the same rows.
+  const list = useActorRef(useLogic().account.transactions, { input: useListSearchInput() });
+  useListInAddress(list);
 
   const columns = useMemo<Column<TransactionItem>[]>(
     () => [
