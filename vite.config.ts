@@ -4,6 +4,7 @@ import babel from '@rolldown/plugin-babel';
 import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin';
 import { VitePWA } from 'vite-plugin-pwa';
 import { nightTheme } from './src/theme/theme.ts';
+import { precompress } from './scripts/precompress.ts';
 
 export default defineConfig({
   plugins: [
@@ -40,6 +41,8 @@ export default defineConfig({
         cleanupOutdatedCaches: true,
       },
     }),
+    // Last: a Brotli and a gzip twin of every text file, the service worker's too.
+    precompress(),
   ],
   build: {
     outDir: 'dist',

@@ -7,7 +7,9 @@ import { pipeline } from 'node:stream/promises';
 /**
  * Serves the built client (vite's dist/). Hashed files under /assets/ are cached forever;
  * everything else revalidates so a new build shows up at once. Paths that are not files fall
- * back to index.html so the client's router can handle /lobby, /game/..., etc.
+ * back to index.html so the client's router can handle /lobby, /game/..., etc. A text file the
+ * build compressed (scripts/precompress.ts: FILE.br, FILE.gz) goes out in the best encoding the
+ * browser accepts, with `Vary: Accept-Encoding` so no cache hands one browser another's.
  */
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -38,6 +40,38 @@ const CONTENT_TYPES: Record<string, string> = {
   '.mp4': 'video/mp4',
   '.webm': 'video/webm',
 };
+
+/** The build's compressed twins, best first: the suffix and the Content-Encoding it is sent as. */
+const ENCODINGS = [
+  { coding: 'br', suffix: '.br' },
+  { coding: 'gzip', suffix: '.gz' },
+] as const;
+type Coding = (typeof ENCODINGS)[number]['coding'];
+
+/**
+ * The codings an Accept-Encoding header allows (RFC 9110 §12.5.3): listed with q > 0, or
+ * covered by `*` with q > 0 and not refused by name. Malformed parts are ignored.
+ */
+export function acceptedCodings(header: string | string[] | undefined): Set<Coding> {
+  const text = Array.isArray(header) ? header.join(',') : (header ?? '');
+  const named = new Map<string, number>();
+  for (const part of text.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    if (!name) continue;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const weight = q === undefined ? 1 : Number(q.slice(2));
+    named.set(name.trim(), Number.isFinite(weight) ? weight : 0);
+  }
+  const accepted = new Set<Coding>();
+  for (const { coding } of ENCODINGS) {
+    const weight = named.get(coding) ?? (coding === 'gzip' ? named.get('x-gzip') : undefined) ?? named.get('*');
+    if (weight !== undefined && weight > 0) accepted.add(coding);
+  }
+  return accepted;
+}
+
+/** The kinds of file the build compresses (scripts/precompress.ts): pictures and fonts are compressed already. */
+export const COMPRESSED_TYPES: ReadonlySet<string> = new Set(['.js', '.mjs', '.css', '.html', '.svg', '.json', '.webmanifest', '.txt']);
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
@@ -126,26 +160,42 @@ async function fileStats(file: string): Promise<Stats | undefined> {
   }
 }
 
-function sendFile(req: IncomingMessage, res: ServerResponse, file: string, stats: Stats, cache: string): Promise<void> {
-  const etag = `W/"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}"`;
-  const headers = {
+async function sendFile(req: IncomingMessage, res: ServerResponse, file: string, stats: Stats, cache: string): Promise<void> {
+  const compressible = COMPRESSED_TYPES.has(extname(file).toLowerCase());
+  // The smallest twin the browser takes, if the build made one.
+  let sent = { file, stats, coding: undefined as Coding | undefined };
+  if (compressible) {
+    const accepted = acceptedCodings(req.headers['accept-encoding']);
+    for (const { coding, suffix } of ENCODINGS) {
+      if (!accepted.has(coding)) continue;
+      const twin = await fileStats(file + suffix);
+      if (twin) {
+        sent = { file: file + suffix, stats: twin, coding };
+        break;
+      }
+    }
+  }
+  const etag = `W/"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}${sent.coding ? `-${sent.coding}` : ''}"`;
+  const headers: Record<string, string> = {
     'Content-Type': CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
     'Cache-Control': cache,
     ETag: etag,
     'Last-Modified': stats.mtime.toUTCString(),
+    ...(compressible ? { Vary: 'Accept-Encoding' } : {}),
+    ...(sent.coding ? { 'Content-Encoding': sent.coding } : {}),
   };
   if (req.headers['if-none-match'] === etag) {
     res.writeHead(304, headers);
     res.end();
-    return Promise.resolve();
+    return;
   }
-  res.writeHead(200, { ...headers, 'Content-Length': stats.size });
+  res.writeHead(200, { ...headers, 'Content-Length': sent.stats.size });
   if (req.method === 'HEAD') {
     res.end();
-    return Promise.resolve();
+    return;
   }
   // A client that goes away mid-file is not an error worth reporting.
-  return pipeline(createReadStream(file), res).catch(() => undefined);
+  await pipeline(createReadStream(sent.file), res).catch(() => undefined);
 }
 
 function sendText(res: ServerResponse, status: number, text: string, headers: Record<string, string> = {}): void {
