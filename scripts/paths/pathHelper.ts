@@ -12,11 +12,20 @@ function allStateNodes(node: StateNode): StateNode[] {
   return [node, ...Object.values(node.states).flatMap((child) => allStateNodes(child as StateNode))];
 }
 
-/** Every state id of the machine except the root. */
+/**
+ * Every state id of the machine except the root and transient states: a state whose only way
+ * out is eventless (`always`, e.g. accountList's `opening`) is passed through within one step and
+ * never rested in, so no path ends there; its targets are what paths reach.
+ */
 export function stateIds(machine: AnyStateMachine): string[] {
   return allStateNodes(machine.root)
-    .filter((n) => n !== machine.root)
+    .filter((n) => n !== machine.root && !isTransient(n))
     .map((n) => n.id);
+}
+
+function isTransient(node: StateNode): boolean {
+  const keys = [...node.transitions.keys()];
+  return node.always !== undefined && node.always.length > 0 && keys.every((key) => key === '') && Object.keys(node.states).length === 0;
 }
 
 /** Every event type that some transition of the chart listens to (eventless ones excluded). */

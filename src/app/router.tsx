@@ -141,14 +141,14 @@ const sessionsRoute = createRoute({
   getParentRoute: () => appLayout,
   path: 'slot-sessions',
   validateSearch: listSearch,
-  component: lazyRouteComponent(() => import('../features/product/account/SessionsPage.tsx'), 'SessionsPage'),
+  component: lazyRouteComponent(() => import('../features/product/account/SessionsPage.tsx'), 'SessionsRoute'),
 });
 
 const transactionsRoute = createRoute({
   getParentRoute: () => appLayout,
   path: 'transactions',
   validateSearch: listSearch,
-  component: lazyRouteComponent(() => import('../features/product/account/TransactionsPage.tsx'), 'TransactionsPage'),
+  component: lazyRouteComponent(() => import('../features/product/account/TransactionsPage.tsx'), 'TransactionsRoute'),
 });
 
 /** The game hides all page chrome, so it sits outside the layout. */

@@ -6,18 +6,18 @@ import type { GameSessionItem } from '../../../../protocol/account.ts';
 import { PageHeader } from '../../../ui/PageHeader.tsx';
 import { useLogic } from '../../viewRuntime.tsx';
 import { AccountList } from './AccountList.tsx';
-import { useListInAddress, useListSearchInput } from './listAddress.ts';
+import { useAddressFollows, useListAddress, type ListAddress } from './listAddress.ts';
 import type { Column } from './DataTable.tsx';
 import { useAccountFormat } from './format.ts';
 import { Net, resultOf, SessionsChart } from './SessionsChart.tsx';
 
 /** Game Sessions (/slot-sessions): every session the player played, newest first, with how it went. */
-export function SessionsPage() {
+export function SessionsPage({ address }: { address?: ListAddress }) {
   const { t } = useLingui();
   const format = useAccountFormat();
   // The filter and page live in the address too: a reload, Back or a shared link shows the same rows.
-  const list = useActorRef(useLogic().account.sessions, { input: useListSearchInput() });
-  useListInAddress(list);
+  const list = useActorRef(useLogic().account.sessions, { input: address?.input ?? {} });
+  useAddressFollows(list, address);
 
   const columns = useMemo<Column<GameSessionItem>[]>(
     () => [
@@ -126,3 +126,8 @@ const Word = styled.span`
   &[data-result='won'] { color: ${({ theme }) => theme.colors.success}; }
   &[data-result='lost'] { color: ${({ theme }) => theme.colors.danger}; }
 `;
+
+/** The route's component: the page with its list tied to the address. */
+export function SessionsRoute() {
+  return <SessionsPage address={useListAddress()} />;
+}

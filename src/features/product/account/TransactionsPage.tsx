@@ -6,18 +6,18 @@ import type { TransactionItem } from '../../../../protocol/account.ts';
 import { PageHeader } from '../../../ui/PageHeader.tsx';
 import { useLogic } from '../../viewRuntime.tsx';
 import { AccountList } from './AccountList.tsx';
-import { useListInAddress, useListSearchInput } from './listAddress.ts';
+import { useAddressFollows, useListAddress, type ListAddress } from './listAddress.ts';
 import type { Column } from './DataTable.tsx';
 import { useAccountFormat } from './format.ts';
 import { ACTION_LABELS, TRANSACTION_TAG_LABELS, UNKNOWN_LABEL, walletDirection } from './labels.ts';
 
 /** Transactions (/transactions): every move of the wallet, newest first. */
-export function TransactionsPage() {
+export function TransactionsPage({ address }: { address?: ListAddress }) {
   const { t, i18n } = useLingui();
   const format = useAccountFormat();
   // The filter and page live in the address too: a reload, Back or a shared link shows the same rows.
-  const list = useActorRef(useLogic().account.transactions, { input: useListSearchInput() });
-  useListInAddress(list);
+  const list = useActorRef(useLogic().account.transactions, { input: address?.input ?? {} });
+  useAddressFollows(list, address);
 
   const columns = useMemo<Column<TransactionItem>[]>(
     () => [
@@ -88,3 +88,8 @@ const Amount = styled.span`
   font-weight: 600;
   &[data-direction='in'] { color: ${({ theme }) => theme.colors.success}; }
 `;
+
+/** The route's component: the page with its list tied to the address. */
+export function TransactionsRoute() {
+  return <TransactionsPage address={useListAddress()} />;
+}
