@@ -67,6 +67,9 @@ export const selectVolume = (snapshot: GameContext): number => snapshot.context.
 /** The sound is muted. */
 export const selectMuted = (snapshot: GameContext): boolean => snapshot.context.muted;
 
+/** Whether the player wants sound (muted meanwhile only until a tap): the view's call to tap shows then. */
+export const selectSoundOn = (snapshot: GameContext): boolean => snapshot.context.soundOn;
+
 /** The video band chosen, or null. */
 export const selectActiveBandId = (snapshot: GameContext): string | null => snapshot.context.activeBandId;
 

@@ -202,6 +202,7 @@ export const gameSessionMachine = setup({
     pending: {},
     spinning: false,
     activeBandId: null,
+    pictureWidth: input.pictureWidth ?? null,
     videoLost: false,
     moneyTransfer: false,
     sideBar: true,
@@ -305,10 +306,11 @@ export const gameSessionMachine = setup({
                 assign({
                   join: ({ event }) => ({ ...event.join, bands: [...event.join.bands].sort((a, b) => b.Order - a.Order) }),
                   machine: ({ event }) => event.machine,
+                  // The player's band stays through a reconnect; a first join takes the band that fits the picture.
                   activeBandId: ({ context, event }) =>
                     event.join.bands.some((b) => b.id === context.activeBandId)
                       ? context.activeBandId
-                      : ([...event.join.bands].sort((a, b) => b.Order - a.Order)[0]?.id ?? null),
+                      : (fittingBand(event.join.bands, context.pictureWidth)?.id ?? null),
                   reconnects: 0,
                 }),
                 { type: 'tellWallet', params: ({ event }) => ({ balance: event.balance }) },
@@ -537,6 +539,18 @@ function controlOf(event: GameSessionEvent): Control | null {
 /** The id of the next request: the visit's id and a counter, so no two requests share one. */
 function requestId(context: Pick<GameSessionContext, 'visitId' | 'requestSeq'>): string {
   return `${context.visitId}-${context.requestSeq}`;
+}
+
+/**
+ * The band a picture `width` CSS pixels wide needs: the smallest that is at least that wide, so
+ * a desktop gets HD and a phone never pays for pixels it cannot show; the best band when none is
+ * wide enough or the width is not known.
+ */
+export function fittingBand<B extends Pick<VideoBandInfo, 'width' | 'Order'>>(bands: readonly B[], width: number | null): B | undefined {
+  const best = [...bands].sort((a, b) => b.Order - a.Order);
+  if (width === null) return best[0];
+  const wideEnough = best.filter((band) => band.width >= width);
+  return wideEnough.sort((a, b) => a.width - b.width)[0] ?? best[0];
 }
 
 export function activeBand(context: Pick<GameSessionContext, 'join' | 'activeBandId'>): VideoBandInfo | undefined {

@@ -54,6 +54,8 @@ export interface GameSessionInput {
   machineId: number;
   token: string;
   maxReconnects?: number;
+  /** How wide the picture is shown, in CSS pixels: the first band is the one that fits it (fittingBand). */
+  pictureWidth?: number;
   /** Initial volume, 0–1: the player's last choice, else the VOLUME setting. */
   volume?: number;
   /**
@@ -90,6 +92,8 @@ export interface GameSessionContext {
   /** The reels are turning (live.reels): no button is taken. */
   spinning: boolean;
   activeBandId: string | null;
+  /** The picture's width in CSS pixels as the view measured it at the start, or null. */
+  pictureWidth: number | null;
   /** The video child failed outright (not its retries: it is gone); a new join brings a new one. */
   videoLost: boolean;
   moneyTransfer: boolean;

@@ -73,9 +73,10 @@ export interface SimulatorOptions {
   externalVideo?: Record<string, string>;
   /**
    * The machines' video, further: the request strip (off by default), drawing the answer to a
-   * request at once (on by default), a trace of each answer frame (the bench). docs/video.md.
+   * request at once (on by default), a trace of each answer frame (the bench), the bands
+   * (DEFAULT_BANDS) and the machine sound (on). docs/video.md.
    */
-  video?: Pick<VideoOptions, 'strip' | 'answerAtOnce' | 'trace'>;
+  video?: Pick<VideoOptions, 'strip' | 'answerAtOnce' | 'trace' | 'bands' | 'sound'>;
   /** How long a request's body may take to arrive after its headers before a 408. Default 10 s. */
   bodyTimeoutMs?: number;
   /** Serve the client's *.map files. Default: unless NODE_ENV is production. */

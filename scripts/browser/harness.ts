@@ -5,6 +5,8 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { startSimulator, type Simulator, type SimulatorOptions } from '../../simulator/server.ts';
+import { DEFAULT_BANDS } from '../../simulator/video/index.ts';
+import type { BandSpec } from '../../simulator/video/types.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -51,11 +53,18 @@ export async function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 }
 
+/**
+ * The floor's bands without 720p unless a test asks for it (`video: { bands: DEFAULT_BANDS }`):
+ * a desktop-sized page would pick 720p, whose drawing alone takes two-thirds of a core per
+ * viewer, and the end-to-end tests run on two cores beside their browser.
+ */
+export const E2E_BANDS: BandSpec[] = DEFAULT_BANDS.filter((band) => band.width < 1280);
+
 export async function startHarness(options: Partial<SimulatorOptions> = {}): Promise<Harness> {
   // E2E_DIST lets a developer test another build folder (e.g. while dist/ is being rebuilt).
   const dist = process.env.E2E_DIST ?? 'dist';
   if (!existsSync(`${dist}/index.html`)) throw new Error(`${dist}/ is missing: run \`npm run build\` before the end-to-end tests`);
-  const sim = await startSimulator({ port: 0, memory: true, staticDir: dist, ...options });
+  const sim = await startSimulator({ port: 0, memory: true, staticDir: dist, ...options, video: { bands: E2E_BANDS, ...options.video } });
   const browser = await launchChromium();
   const contexts: BrowserContext[] = [];
   return {

@@ -1,10 +1,13 @@
 import type { BandInfo, BandSpec } from './types.ts';
 
 /**
- * 16:9 bands small enough for loopback demos; an operator's real camera brings its own. Named by
- * their real size (the player picks from these names): 640×360 is not "HD".
+ * 16:9 bands, highest quality first; an operator's real camera brings its own. Named by their
+ * real size (the player picks from these names). The ids are the WHEP URLs' and stay as they
+ * were when 640×360 was called "HD"; 1280×720, the one HD band, came later. Each viewer draws and
+ * encodes its own band, so a band costs CPU only while someone watches it (docs/video.md).
  */
 export const DEFAULT_BANDS: readonly BandSpec[] = [
+  { id: '720p', name: '720p', Order: 3, width: 1280, height: 720 },
   { id: 'hd', name: '360p', Order: 2, width: 640, height: 360 },
   { id: 'sd', name: '180p', Order: 1, width: 320, height: 180 },
 ];

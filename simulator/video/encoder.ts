@@ -12,6 +12,11 @@ import { createSocket, type Socket } from 'node:dgram';
 
 /** Appears in every encoder's command line, so tests (and operators) can find strays with pgrep. */
 export const ENCODER_MARKER = 'reelside-video';
+/**
+ * The sound's encoders (audio.ts) carry this one, which contains ENCODER_MARKER: `pgrep -f
+ * reelside-video` finds every encoder, `reelside-video:{session}` the session's picture only.
+ */
+export const AUDIO_ENCODER_MARKER = `${ENCODER_MARKER}-audio`;
 export const RTP_PAYLOAD_TYPE = 96;
 const KILL_GRACE_MS = 1000;
 
@@ -28,7 +33,7 @@ export interface Encoder {
   readonly pid: number | undefined;
   /** False while ffmpeg has not yet taken the previous frame (or has exited). */
   ready(): boolean;
-  /** Hands ffmpeg a width×height×4 RGBA frame. */
+  /** Hands ffmpeg a width×height×4 RGBA frame (the sound's encoder: a block of samples). */
   writeFrame(frame: Buffer): void;
   /** Called each time ffmpeg has taken a frame that it could not take at once (ready() turns true). */
   onReady(listener: () => void): void;
@@ -65,7 +70,16 @@ export function encoderArgs(options: EncoderOptions, port: number, ssrc: number)
   ];
 }
 
-export async function startEncoder(options: EncoderOptions): Promise<Encoder> {
+export function startEncoder(options: EncoderOptions): Promise<Encoder> {
+  return spawnEncoder(options.ffmpegPath, (port, ssrc) => encoderArgs(options, port, ssrc));
+}
+
+/**
+ * An ffmpeg whose stdin takes raw media and whose RTP comes back to a loopback UDP port bound
+ * here for it alone (`args` names the port and the SSRC to use): the picture's encoder above,
+ * the sound's (audio.ts).
+ */
+export async function spawnEncoder(ffmpegPath: string, args: (port: number, ssrc: number) => string[]): Promise<Encoder> {
   const socket = createSocket('udp4');
   await new Promise<void>((resolve, reject) => {
     socket.once('error', reject);
@@ -78,7 +92,7 @@ export async function startEncoder(options: EncoderOptions): Promise<Encoder> {
   const ssrc = randomInt(1, 2 ** 31);
   let child: ChildProcess;
   try {
-    child = spawn(options.ffmpegPath, encoderArgs(options, port, ssrc), { stdio: ['pipe', 'ignore', 'pipe'] });
+    child = spawn(ffmpegPath, args(port, ssrc), { stdio: ['pipe', 'ignore', 'pipe'] });
   } catch (error) {
     socket.close();
     throw error;

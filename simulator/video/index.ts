@@ -12,7 +12,7 @@ import { handleWhep, isWhepPath, WhepError } from './whep.ts';
 
 export type { BandInfo, FrameTrace, BandSpec, VideoOptions, VideoService, WhepRefusal, WhepViewer } from './types.ts';
 export { DEFAULT_BANDS } from './bands.ts';
-export { ENCODER_MARKER } from './encoder.ts';
+export { AUDIO_ENCODER_MARKER, ENCODER_MARKER } from './encoder.ts';
 
 /** A band's next spare encoder starts this long after a viewer arrives (spares.ts). */
 const SPARE_DELAY_MS = 500;
@@ -144,6 +144,7 @@ export function createVideoService(options: VideoOptions): VideoService {
       silenceTimeoutMs: options.silenceTimeoutMs ?? 5_000,
       isStalled: () => stalled.has(machineId),
       ...(options.strip ? { strip: true } : {}),
+      ...(options.sound === false ? { sound: false } : {}),
       ...(options.trace ? { trace: options.trace, requestedAt: () => answeredAt.get(machineId) ?? null } : {}),
       onClosed,
     });
@@ -193,6 +194,7 @@ export function createVideoService(options: VideoOptions): VideoService {
     },
     activeSessions: () => sessions.size,
     activeEncoders: () => opening.size + [...sessions.values()].filter((session) => session.encoderRunning()).length,
+    activeAudioEncoders: () => [...sessions.values()].filter((session) => session.audioEncoderRunning()).length,
     spareEncoders: () => spares?.count() ?? 0,
     requestAnswered(machineId) {
       if (options.trace) answeredAt.set(machineId, performance.timeOrigin + performance.now());

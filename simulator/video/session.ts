@@ -1,4 +1,5 @@
 import { DtlsClient, MediaStreamTrack, RTCPeerConnection, RTCRtpCodecParameters, RTCRtpHeaderExtensionParameters, type RtpPacket } from 'werift';
+import { createAudioFeeder, startAudioEncoder, type AudioFeeder } from './audio.ts';
 import { startEncoder, type Encoder } from './encoder.ts';
 import { createFeeder, type DrawnFrame, type Feeder } from './feeder.ts';
 import { createRestamper, isRtp, PLAYOUT_DELAY_URI, playoutDelayId, withPlayoutDelay } from './rtp.ts';
@@ -6,7 +7,7 @@ import type { ScreenState } from './screen.ts';
 import type { FrameTrace, BandSpec } from './types.ts';
 
 /**
- * One WHEP viewer: a werift peer with one sendonly VP8 track, fed by its own ffmpeg: a spare
+ * One WHEP viewer: a werift peer with a sendonly VP8 track, fed by its own ffmpeg: a spare
  * started ahead (spares.ts), or else one spawned before negotiation. The first frame is drawn as
  * soon as the answer is out, so ffmpeg's start-up and its first encode overlap ICE and DTLS.
  * werift stays the DTLS client (`a=setup:active`): answering as the server let the browser's first
@@ -14,8 +15,10 @@ import type { FrameTrace, BandSpec } from './types.ts';
  * (measured in tests/simulator/video.test.ts on a busy machine). As the client it starts the
  * handshake the moment ICE connects (handshakeAtOnce), not after werift's fixed 100 ms. That frame's packets wait
  * until the peer is connected; the steady frames follow. The first frame the viewer receives is
- * thus the encoder's first, a keyframe. Every way a viewer can go away ends in close(), which
- * releases the encoder and the peer.
+ * thus the encoder's first, a keyframe. When the offer has an audio section that takes Opus, an
+ * Opus track carries the machine's sound (audio.ts), from a second ffmpeg started once the viewer
+ * is connected (the sound is not what the first frame waits for). Every way a viewer can go away
+ * ends in close(), which releases both encoders and the peer.
  */
 
 const GATHER_LIMIT_MS = 3000;
@@ -39,6 +42,8 @@ export interface SessionConfig {
   encoder?: Encoder;
   /** Draw the request strip in every frame. */
   strip?: boolean;
+  /** Send the machine's sound to a viewer whose offer can receive Opus (default true). */
+  sound?: boolean;
   /** When the floor last said the machine answered a request (epoch ms), for the trace. */
   requestedAt?: () => number | null;
   trace?: (frame: FrameTrace) => void;
@@ -55,6 +60,8 @@ export interface ViewerSession {
   redraw(): void;
   setStalled(stalled: boolean): void;
   encoderRunning(): boolean;
+  /** Whether the sound's ffmpeg runs now. */
+  audioEncoderRunning(): boolean;
   /** True from the moment close() starts. */
   closed(): boolean;
   close(reason: string): Promise<void>;
@@ -73,13 +80,14 @@ export async function openSession(offer: string, config: SessionConfig): Promise
   encoderStart.catch(() => {}); // awaited below; a failure must not surface as unhandled first
   let pc: RTCPeerConnection | undefined;
   try {
-    pc = createPeer();
+    pc = createPeer(config.sound !== false);
     const track = new MediaStreamTrack({ kind: 'video' });
-    const answer = await negotiate(pc, track, offer);
+    const audioTrack = new MediaStreamTrack({ kind: 'audio' });
+    const { answer, sound } = await negotiate(pc, track, audioTrack, offer);
     const encoder = await encoderStart;
     // A missing ffmpeg fails at spawn, long before negotiation ends: say so instead of a 201.
     if (!encoder.running()) throw new VideoUnavailable(`the video encoder did not start: ${encoder.exitReason()}`);
-    return run(config, pc, track, encoder, answer);
+    return run(config, pc, track, encoder, answer, sound ? audioTrack : undefined);
   } catch (error) {
     // Whatever failed, the viewer gets its 400/500 only once nothing of the session is left.
     await Promise.allSettled([pc?.close(), encoderStart.then((encoder) => encoder.stop())]);
@@ -87,7 +95,15 @@ export async function openSession(offer: string, config: SessionConfig): Promise
   }
 }
 
-function createPeer(): RTCPeerConnection {
+/**
+ * The stream ids of the answer's tracks (a=msid): two, so the browser does not hold the picture
+ * back to play it in step with the sound. Chromium synchronises the tracks of one stream by
+ * delaying the earlier one, which would add the sound's jitter buffer to every press → picture.
+ */
+const VIDEO_STREAM_ID = 'reelside-video';
+const AUDIO_STREAM_ID = 'reelside-sound';
+
+function createPeer(sound: boolean): RTCPeerConnection {
   return new RTCPeerConnection({
     iceServers: [],
     iceUseIpv6: false,
@@ -103,7 +119,9 @@ function createPeer(): RTCPeerConnection {
           rtcpFeedback: [{ type: 'nack' }, { type: 'nack', parameter: 'pli' }, { type: 'goog-remb' }],
         }),
       ],
-      audio: [],
+      // Opus, as every WebRTC browser receives it (RFC 7874); without the sound, no audio codec at
+      // all, and werift rejects an offer's audio section (port 0) as before.
+      audio: sound ? [new RTCRtpCodecParameters({ mimeType: 'audio/opus', clockRate: 48000, channels: 2 })] : [],
     },
     // The playout delay hint (min = max = 0: show each frame as soon as it is decoded), when the
     // viewer offers it (Chromium does); run() adds it to the packets.
@@ -111,7 +129,7 @@ function createPeer(): RTCPeerConnection {
   });
 }
 
-async function negotiate(pc: RTCPeerConnection, track: MediaStreamTrack, offer: string): Promise<string> {
+async function negotiate(pc: RTCPeerConnection, track: MediaStreamTrack, audioTrack: MediaStreamTrack, offer: string): Promise<{ answer: string; sound: boolean }> {
   try {
     await pc.setRemoteDescription({ type: 'offer', sdp: offer });
   } catch (error) {
@@ -120,7 +138,17 @@ async function negotiate(pc: RTCPeerConnection, track: MediaStreamTrack, offer: 
   const transceiver = transceiverOf(pc);
   if (!transceiver) throw new OfferRejected('the offer has no usable video section');
   await transceiver.sender.replaceTrack(track);
+  transceiver.sender.streamId = VIDEO_STREAM_ID;
   transceiver.setDirection('sendonly');
+  // The first audio section the viewer receives on (recvonly or sendrecv) gets the sound; one it
+  // only sends on, or further ones, are answered inactive (nothing is taken from the viewer).
+  const audio = audioTransceiverOf(pc);
+  if (audio) {
+    await audio.sender.replaceTrack(audioTrack);
+    audio.sender.streamId = AUDIO_STREAM_ID;
+    audio.setDirection('sendonly');
+  }
+  for (const other of pc.getTransceivers()) if (other.kind === 'audio' && other !== audio) other.setDirection('inactive');
   await pc.setLocalDescription(await pc.createAnswer());
   handshakeAtOnce(pc);
   if (pc.iceGatheringState !== 'complete') {
@@ -136,7 +164,7 @@ async function negotiate(pc: RTCPeerConnection, track: MediaStreamTrack, offer: 
   }
   const sdp = pc.localDescription?.sdp ?? '';
   if (!/^m=video [1-9]/m.test(sdp) || !/^a=rtpmap:\d+ VP8\/90000/im.test(sdp)) throw new OfferRejected('no VP8 video could be negotiated');
-  return sdp;
+  return { answer: sdp, sound: audio !== undefined && /^m=audio [1-9]/m.test(sdp) };
 }
 
 /**
@@ -167,7 +195,13 @@ function transceiverOf(pc: RTCPeerConnection) {
   return pc.getTransceivers().find((candidate) => candidate.kind === 'video' && !candidate.rejected && !candidate.pendingRejection);
 }
 
-function run(config: SessionConfig, pc: RTCPeerConnection, track: MediaStreamTrack, encoder: Encoder, answer: string): ViewerSession {
+function audioTransceiverOf(pc: RTCPeerConnection) {
+  return pc
+    .getTransceivers()
+    .find((candidate) => candidate.kind === 'audio' && !candidate.rejected && !candidate.pendingRejection && ['sendonly', 'sendrecv'].includes(candidate.offerDirection));
+}
+
+function run(config: SessionConfig, pc: RTCPeerConnection, track: MediaStreamTrack, encoder: Encoder, answer: string, audioTrack: MediaStreamTrack | undefined): ViewerSession {
   let closing: Promise<void> | undefined;
   let disconnectTimer: ReturnType<typeof setTimeout> | undefined;
   const restamper = createRestamper();
@@ -187,6 +221,53 @@ function run(config: SessionConfig, pc: RTCPeerConnection, track: MediaStreamTra
   // Stalled before the first frame is primed, so a viewer who arrives during a stall sees none.
   if (config.isStalled?.()) feeder.setStalled(true);
 
+  // The machine's sound, for a viewer who took it: its ffmpeg starts once the viewer is connected
+  // (after the first frame, which is what a join waits for) and stops with the session. Should it
+  // fail, the picture goes on without sound. A stall stops the picture only.
+  let audioStart: Promise<Encoder> | undefined;
+  let audioEncoder: Encoder | undefined;
+  let audioFeeder: AudioFeeder | undefined;
+  const startSound = () => {
+    if (!audioTrack || audioStart || closing !== undefined) return;
+    const withoutSound = (reason: string) => {
+      if (closing === undefined) console.warn(`video: session ${config.id} goes on without sound: ${reason}`);
+    };
+    audioStart = startAudioEncoder({ ffmpegPath: config.ffmpegPath, sessionId: config.id });
+    audioStart.then(
+      (audio) => {
+        if (closing !== undefined) return; // close() stops it
+        audioEncoder = audio;
+        // Opus RTP (ffmpeg's RTCP on the same port is dropped); werift sets SSRC, payload type,
+        // sequence. The primer's packet is not sent: it starts the sound's clock (audio.ts).
+        let primed = false;
+        audio.onPacket((packet) => {
+          if (!isRtp(packet)) return;
+          if (primed) audioTrack.writeRtp(packet);
+          else {
+            primed = true;
+            audioFeeder?.start();
+          }
+        });
+        audio.onExit((reason) => {
+          audioFeeder?.stop();
+          withoutSound(reason);
+        });
+        if (!audio.running()) return;
+        audioFeeder = createAudioFeeder({
+          screen: () => config.getScreen(config.machineId),
+          now: config.now,
+          sink: { ready: () => audio.ready(), write: (pcm) => audio.writeFrame(pcm) },
+          onError: (error) => {
+            withoutSound(`the sound failed: ${error instanceof Error ? error.message : String(error)}`);
+            void audio.stop();
+          },
+        });
+        audioFeeder.prime();
+      },
+      (error: unknown) => withoutSound(`the sound's encoder did not start: ${error instanceof Error ? error.message : String(error)}`),
+    );
+  };
+
   const close = (reason: string): Promise<void> => {
     closing ??= (async () => {
       try {
@@ -194,8 +275,10 @@ function run(config: SessionConfig, pc: RTCPeerConnection, track: MediaStreamTra
         clearTimeout(disconnectTimer);
         clearInterval(silenceTimer);
         feeder.stop();
+        audioFeeder?.stop();
         track.stop();
-        await Promise.allSettled([encoder.stop(), pc.close()]);
+        audioTrack?.stop();
+        await Promise.allSettled([encoder.stop(), audioStart?.then((audio) => audio.stop()), pc.close()]);
       } finally {
         config.onClosed(config.id, reason);
       }
@@ -242,6 +325,7 @@ function run(config: SessionConfig, pc: RTCPeerConnection, track: MediaStreamTra
         tracer?.released();
       }
       feeder.start();
+      startSound();
     } else if (state === 'disconnected') {
       // Consent checks can miss a beat on a busy machine; give the path a moment to come back.
       disconnectTimer ??= setTimeout(() => void close('connection lost'), config.silenceTimeoutMs);
@@ -266,6 +350,7 @@ function run(config: SessionConfig, pc: RTCPeerConnection, track: MediaStreamTra
     redraw: () => feeder.redraw(),
     setStalled: (stalled) => feeder.setStalled(stalled),
     encoderRunning: () => encoder.running(),
+    audioEncoderRunning: () => audioEncoder?.running() ?? false,
     closed: () => closing !== undefined,
     close,
   };

@@ -82,6 +82,12 @@ export interface VideoOptions {
    */
   strip?: boolean;
   /**
+   * Send the machine's sound (sound.ts: the reels, their stops, a win's jingle) as an Opus track
+   * to every viewer whose offer has an audio section (default true). Off, an offer's audio
+   * section is rejected (port 0) and the video goes alone.
+   */
+  sound?: boolean;
+  /**
    * Draw the frame that answers a player's request at once (redraw) rather than on the next tick
    * (default true; false is the old behaviour, kept for the bench's comparison).
    */
@@ -125,8 +131,10 @@ export interface VideoService {
   /** The bands of a known machine (empty for an unknown one), whepUrl prefixed by baseUrl. */
   bandsFor(machineId: string, baseUrl?: string): BandInfo[];
   activeSessions(): number;
-  /** ffmpeg processes of viewers (spares not included). */
+  /** The picture's ffmpeg processes of viewers, one per viewer (spares not included). */
   activeEncoders(): number;
+  /** The sound's ffmpeg processes of viewers (one per viewer who takes the sound, once connected). */
+  activeAudioEncoders(): number;
   /** Idle spare encoders waiting for the next viewers. */
   spareEncoders(): number;
   /**

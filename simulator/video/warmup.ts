@@ -7,7 +7,8 @@ import { drawFrame } from './render.ts';
  * The first viewer after start-up would otherwise pay for werift's DTLS certificate and cold
  * code paths, the canvas's font loading, and libvpx's first load from disk: together ~300 ms,
  * measured. One offer, one drawn frame and one encoded frame in the background at start keep
- * the first join near the warm figure, and tell the operator at once when ffmpeg is missing.
+ * the first join near the warm figure, and tell the operator at once when ffmpeg is missing (or
+ * cannot encode the sound: one Opus frame, after the VP8 one).
  */
 const warmed = new Map<string, Promise<void>>();
 
@@ -15,7 +16,8 @@ export function warmUp(ffmpegPath: string): Promise<void> {
   // Once per process: test runs start many simulators, and what is warmed stays warm.
   let warming = warmed.get(ffmpegPath);
   if (!warming) {
-    warming = Promise.allSettled([warmWebRtc(), warmRenderer(), checkFfmpeg(ffmpegPath)]).then(() => undefined);
+    // The sound's check after the picture's: two ffmpeg start-ups at once would slow both.
+    warming = Promise.allSettled([warmWebRtc(), warmRenderer(), checkFfmpeg(ffmpegPath).then((ran) => (ran ? checkOpus(ffmpegPath) : false))]).then(() => undefined);
     warmed.set(ffmpegPath, warming);
   }
   return warming;
@@ -37,8 +39,19 @@ async function warmWebRtc(): Promise<void> {
 }
 
 /** Encodes one VP8 frame: proves this ffmpeg can, and pages libvpx in. */
-function checkFfmpeg(ffmpegPath: string): Promise<void> {
+function checkFfmpeg(ffmpegPath: string): Promise<boolean> {
   const args = ['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'color=c=black:s=64x64', '-frames:v', '1', '-c:v', 'libvpx', '-deadline', 'realtime', '-f', 'null', '-'];
+  return runCheck(ffmpegPath, args, (errors) => `video: ${ffmpegPath} cannot encode VP8 (libvpx): ${errors}`);
+}
+
+/** Encodes 20 ms of silence to Opus: without libopus the viewers get the picture without sound. */
+function checkOpus(ffmpegPath: string): Promise<boolean> {
+  const args = ['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'anullsrc=r=48000:cl=mono', '-t', '0.02', '-c:a', 'libopus', '-f', 'null', '-'];
+  return runCheck(ffmpegPath, args, (errors) => `video: ${ffmpegPath} cannot encode Opus (libopus), the video goes without sound: ${errors}`);
+}
+
+/** Runs ffmpeg once; resolves whether it could run at all (a failed encode is warned of, and counts as run). */
+function runCheck(ffmpegPath: string, args: string[], failure: (errors: string) => string): Promise<boolean> {
   return new Promise((resolve) => {
     let errors = '';
     const child = spawn(ffmpegPath, args, { stdio: ['ignore', 'ignore', 'pipe'] });
@@ -48,11 +61,11 @@ function checkFfmpeg(ffmpegPath: string): Promise<void> {
     child.on('error', (error) => {
       failed = true;
       console.warn(`video: cannot run ffmpeg (${ffmpegPath}): ${error.message}. Install Debian's ffmpeg (apt-get install ffmpeg).`);
-      resolve();
+      resolve(false);
     });
     child.on('close', (code) => {
-      if (code !== 0 && !failed) console.warn(`video: ${ffmpegPath} cannot encode VP8 (libvpx): ${errors.trim()}`);
-      resolve();
+      if (code !== 0 && !failed) console.warn(failure(errors.trim()));
+      resolve(!failed);
     });
   });
 }

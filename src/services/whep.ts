@@ -3,15 +3,17 @@ import type { PageEvent, PeerCommand, PeerEvent, PeerInput, VideoStats } from '.
 import { createInputDelayMeter } from './inputDelay.ts';
 
 /**
- * One WHEP session (draft-ietf-wish-whep) as the video link's `peer` (machines/videoLink.ts): one
- * recvonly video transceiver, the offer POSTed with the host ICE candidates it has by then, the
- * answer applied, the stream handed on. Started without a URL (the join is still in flight) it
- * creates its peer and offer at once and POSTs as soon as peer.play names the band. Every second
- * it reports what the player's stats line shows — size, decoded frames per second, the round trip
- * of its connection, press → picture where the video lets it be measured — and the decoded-frame
- * count, from which the link's chart decides whether the picture moves. ICE failing or the WHEP
- * server refusing is peer.failed. Stopped (a retry, the page going away, the player leaving) it
- * DELETEs its resource with keepalive and closes the connection.
+ * One WHEP session (draft-ietf-wish-whep) as the video link's `peer` (machines/videoLink.ts): a
+ * recvonly video transceiver and a recvonly audio one (the machine's sound; a media server
+ * without sound rejects that section and the picture plays alone), the offer POSTed with the host
+ * ICE candidates it has by then, the answer applied, one stream with the picture and the sound
+ * handed on. Started without a URL (the join is still in flight) it creates its peer and offer at
+ * once and POSTs as soon as peer.play names the band. Every second it reports what the player's
+ * stats line shows — size, decoded frames per second, the round trip of its connection, press →
+ * picture where the video lets it be measured — and the decoded-frame count, from which the
+ * link's chart decides whether the picture moves. ICE failing or the WHEP server refusing is
+ * peer.failed. Stopped (a retry, the page going away, the player leaving) it DELETEs its resource
+ * with keepalive and closes the connection.
  */
 
 const STATS_EVERY_MS = 1000;
@@ -67,16 +69,24 @@ export function whepPeerLogic() {
 
     const pc = new RTCPeerConnection({ bundlePolicy: 'max-bundle' });
     pc.addTransceiver('video', { direction: 'recvonly' });
+    pc.addTransceiver('audio', { direction: 'recvonly' });
+    // What the <video> plays: every track this peer receives, in one stream of its own, however
+    // the server groups them (the simulator puts the sound in a stream apart from the picture, so
+    // the browser does not delay the picture to play it in step with the sound).
+    const stream = new MediaStream();
     pc.addEventListener('track', (event) => {
-      // Live play wants the picture now rather than smooth: ask for the smallest buffer, by
-      // the standard hint or Chromium's older one. (The sender's playout delay extension, where
-      // the media server sends it, goes further: each frame shown as soon as it is decoded.)
+      // Live play wants the picture and the sound now rather than smooth: ask for the smallest
+      // buffer, by the standard hint or Chromium's older one. (The sender's playout delay extension,
+      // where the media server sends it, goes further: each frame shown as soon as it is decoded.)
       const receiver: { jitterBufferTarget?: number | null; playoutDelayHint?: number | null } = event.receiver;
       if ('jitterBufferTarget' in receiver) receiver.jitterBufferTarget = 0;
       else if ('playoutDelayHint' in receiver) receiver.playoutDelayHint = 0;
-      shown = event.streams[0] ?? new MediaStream([event.track]);
+      stream.addTrack(event.track);
+      // The link is told once; a later track (both arrive as the answer is applied) joins the stream it has.
+      if (shown === stream) return;
+      shown = stream;
       meter.reset();
-      tell({ type: 'peer.stream', stream: shown });
+      tell({ type: 'peer.stream', stream });
     });
     pc.addEventListener('connectionstatechange', () => {
       if (pc.connectionState === 'failed' || pc.connectionState === 'closed') failed(`connection ${pc.connectionState}`);

@@ -28,7 +28,7 @@ const MAIN_CONTROLS = [
   (page: Page) => page.getByRole('button', { name: 'Money transfer' }),
   (page: Page) => page.getByRole('button', { name: 'Cash out' }),
   // Muted until the first tap on the game (browser rules), then a mute button in its place.
-  (page: Page) => page.getByRole('group', { name: 'Screen controls' }).getByRole('button', { name: /^(Tap for sound|Mute)$/ }),
+  (page: Page) => page.getByRole('region', { name: 'Screen controls' }).getByRole('button', { name: /^(Tap for sound|Mute|Unmute)$/ }),
   (page: Page) => page.getByRole('switch', { name: 'Autoplay' }),
 ];
 
@@ -38,7 +38,7 @@ const overlaps = (a: Box, b: Box) => a.x < b.x + b.width - 0.5 && b.x < a.x + a.
 /** The picture's box on the screen (after any rotation) and that no control lies over it. */
 async function expectVideoUncovered(page: Page): Promise<Box> {
   const video = (await page.getByTestId('machine-video').boundingBox())!;
-  for (const region of [page.getByRole('complementary', { name: 'Machine controls' }), page.getByRole('group', { name: 'Screen controls' })]) {
+  for (const region of [page.getByRole('complementary', { name: 'Machine controls' }), page.getByRole('region', { name: 'Screen controls' })]) {
     const box = await region.boundingBox();
     if (box) expect(overlaps(video, box), 'a control lies over the picture').toBe(false);
   }
@@ -193,7 +193,7 @@ describe('the game on a phone', () => {
     const toast = page.locator('[aria-live="polite"] > [data-variant]').filter({ hasText: /seconds left to continue/ });
     await toast.waitFor();
     const box = (await toast.boundingBox())!;
-    for (const covered of [page.getByTestId('machine-video'), page.getByTestId('game-deck'), page.getByRole('group', { name: 'Screen controls' })]) {
+    for (const covered of [page.getByTestId('machine-video'), page.getByTestId('game-deck'), page.getByRole('region', { name: 'Screen controls' })]) {
       expect(overlaps(box, (await covered.boundingBox())!)).toBe(false);
     }
     await context.close();

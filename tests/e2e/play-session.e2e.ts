@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PHONE_PORTRAIT, startHarness, type Harness } from '../../scripts/browser/harness.ts';
+import { DEFAULT_BANDS } from '../../simulator/video/index.ts';
 import { DEMO_ID, expectFramesGrowing, joinFromLobby, loginToLobby, sampleVideo, toasts, transfer, usd } from './play.ts';
 
 /*
@@ -103,6 +104,43 @@ describe('a visit to a machine', () => {
     expect(await page.getByTestId('video-stats').count()).toBe(0);
     await page.getByRole('button', { name: 'Video details' }).click();
     await expect.poll(() => page.getByTestId('video-stats').textContent(), { timeout: 10000 }).toMatch(/press → video \d+ ms/);
+  });
+
+  it("a desktop plays the HD band with the machine's sound; the sound waits for a tap, and the player's choice is kept for the next visit", async () => {
+    await h.close();
+    h = await startHarness({ rngSeed: SEED, video: { bands: [...DEFAULT_BANDS] } });
+    const { page } = await h.newPage({ context: { viewport: { width: 1280, height: 800 } } });
+    await loginToLobby(page);
+    await joinFromLobby(page, 1, 1);
+    await expect.poll(async () => (await sampleVideo(page)).width, { timeout: 15_000 }).toBe(1280);
+    await page.getByRole('button', { name: 'Video quality: 720p' }).waitFor();
+    const audio = () =>
+      page.evaluate(() => {
+        const video = document.querySelector<HTMLVideoElement>('[data-testid="machine-video"]')!;
+        const stream = video.srcObject as MediaStream | null;
+        return { live: stream?.getAudioTracks().filter((track) => track.readyState === 'live').length ?? 0, muted: video.muted, volume: video.volume };
+      });
+    // The stream carries the machine's sound; the browser's rule: muted until the player taps.
+    await expect.poll(async () => (await audio()).live).toBe(1);
+    expect((await audio()).muted).toBe(true);
+    await page.getByRole('button', { name: 'Tap for sound' }).click();
+    expect((await audio()).muted).toBe(false);
+    await page.getByRole('slider', { name: 'Volume' }).fill('40');
+    await expect.poll(async () => (await audio()).volume).toBeCloseTo(0.4);
+    await page.getByRole('button', { name: 'Sound', exact: true }).click();
+    expect((await audio()).muted).toBe(true);
+
+    // The next visit keeps the choice: sound off at 40 %, no call to tap, a tap does not turn it on.
+    await page.getByRole('button', { name: 'Back to the lobby' }).click();
+    await page.waitForURL(/\/lobby$/);
+    await joinFromLobby(page, 1, 1);
+    await page.getByRole('button', { name: 'Unmute' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Tap for sound' }).count()).toBe(0);
+    await page.getByTestId('machine-video').click();
+    expect((await audio()).muted).toBe(true);
+    expect(await page.getByRole('slider', { name: 'Volume' }).inputValue()).toBe('40');
+    await page.getByRole('button', { name: 'Unmute' }).click();
+    expect((await audio()).muted).toBe(false);
   });
 
   it('switching the video band plays the other band on one WHEP session: the old one is deleted at once', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { assign, createActor, fromCallback, fromPromise, SimulatedClock, type AnyEventObject } from 'xstate';
 import { MAX_ATTEMPTS, videoLinkMachine } from '../../machines/videoLink.ts';
-import { gameSessionMachine, SPIN_STOP_GRACE_MS, type JoinInfo, type MachineRequest, type MachineView } from '../../machines/gameSession.ts';
+import { fittingBand, gameSessionMachine, SPIN_STOP_GRACE_MS, type JoinInfo, type MachineRequest, type MachineView } from '../../machines/gameSession.ts';
 import { selectControlsFaded, selectLive, selectScreen, selectSpinning, selectVideo, selectVideoLost } from '../../machines/gameSession.selectors.ts';
 import { selectStream, selectVideoFailed, selectVideoProblem, selectVideoRefusal } from '../../machines/videoLink.selectors.ts';
 import { BACKOFF_CAP_MS } from '../../machines/backoff.ts';
@@ -387,6 +387,21 @@ describe('gameSession machine', () => {
     expect(faded()).toBe(true);
     t.actor.send({ type: 'user.touch' });
     expect(faded()).toBe(false);
+  });
+
+  it('the first band is the one that fits the picture: HD for a desktop, never more than a phone shows', () => {
+    const bands = [
+      { id: '180p', width: 320, Order: 1 },
+      { id: '720p', width: 1280, Order: 3 },
+      { id: '360p', width: 640, Order: 2 },
+    ];
+    expect(fittingBand(bands, 960)?.id).toBe('720p');
+    expect(fittingBand(bands, 390)?.id).toBe('360p');
+    expect(fittingBand(bands, 588)?.id).toBe('360p');
+    expect(fittingBand(bands, 300)?.id).toBe('180p');
+    expect(fittingBand(bands, 2400)?.id).toBe('720p');
+    expect(fittingBand(bands, null)?.id).toBe('720p');
+    expect(fittingBand([], 500)).toBeUndefined();
   });
 
   it('sound: muted until the first tap on the live game, then on if the player wants it; a choice to mute holds through taps', () => {

@@ -189,10 +189,19 @@ describe('formatting', () => {
 
 describe('bands', () => {
   it('lists WHEP URLs per band, under an optional base', () => {
-    expect(bandInfos('m 1', DEFAULT_BANDS)[0]).toEqual({ id: 'hd', name: '360p', Order: 2, width: 640, height: 360, whepUrl: '/whep/m%201/hd' });
+    expect(bandInfos('m 1', DEFAULT_BANDS)[1]).toEqual({ id: 'hd', name: '360p', Order: 2, width: 640, height: 360, whepUrl: '/whep/m%201/hd' });
     // The player picks a band by its name: each names its real height.
     for (const band of DEFAULT_BANDS) expect(band.name).toBe(`${band.height}p`);
-    expect(bandInfos('m1', DEFAULT_BANDS, 'http://sim:8080/')[1]?.whepUrl).toBe('http://sim:8080/whep/m1/sd');
+    expect(bandInfos('m1', DEFAULT_BANDS, 'http://sim:8080/')[2]?.whepUrl).toBe('http://sim:8080/whep/m1/sd');
+  });
+
+  it('has 720p, 360p and 180p, highest quality first (by Order)', () => {
+    expect(DEFAULT_BANDS.map((band) => [band.name, band.Order, band.width, band.height])).toEqual([
+      ['720p', 3, 1280, 720],
+      ['360p', 2, 640, 360],
+      ['180p', 1, 320, 180],
+    ]);
+    expect(() => validateBands(DEFAULT_BANDS)).not.toThrow();
   });
 
   it('refuses odd sizes and duplicate ids', () => {

@@ -65,7 +65,7 @@ function render(state: ScreenState, width = 640, height = 360, strip = true, now
 
 describe('request strip encoding', () => {
   it('reads back every value it writes, at every band size, over the real picture', () => {
-    for (const band of [...DEFAULT_BANDS, { width: 1280, height: 720 }]) {
+    for (const band of DEFAULT_BANDS) {
       for (const count of [0, 1, 2, 127, 128, 200, 255]) {
         expect(readStrip(render(screen(count), band.width, band.height), band.width, band.height), `${count} at ${band.width}×${band.height}`).toBe(count);
       }
@@ -139,13 +139,14 @@ describe('request strip encoding', () => {
 });
 
 describe.skipIf(spawnSync('ffmpeg', ['-version']).status !== 0)('request strip through VP8', () => {
-  it('survives the encoder at its live settings, reels spinning, at both band sizes', () => {
+  it('survives the encoder at its live settings, reels spinning, at every band size', () => {
     for (const band of DEFAULT_BANDS) {
       const { width, height } = band;
       const frames: number[] = [];
       const raw: Buffer[] = [];
-      // 60 frames; the count changes every few frames while the reels spin (the hardest picture).
-      for (let i = 0; i < 60; i++) {
+      // 60 frames (30 at 720p, a second of it); the count changes every few frames while the reels
+      // spin (the hardest picture), and wraps past 255 either way.
+      for (let i = 0; i < (width > 640 ? 30 : 60); i++) {
         const count = 250 + Math.floor(i / 3); // wraps past 255
         frames.push(count % 256);
         const spinning = { startedAt: NOW, stopsAt: [NOW + 5000, NOW + 5000, NOW + 5000, NOW + 5000, NOW + 5000] };
@@ -171,7 +172,7 @@ describe.skipIf(spawnSync('ffmpeg', ['-version']).status !== 0)('request strip t
         rmSync(dir, { recursive: true, force: true });
       }
     }
-  });
+  }, 60_000);
 });
 
 describe('drawing the answer to a request at once', () => {

@@ -200,11 +200,12 @@ describe('WHEP HTTP contract', () => {
   });
 
   it('lists bands with their WHEP URLs', () => {
-    expect(h.video.bandsFor('m1').map((band) => [band.id, band.Order, band.width, band.height, band.whepUrl])).toEqual([
-      ['hd', 2, 640, 360, '/whep/m1/hd'],
-      ['sd', 1, 320, 180, '/whep/m1/sd'],
+    expect(h.video.bandsFor('m1').map((band) => [band.id, band.name, band.Order, band.width, band.height, band.whepUrl])).toEqual([
+      ['720p', '720p', 3, 1280, 720, '/whep/m1/720p'],
+      ['hd', '360p', 2, 640, 360, '/whep/m1/hd'],
+      ['sd', '180p', 1, 320, 180, '/whep/m1/sd'],
     ]);
-    expect(h.video.bandsFor('m1', 'http://sim:8080')[0]?.whepUrl).toBe('http://sim:8080/whep/m1/hd');
+    expect(h.video.bandsFor('m1', 'http://sim:8080')[1]?.whepUrl).toBe('http://sim:8080/whep/m1/hd');
     expect(h.video.bandsFor('nope')).toEqual([]);
   });
 
@@ -512,6 +513,26 @@ describe.skipIf(!existsSync(CHROMIUM))('WHEP playback in Chromium', () => {
         const joined = await join(page, '/whep/m1/sd');
         expect([joined.width, joined.height]).toEqual([320, 180]);
         expect(await leave(page, joined.location)).toBe(200);
+      } finally {
+        await page.close();
+      }
+    },
+    SLOW,
+  );
+
+  it(
+    'plays the 720p band at its own size, drawn and encoded only while watched',
+    async () => {
+      const page = await viewer();
+      try {
+        const joined = await join(page, '/whep/m1/720p');
+        expect([joined.width, joined.height]).toEqual([1280, 720]);
+        expect(await decodesMore(page, 10, 10_000)).toBe(true);
+        expect(encoderProcesses(joined.location.split('/').pop())).toHaveLength(1);
+        expect(await leave(page, joined.location)).toBe(200);
+        // Its viewer gone, its encoder is too (at most the band's idle spare remains, drawing nothing).
+        expect(h.video.activeEncoders()).toBe(0);
+        expect(encoderProcesses(joined.location.split('/').pop())).toEqual([]);
       } finally {
         await page.close();
       }

@@ -5,6 +5,7 @@ import { gameSessionMachine, type JoinInfo, type MachineRequest, type MachineVie
 import { videoLinkMachine } from '../../machines/videoLink.ts';
 import { DEFAULT_SETTINGS } from '../../protocol/settings.ts';
 import { RuntimeProvider, type ViewRuntime } from '../../src/features/viewRuntime.tsx';
+import { pictureWidth } from '../../src/features/product/game/device.ts';
 import { SideBar } from '../../src/features/product/game/SideBar.tsx';
 import { renderView } from './render.tsx';
 
@@ -118,3 +119,14 @@ describe('the game control deck', () => {
     expect(screen.getByRole('button', { name: 'Görüntü ayrıntıları' })).toBeTruthy();
   });
 });
+
+describe('how wide the picture is shown (the first band is chosen by it)', () => {
+  it('upright the full width; in landscape what the side bar leaves, at most 16:9 of the height', () => {
+    expect(pictureWidth(1280, 800)).toBe(960);
+    expect(pictureWidth(1920, 1080)).toBe(1600);
+    expect(pictureWidth(390, 844)).toBe(390);
+    expect(pictureWidth(844, 390)).toBe(588);
+    expect(pictureWidth(640, 400)).toBe(384);
+  });
+});
+

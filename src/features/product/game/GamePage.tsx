@@ -9,6 +9,7 @@ import { showToast, dismissToast } from '../../../ui/toasts.tsx';
 import { failureText } from '../errors/codeMessages.ts';
 import { useActorOptions, useAuthActor, useLogic, useSettings } from '../../viewRuntime.tsx';
 import { leaveToast } from './messages.ts';
+import { pictureWidth } from './device.ts';
 import { GAME, LANDSCAPE, SHORT_LANDSCAPE } from './layout.ts';
 import { LeaveDialog } from './LeaveDialog.tsx';
 import { ScreenControls } from './ScreenControls.tsx';
@@ -29,7 +30,8 @@ export function GamePage() {
   const settings = useSettings();
   const game = useActorRef(useLogic().gameSession, {
     ...useActorOptions(),
-    input: { machineId, token, volume: settings.VOLUME },
+    // The first band is the one that fits the picture: HD on a desktop, never on a phone.
+    input: { machineId, token, volume: settings.VOLUME, pictureWidth: pictureWidth(window.innerWidth, window.innerHeight) },
   });
   const containerRef = useRef<HTMLDivElement>(null);
 

@@ -4,7 +4,7 @@ import { useEffect, useState, type RefObject } from 'react';
 import styled from 'styled-components';
 import type { ActorRefFrom } from 'xstate';
 import type { gameSessionMachine } from '../../../../machines/gameSession.ts';
-import { selectMuted, selectSideBarOpen, selectVideoType } from '../../../../machines/gameSession.selectors.ts';
+import { selectMuted, selectSideBarOpen, selectSoundOn, selectVideoType } from '../../../../machines/gameSession.selectors.ts';
 import { isAppleHandheld, isPortrait } from './device.ts';
 import { GameIcon } from './icons.tsx';
 import { GAME, LANDSCAPE, SHORT_LANDSCAPE } from './layout.ts';
@@ -29,6 +29,7 @@ export function ScreenControls({
 }) {
   const { t } = useLingui();
   const muted = useSelector(game, selectMuted);
+  const soundOn = useSelector(game, selectSoundOn);
   const videoType = useSelector(game, selectVideoType);
   const open = useSelector(game, selectSideBarOpen);
   const [portrait, setPortrait] = useState(isPortrait);
@@ -58,8 +59,9 @@ export function ScreenControls({
   };
 
   return (
-    <Tools role="group" aria-label={t`Screen controls`}>
-      {muted ? (
+    <Tools role="region" aria-label={t`Screen controls`}>
+      {/* A player who wants sound and has not tapped yet is asked to; one who turned it off is not. */}
+      {muted && soundOn ? (
         <Pill type="button" onClick={() => game.send({ type: 'user.sound', on: true })}>
           <GameIcon name="volumeOff" />
           <span className="text">
@@ -67,8 +69,8 @@ export function ScreenControls({
           </span>
         </Pill>
       ) : (
-        <Round type="button" aria-label={t`Mute`} title={t`Mute`} onClick={() => game.send({ type: 'user.sound', on: false })}>
-          <GameIcon name="volume" />
+        <Round type="button" aria-label={muted ? t`Unmute` : t`Mute`} title={muted ? t`Unmute` : t`Mute`} onClick={() => game.send({ type: 'user.sound', on: muted })}>
+          <GameIcon name={muted ? 'volumeOff' : 'volume'} />
         </Round>
       )}
       <Spacer />
