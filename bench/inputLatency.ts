@@ -129,6 +129,7 @@ export async function inputToVideo(page: Page, traces: FrameTrace[], presses: nu
   }
   // What the player's own stats line measured meanwhile (the median of its latest presses).
   await sleep(1100);
+  await page.getByRole('button', { name: 'Video details' }).click();
   const sideBar = await page.getByTestId('video-stats').textContent();
   // Leave as the other figures expect to find the machine: free, nothing on it.
   await page.getByRole('button', { name: 'Cash out' }).click();

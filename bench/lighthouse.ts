@@ -1,0 +1,93 @@
+/**
+ * Lighthouse (pinned 12.2.3, Debian's Chromium) on the real product served by the simulator,
+ * as a player's phone and a desktop first meet it (issue 24): /login, and /lobby logged in (the
+ * token in the address logs in, as an operator's link does). Performance, FCP, LCP, TBT, CLS and
+ * what actually travelled: the bytes on the wire (compressed), scripts apart.
+ */
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { CHROMIUM_ARGS } from '../scripts/browser/harness.ts';
+import { startSimulator } from '../simulator/server.ts';
+
+export interface LighthouseFigure {
+  page: '/login' | '/lobby';
+  preset: 'mobile' | 'desktop';
+  performance: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  /** Compressed bytes of every response, and of the scripts alone. */
+  wireBytes: number;
+  scriptBytes: number;
+}
+
+/** The issue's budgets (mobile; the desktop preset is reported beside them). */
+export const LIGHTHOUSE_BUDGET = { performance: 95, lcpMs: 1800, tbtMs: 100, cls: 0.02, loginScriptKB: 110 };
+
+interface NetworkItem {
+  resourceType?: string;
+  transferSize?: number;
+}
+
+export async function lighthouseFigures(dist: string): Promise<LighthouseFigure[]> {
+  const sim = await startSimulator({ port: 0, memory: true, staticDir: dist });
+  const figures: LighthouseFigure[] = [];
+  try {
+    for (const preset of ['mobile', 'desktop'] as const) {
+      for (const page of ['/login', '/lobby'] as const) figures.push(await measure(sim.url, preset, page));
+    }
+  } finally {
+    await sim.close();
+  }
+  return figures;
+}
+
+/** One Lighthouse run, in a browser of its own: no service worker, cache or token from the last. */
+async function measure(base: string, preset: LighthouseFigure['preset'], page: LighthouseFigure['page']): Promise<LighthouseFigure> {
+  let url = `${base}${page}`;
+  if (page === '/lobby') {
+    const answer = await fetch(`${base}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'demo', password: 'demo1234', site_id: 0 }),
+    });
+    const { token } = (await answer.json()) as { token: string };
+    url = `${url}?token=${encodeURIComponent(token)}`;
+  }
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
+  });
+  try {
+    const result = await lighthouse(
+      url,
+      { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
+      preset === 'desktop' ? desktopConfig : undefined,
+    );
+    if (!result) throw new Error(`lighthouse gave no result for ${page} (${preset})`);
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`lighthouse ${page} (${preset}): ${lhr.runtimeError.message}`);
+    const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    const items = (lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ?? [];
+    return {
+      page,
+      preset,
+      performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      fcpMs: Math.round(audit('first-contentful-paint')),
+      lcpMs: Math.round(audit('largest-contentful-paint')),
+      tbtMs: Math.round(audit('total-blocking-time')),
+      cls: Number(audit('cumulative-layout-shift').toFixed(3)),
+      wireBytes: items.reduce((sum, item) => sum + (item.transferSize ?? 0), 0),
+      scriptBytes: items.filter((item) => item.resourceType === 'Script').reduce((sum, item) => sum + (item.transferSize ?? 0), 0),
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+// `node bench/lighthouse.ts`: the figures alone, as JSON.
+if (import.meta.main) {
+  console.log(JSON.stringify(await lighthouseFigures(process.env.BENCH_DIST ?? 'dist'), null, 2));
+}
