@@ -10,8 +10,9 @@ import { commandLine, usageError } from './cli.ts';
 const USAGE = `usage: npm run screenshots [-- en | ar]      (node scripts/screenshots.ts)
 
 Takes the screenshots of the real product on the simulator, in Chromium: the README's (login,
-lobby, the game on a desktop and on a phone both ways: docs/screenshot-*.png) and the Arabic ones
-(lobby, game, transactions on a desktop and a phone: docs/screenshot-ar-*.png). Needs
+lobby, the game on a desktop and on a phone upright, on its side and rotated:
+docs/screenshot-*.png) and the Arabic ones (lobby, game, transactions on a desktop and a phone,
+the game on its side and rotated: docs/screenshot-ar-*.png). Needs
 \`npm run build\` first; SCREENSHOTS_DIST names another build folder, CHROMIUM_PATH another Chromium.
 
   en          only the README's (English) shots
@@ -23,6 +24,12 @@ const SIMULATOR: SimulatorOptions = { port: 0, memory: true, staticDir: process.
 /** SPEC §9: Arabic is reached through DEFAULT_LANG (or the settings panel): an operator whose default it is. */
 const ARABIC: SimulatorOptions = { ...SIMULATOR, settings: { DEFAULT_LANG: 'ar' } };
 const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 800 } };
+
+/** What the game's shots need in each language: the login form's and the game's words. */
+const WORDS = {
+  en: { user: 'Email or username', password: 'Password', login: 'Login', play: 'Play', spin: 'Spin', transfer: 'Money transfer', coins: 'Transfer to the machine', coin: /^\$50\.00$/, rotate: 'Rotate', controls: 'Machine controls' },
+  ar: { user: 'البريد الإلكتروني أو اسم المستخدم', password: 'كلمة المرور', login: 'تسجيل الدخول', play: 'العب', spin: 'دوران', transfer: 'تحويل الأموال', coins: 'التحويل إلى الجهاز', coin: /^\D*50\.00\D*$/, rotate: 'تدوير', controls: 'أزرار التحكم في الجهاز' },
+} as const;
 
 /** `npm run screenshots -- en` or `-- ar`: only that language's shots. */
 const { positionals } = commandLine(USAGE, { allowPositionals: true });
@@ -38,6 +45,8 @@ try {
   if (only !== 'en') {
     await arabicShots(browser, DESKTOP, 'desktop');
     await arabicShots(browser, PHONE_PORTRAIT, 'phone');
+    await gameShot(browser, PHONE_LANDSCAPE, 'docs/screenshot-ar-game-phone-landscape.png', 'ar');
+    await gameShot(browser, PHONE_PORTRAIT, 'docs/screenshot-ar-game-phone-rotated.png', 'ar', true);
   }
   console.log(written.join(', '));
 } finally {
@@ -65,6 +74,7 @@ async function englishShots(browser: Browser): Promise<void> {
   await gameShot(browser, DESKTOP, 'docs/screenshot-game-desktop.png');
   await gameShot(browser, PHONE_PORTRAIT, 'docs/screenshot-game-phone.png');
   await gameShot(browser, PHONE_LANDSCAPE, 'docs/screenshot-game-phone-landscape.png');
+  await gameShot(browser, PHONE_PORTRAIT, 'docs/screenshot-game-phone-rotated.png', 'en', true);
 }
 
 async function shot(page: Page, path: string): Promise<void> {
@@ -74,35 +84,38 @@ async function shot(page: Page, path: string): Promise<void> {
 
 /**
  * Machine 1 live on a screen of this size, on a fresh simulator: $50.00 on it and one settled
- * spin, the video playing.
+ * spin, the video playing; `rotate` presses Rotate (a phone held upright) first.
  */
-async function gameShot(browser: Browser, options: BrowserContextOptions, path: string): Promise<void> {
-  const sim = await startSimulator(SIMULATOR);
-  const context = await browser.newContext({ ...options, baseURL: sim.url, locale: 'en-US' });
+async function gameShot(browser: Browser, options: BrowserContextOptions, path: string, language: 'en' | 'ar' = 'en', rotate = false): Promise<void> {
+  const words = WORDS[language];
+  const sim = await startSimulator(language === 'ar' ? ARABIC : SIMULATOR);
+  const context = await browser.newContext({ ...options, baseURL: sim.url, locale: language === 'ar' ? 'ar' : 'en-US' });
   try {
     const page = await context.newPage();
     await page.goto('/login');
-    await page.getByLabel('Email or username').fill('demo');
-    await page.getByLabel('Password', { exact: true }).fill('demo1234');
-    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByLabel(words.user).fill('demo');
+    await page.getByLabel(words.password, { exact: true }).fill('demo1234');
+    await page.getByRole('button', { name: words.login }).click();
     await page.waitForURL(/\/lobby$/);
     await page.getByTestId('brand-1').click();
-    await page.getByTestId('machine-1').getByRole('button', { name: 'Play' }).click();
+    await page.getByTestId('machine-1').getByRole('button', { name: words.play }).click();
     await page.waitForURL(/\/game\/1\//);
-    await page.locator('button:has-text("Spin"):enabled').waitFor();
-    await page.getByRole('button', { name: 'Money transfer' }).click();
-    await page.getByRole('group', { name: 'Transfer to the machine' }).getByRole('button', { name: '$50.00', exact: true }).click();
-    await page.getByTestId('game-credits').getByText('$50.00').waitFor();
-    await page.getByRole('button', { name: 'Spin' }).click();
+    const spin = page.getByRole('button', { name: words.spin, exact: true });
+    await page.waitForFunction((name) => [...document.querySelectorAll('button')].some((b) => b.textContent === name && !b.disabled), words.spin);
+    await page.getByRole('button', { name: words.transfer }).click();
+    await page.getByRole('group', { name: words.coins }).getByRole('button', { name: words.coin }).click();
+    await page.getByTestId('game-credits').getByText('50.00').waitFor();
+    await spin.click();
     // The reels stop on the server, then fresh frames reach the player.
     while (sim.floor.machine(1)?.screen().spinning !== null) await page.waitForTimeout(100);
     await page.waitForFunction(() => {
       const video = document.querySelector<HTMLVideoElement>('[data-testid="machine-video"]');
       return video !== null && video.videoWidth > 0 && video.getVideoPlaybackQuality().totalVideoFrames > 10;
     });
-    await page.waitForTimeout(1000);
-    // The side bar scrolled to the pressed buttons; show it from the top, as a player first sees it.
-    await page.getByRole('complementary', { name: 'Machine controls' }).evaluate((bar) => bar.scrollTo(0, 0));
+    if (rotate) await page.getByRole('button', { name: words.rotate }).click();
+    // The meters roll up; the side bar is shown from the top, as a player first sees it.
+    await page.waitForTimeout(1500);
+    await page.getByRole('complementary', { name: words.controls }).evaluate((bar) => bar.scrollTo(0, 0));
     await shot(page, path);
   } finally {
     await context.close();
@@ -113,7 +126,7 @@ async function gameShot(browser: Browser, options: BrowserContextOptions, path: 
 /**
  * The Arabic lobby, game and transactions pages (docs/screenshot-ar-{page}-{device}.png) on a
  * fresh simulator: the lobby after login, machine 1 with $50.00 on it after one settled spin,
- * then the transactions with that transfer on top.
+ * then, cashed out, the transactions with that visit on top.
  */
 async function arabicShots(browser: Browser, options: BrowserContextOptions, device: 'desktop' | 'phone'): Promise<void> {
   const sim = await startSimulator(ARABIC);
@@ -148,6 +161,10 @@ async function arabicShots(browser: Browser, options: BrowserContextOptions, dev
     await page.getByRole('complementary', { name: 'أزرار التحكم في الجهاز' }).evaluate((bar) => bar.scrollTo(0, 0));
     await shot(page, `docs/screenshot-ar-game-${device}.png`);
 
+    // Cashed out first: credits left on the machine would keep it reserved and bring up the
+    // reconnect dialog over the next page.
+    await page.getByRole('button', { name: 'صرف الرصيد' }).click();
+    await page.waitForURL(/\/lobby$/);
     await page.goto('/transactions');
     await page.getByRole('table', { name: /^المعاملات/ }).waitFor();
     await shot(page, `docs/screenshot-ar-transactions-${device}.png`);
