@@ -169,7 +169,8 @@ async function sendFile(req: IncomingMessage, res: ServerResponse, file: string,
     for (const { coding, suffix } of ENCODINGS) {
       if (!accepted.has(coding)) continue;
       const twin = await fileStats(file + suffix);
-      if (twin) {
+      // A twin older than its file is stale (the file was changed after the build): not sent.
+      if (twin && twin.mtimeMs >= stats.mtimeMs) {
         sent = { file: file + suffix, stats: twin, coding };
         break;
       }

@@ -2,7 +2,7 @@
  * Compressed delivery (issue 24): the build writes a Brotli and a gzip twin of each text file
  * (scripts/precompress.ts) and the simulator sends the best one the browser accepts.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -95,6 +95,19 @@ describe('serving the compressed twins', () => {
     expect(br.headers.etag).not.toBe(gz.headers.etag);
     expect((await get('/assets/big-abc.js', { 'accept-encoding': 'br', 'if-none-match': String(br.headers.etag) })).status).toBe(304);
     expect((await get('/assets/big-abc.js', { 'accept-encoding': 'gzip', 'if-none-match': String(br.headers.etag) })).status).toBe(200);
+  });
+
+  it('a file changed after the build goes out as it is now, not as its stale twin says', async () => {
+    const dir = join(t.root, 'static');
+    const changed = `${BIG_JS}\n// changed after the build\n`;
+    writeFileSync(join(dir, 'assets', 'late-abc.js'), BIG_JS);
+    await compressDirectory(dir);
+    writeFileSync(join(dir, 'assets', 'late-abc.js'), changed);
+    const later = new Date(Date.now() + 5000);
+    utimesSync(join(dir, 'assets', 'late-abc.js'), later, later);
+    const answer = await get('/assets/late-abc.js', { 'accept-encoding': 'br, gzip' });
+    expect(answer.headers['content-encoding']).toBeUndefined();
+    expect(answer.body.toString()).toBe(changed);
   });
 
   it('HEAD tells the compressed length without a body', async () => {
