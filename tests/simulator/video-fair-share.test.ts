@@ -5,6 +5,7 @@ import { RTCPeerConnection } from 'werift';
 import { ErrorCode } from '../../protocol/errors.ts';
 import { createVideoService, OFFER_BURST, OFFER_REFILL_MS, type VideoOptions, type VideoService, type WhepViewer } from '../../simulator/video/index.ts';
 import type { ScreenState } from '../../simulator/video/screen.ts';
+import { machineScreen } from './screenFixture.ts';
 import { call, errorOf, loginToken, startTestSimulator, type TestSimulator } from './helpers.ts';
 import { machineSocket } from './sockets.ts';
 
@@ -175,29 +176,7 @@ describe('the video fair share in the simulator', () => {
 });
 
 describe('the video fair share of the service (its options)', () => {
-  const SCREEN: ScreenState = {
-    machineId: 'm1',
-    machineName: 'Golden Sevens',
-    brand: 'Aurora Gaming',
-    status: 'playing',
-    credits: 0,
-    bet: 100,
-    lines: 10,
-    win: 0,
-    reels: [
-      ['cherry', 'seven', 'bell'],
-      ['lemon', 'seven', 'wild'],
-      ['plum', 'seven', 'bar'],
-      ['orange', 'scatter', 'cherry'],
-      ['bell', 'lemon', 'seven'],
-    ],
-    spinning: null,
-    winningLines: [],
-    freeSpinsLeft: 0,
-    autoplay: false,
-    jackpot: 0,
-    message: '',
-  };
+  const SCREEN: ScreenState = machineScreen({ credits: 0, jackpot: 0, message: '' });
   const clock = { now: 1_000_000 };
   // The bearer names the viewer: "player:jti"; "ended:…" is a login that has ended by admission.
   const authorize = async (req: IncomingMessage): Promise<WhepViewer> => {

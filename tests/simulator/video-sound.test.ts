@@ -7,10 +7,10 @@ import { chromium, type Browser } from 'playwright-core';
 import { rolldown } from 'rolldown';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RTCPeerConnection, type RtpPacket } from 'werift';
-import type { SymbolId } from '../../simulator/game/symbols.ts';
 import { AUDIO_BLOCK, createAudioFeeder } from '../../simulator/video/audio.ts';
 import { AUDIO_ENCODER_MARKER, createVideoService, DEFAULT_BANDS, type VideoOptions, type VideoService } from '../../simulator/video/index.ts';
 import type { ScreenState } from '../../simulator/video/screen.ts';
+import { machineScreen } from './screenFixture.ts';
 import { createMachineSound, jingleFor, SAMPLE_RATE } from '../../simulator/video/sound.ts';
 import { CHROMIUM_ARGS } from '../../scripts/browser/harness.ts';
 
@@ -25,29 +25,7 @@ import { CHROMIUM_ARGS } from '../../scripts/browser/harness.ts';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SLOW = 60_000;
 
-const IDLE: ScreenState = {
-  machineId: 'm1',
-  machineName: 'Golden Sevens',
-  brand: 'Aurora Gaming',
-  status: 'playing',
-  credits: 10_000,
-  bet: 100,
-  lines: 10,
-  win: 0,
-  reels: [
-    ['cherry', 'seven', 'bell'],
-    ['lemon', 'seven', 'wild'],
-    ['plum', 'seven', 'bar'],
-    ['orange', 'scatter', 'cherry'],
-    ['bell', 'lemon', 'seven'],
-  ] satisfies SymbolId[][],
-  spinning: null,
-  winningLines: [],
-  freeSpinsLeft: 0,
-  autoplay: false,
-  jackpot: 500_000,
-  message: null,
-};
+const IDLE: ScreenState = machineScreen({ message: null });
 
 // ---- the synth ------------------------------------------------------------------------------
 

@@ -4,11 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createCanvas } from '@napi-rs/canvas';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SymbolId } from '../../simulator/game/symbols.ts';
 import { DEFAULT_BANDS } from '../../simulator/video/bands.ts';
 import { createFeeder, type DrawnFrame } from '../../simulator/video/feeder.ts';
 import { drawFrame } from '../../simulator/video/render.ts';
 import type { ScreenState } from '../../simulator/video/screen.ts';
+import { machineScreen } from './screenFixture.ts';
 import {
   decodeStripLumas,
   readStrip,
@@ -29,31 +29,7 @@ import { machineSocket } from './sockets.ts';
 const NOW = Date.UTC(2026, 0, 15, 12, 0, 0);
 
 function screen(requestSeq: number, overrides: Partial<ScreenState> = {}): ScreenState {
-  return {
-    machineId: 'm1',
-    machineName: 'Golden Sevens',
-    brand: 'Aurora Gaming',
-    status: 'playing',
-    credits: 123_456,
-    bet: 200,
-    lines: 20,
-    win: 0,
-    reels: [
-      ['cherry', 'seven', 'bell'],
-      ['lemon', 'seven', 'wild'],
-      ['plum', 'seven', 'bar'],
-      ['orange', 'scatter', 'cherry'],
-      ['bell', 'lemon', 'seven'],
-    ] satisfies SymbolId[][],
-    spinning: null,
-    winningLines: [],
-    freeSpinsLeft: 0,
-    autoplay: false,
-    jackpot: 9_876_543,
-    message: 'GOOD LUCK',
-    requestSeq,
-    ...overrides,
-  };
+  return machineScreen({ credits: 123_456, bet: 200, lines: 20, jackpot: 9_876_543, requestSeq, ...overrides });
 }
 
 function render(state: ScreenState, width = 640, height = 360, strip = true, now = NOW): Uint8ClampedArray {

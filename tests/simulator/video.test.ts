@@ -5,9 +5,9 @@ import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RTCPeerConnection } from 'werift';
-import type { SymbolId } from '../../simulator/game/symbols.ts';
 import { createVideoService, ENCODER_MARKER, type VideoOptions, type VideoService } from '../../simulator/video/index.ts';
 import type { ScreenState } from '../../simulator/video/screen.ts';
+import { machineScreen } from './screenFixture.ts';
 import type { FrameTrace } from '../../simulator/video/index.ts';
 import { readStripOfEveryFrame } from '../../bench/inputLatency.ts';
 import { CHROMIUM_ARGS } from '../../scripts/browser/harness.ts';
@@ -20,29 +20,7 @@ import { CHROMIUM_ARGS } from '../../scripts/browser/harness.ts';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SLOW = 60_000;
 
-const SCREEN: ScreenState = {
-  machineId: 'm1',
-  machineName: 'Golden Sevens',
-  brand: 'Aurora Gaming',
-  status: 'playing',
-  credits: 10_000,
-  bet: 100,
-  lines: 10,
-  win: 0,
-  reels: [
-    ['cherry', 'seven', 'bell'],
-    ['lemon', 'seven', 'wild'],
-    ['plum', 'seven', 'bar'],
-    ['orange', 'scatter', 'cherry'],
-    ['bell', 'lemon', 'seven'],
-  ] satisfies SymbolId[][],
-  spinning: null,
-  winningLines: [],
-  freeSpinsLeft: 0,
-  autoplay: false,
-  jackpot: 500_000,
-  message: 'GOOD LUCK',
-};
+const SCREEN: ScreenState = machineScreen();
 
 /** The viewer: a recvonly peer that POSTs its offer and plays the answer's track. */
 const PAGE = `<!doctype html><meta charset="utf-8"><video id="v" muted playsinline autoplay></video><script>
