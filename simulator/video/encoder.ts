@@ -49,7 +49,13 @@ export interface Encoder {
 export function encoderArgs(options: EncoderOptions, port: number, ssrc: number): string[] {
   const { width, height, fps } = options;
   // ~0.15 bit per pixel: the cabinet is flat colour and text, which VP8 keeps sharp at this rate.
-  const bitrate = Math.max(200_000, Math.round(width * height * fps * 0.15));
+  // HD needs fewer bits per pixel for the same picture, and libvpx's fastest realtime setting costs
+  // it nothing: at 1280×720 reels spinning, 0.1 bit per pixel and -cpu-used 16 give 26.4 dB PSNR
+  // against 26.5 for 0.15 and 8 (43.9 at rest either way) with a third fewer packets to encrypt
+  // and send, and a quarter less of ffmpeg's CPU. Smaller bands keep 8: at 640×360, 16 costs 4.6 dB.
+  const hd = width * height >= 1280 * 720;
+  const bitrate = Math.max(200_000, Math.round(width * height * fps * (hd ? 0.1 : 0.15)));
+  const cpuUsed = hd ? '16' : '8';
   return [
     '-hide_banner', '-nostats', '-loglevel', 'error',
     // No probing: the input is fully described. (Not -fflags nobuffer: on ffmpeg 5.1 it holds
@@ -57,7 +63,7 @@ export function encoderArgs(options: EncoderOptions, port: number, ssrc: number)
     '-probesize', '32', '-analyzeduration', '0',
     '-f', 'rawvideo', '-pix_fmt', 'rgba', '-s', `${width}x${height}`, '-r', String(fps), '-i', 'pipe:0',
     '-an', '-c:v', 'libvpx', '-pix_fmt', 'yuv420p',
-    '-deadline', 'realtime', '-cpu-used', '8', '-lag-in-frames', '0', '-error-resilient', '1', '-auto-alt-ref', '0',
+    '-deadline', 'realtime', '-cpu-used', cpuUsed, '-lag-in-frames', '0', '-error-resilient', '1', '-auto-alt-ref', '0',
     '-b:v', String(bitrate), '-maxrate', String(bitrate), '-bufsize', String(Math.round(bitrate / 2)),
     // A keyframe every second bounds how long a viewer that lost packets waits for a clean picture.
     // One thread: at these sizes libvpx encodes a frame in a few ms, and a second thread tripled

@@ -1,10 +1,11 @@
 import { createCanvas } from '@napi-rs/canvas';
-import { drawFrame } from './render.ts';
+import { createRenderer } from './render.ts';
 import type { ScreenState } from './screen.ts';
 
 /**
  * Draws a machine's live screen at a steady rate and hands each frame to a sink (the encoder).
- * While the sink is busy, ticks are skipped: live video favours the newest picture over a queue.
+ * While the sink is busy nothing queues: a tick that finds it busy draws the moment it is free
+ * (one frame at most, drawn then, so it is the newest picture), and the next tick comes on time.
  * A request that changed the screen asks for a frame at once (redraw): it is drawn now, or the
  * moment the encoder takes frames again, and the steady rate restarts from it, so the player's
  * press does not wait for the next tick and the rate never exceeds fps.
@@ -63,12 +64,17 @@ export interface Feeder {
 export function createFeeder(options: FeederOptions): Feeder {
   const canvas = createCanvas(options.width, options.height);
   const ctx = canvas.getContext('2d');
+  const renderer = createRenderer(options.width, options.height);
   const interval = 1000 / options.fps;
   let timer: ReturnType<typeof setInterval> | undefined;
   let stalled = false;
   let frame = 0;
   // A redraw asked for while the encoder was busy: it goes the moment the encoder is free.
   let pending = false;
+  // A tick that found the encoder busy: its frame goes the moment the encoder is free, so a frame
+  // that takes ffmpeg a little over one interval costs that little, not a whole tick (at 720p on
+  // a busy machine, skipped ticks halved the rate while ffmpeg was idle half the time).
+  let late = false;
   let stopped = false;
 
   const draw = (redraw: boolean): boolean => {
@@ -76,7 +82,7 @@ export function createFeeder(options: FeederOptions): Feeder {
     try {
       const drawStart = performance.now();
       const screen = options.screen();
-      drawFrame(ctx, options.width, options.height, { screen, now: options.now(), frame, paylines: options.paylines, strip: options.strip });
+      renderer.draw(ctx, { screen, now: options.now(), frame, paylines: options.paylines, strip: options.strip });
       options.sink.write(canvas.data()); // data() is a copy, so the next draw cannot tear it
       options.onFrame?.({ index: frame, requestSeq: screen?.requestSeq ?? 0, redraw, drawStart, written: performance.now() });
       frame += 1;
@@ -90,6 +96,7 @@ export function createFeeder(options: FeederOptions): Feeder {
   const tick = () => {
     // A tick that finds the encoder busy leaves a waiting answer waiting: it goes when ffmpeg is free.
     if (draw(false)) pending = false;
+    else late = !stalled && !stopped;
   };
   const restart = () => {
     if (timer) clearInterval(timer);
@@ -103,11 +110,14 @@ export function createFeeder(options: FeederOptions): Feeder {
   const stop = () => {
     stopped = true;
     pending = false;
+    late = false;
     if (timer) clearInterval(timer);
     timer = undefined;
   };
   options.sink.onReady?.(() => {
-    if (pending && timer) answer();
+    if (!timer) return;
+    if (pending) answer();
+    else if (late && draw(false)) late = false;
   });
 
   return {
@@ -125,7 +135,7 @@ export function createFeeder(options: FeederOptions): Feeder {
     },
     setStalled(value) {
       stalled = value;
-      if (value) pending = false;
+      if (value) pending = late = false;
     },
     framesSent: () => frame,
   };

@@ -9,36 +9,55 @@ const METER_HEIGHT = 40;
 const STRIP_Y = 326;
 const STRIP_HEIGHT = 26;
 
+const METER_LABELS = ['CREDITS', 'BET', 'LINES', 'WIN'] as const;
+const METER_WIDTH = 130;
+const METER_GAP = 8;
+const PANEL_WIDTH = METER_LABELS.length * METER_WIDTH + (METER_LABELS.length - 1) * METER_GAP;
+const PANEL_X = (DESIGN_WIDTH - PANEL_WIDTH) / 2;
+const meterX = (i: number) => PANEL_X + i * (METER_WIDTH + METER_GAP);
+
+/** The meters' and the strip's frames and the meters' labels: the renderer's static layer. */
+export function drawPanelFrame(ctx: Ctx): void {
+  for (const [i, label] of METER_LABELS.entries()) {
+    bezel(ctx, meterX(i), METERS_Y, METER_WIDTH, METER_HEIGHT);
+    drawMeterLabel(ctx, meterX(i), label);
+  }
+  bezel(ctx, PANEL_X, STRIP_Y, PANEL_WIDTH, STRIP_HEIGHT, 14);
+}
+
 export function drawPanel(ctx: Ctx, screen: ScreenState, now: number): void {
   const winning = screen.win > 0 && !screen.spinning;
   const flash = winning && Math.floor(now / 250) % 2 === 0;
-  const meters: { label: string; value: string; hot: boolean }[] = [
-    { label: 'CREDITS', value: formatMoney(screen.credits), hot: false },
-    { label: 'BET', value: formatMoney(screen.bet), hot: false },
-    { label: 'LINES', value: String(Math.max(0, Math.trunc(screen.lines) || 0)), hot: false },
-    { label: 'WIN', value: formatMoney(winning ? screen.win : 0), hot: flash },
+  const values = [
+    { value: formatMoney(screen.credits), hot: false },
+    { value: formatMoney(screen.bet), hot: false },
+    { value: String(Math.max(0, Math.trunc(screen.lines) || 0)), hot: false },
+    { value: formatMoney(winning ? screen.win : 0), hot: flash },
   ];
-  const width = 130;
-  const gap = 8;
-  const startX = (DESIGN_WIDTH - (meters.length * width + (meters.length - 1) * gap)) / 2;
-  for (const [i, meter] of meters.entries()) drawMeter(ctx, startX + i * (width + gap), width, meter);
-  drawStrip(ctx, screen, now, startX, meters.length * width + (meters.length - 1) * gap);
+  for (const [i, meter] of values.entries()) drawMeter(ctx, meterX(i), METER_WIDTH, METER_LABELS[i] ?? '', meter);
+  drawStrip(ctx, screen, now, PANEL_X, PANEL_WIDTH);
 }
 
-function drawMeter(ctx: Ctx, x: number, width: number, meter: { label: string; value: string; hot: boolean }): void {
-  bezel(ctx, x, METERS_Y, width, METER_HEIGHT);
-  if (meter.hot) {
-    roundRect(ctx, x + 2, METERS_Y + 2, width - 4, METER_HEIGHT - 4, 4);
-    ctx.fillStyle = 'rgba(255,200,40,0.28)';
-    ctx.fill();
-  }
+function drawMeterLabel(ctx: Ctx, x: number, label: string): void {
   ctx.textAlign = 'center';
   ctx.textBaseline = 'alphabetic';
   ctx.fillStyle = GOLD;
   ctx.font = font('bold', 9);
   ctx.letterSpacing = '1.5px';
-  ctx.fillText(meter.label, x + width / 2, METERS_Y + 12);
+  ctx.fillText(label, x + METER_WIDTH / 2, METERS_Y + 12);
   ctx.letterSpacing = '0px';
+}
+
+function drawMeter(ctx: Ctx, x: number, width: number, label: string, meter: { value: string; hot: boolean }): void {
+  if (meter.hot) {
+    // Lit over the static frame; the label goes back on top of the light.
+    roundRect(ctx, x + 2, METERS_Y + 2, width - 4, METER_HEIGHT - 4, 4);
+    ctx.fillStyle = 'rgba(255,200,40,0.28)';
+    ctx.fill();
+    drawMeterLabel(ctx, x, label);
+  }
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'alphabetic';
   ctx.fillStyle = meter.hot ? '#ffffff' : LED;
   ctx.shadowColor = 'rgba(255,190,40,0.8)';
   ctx.shadowBlur = 6;
@@ -47,7 +66,6 @@ function drawMeter(ctx: Ctx, x: number, width: number, meter: { label: string; v
 }
 
 function drawStrip(ctx: Ctx, screen: ScreenState, now: number, x: number, width: number): void {
-  bezel(ctx, x, STRIP_Y, width, STRIP_HEIGHT, 14);
   const mid = STRIP_Y + STRIP_HEIGHT / 2 + 0.5;
   ctx.textBaseline = 'middle';
 

@@ -4,15 +4,61 @@ import { bezel, fitText, font, inkOn, REELS, roundRect, shade, WINDOW_HEIGHT, WI
 import { reelView } from './reels.ts';
 import type { ScreenState } from './screen.ts';
 
-/** The 5×3 reel window: cylinders, symbol plates, and the winning paylines on top. */
+/** The 5×3 reel window: cylinders, symbol plates, the glass, and the winning paylines on top. */
 
 // Distinct, saturated colours so overlapping winning lines stay tellable apart.
 const LINE_COLORS = ['#ff3b6b', '#3bd1ff', '#7dff3b', '#ffa53b', '#d13bff', '#3bffb4', '#ffe53b', '#ff6b3b', '#3b6bff', '#ff3bd1'];
 const MAX_DRAWN_LINES = 20;
 
-export function drawReelWindow(ctx: Ctx, screen: ScreenState, now: number, paylines: readonly (readonly number[])[] | undefined): void {
+// The reel window is drawn in layers: its frame and drums once (the renderer's static layer),
+// the symbols every frame, the glass's curved shading once over them, the wins on top.
+
+export function drawReelFrame(ctx: Ctx): void {
   bezel(ctx, REELS.x - 7, REELS.y - 7, WINDOW_WIDTH + 14, WINDOW_HEIGHT + 14, 10);
-  for (let reel = 0; reel < REEL_COUNT; reel++) drawReel(ctx, reel, screen, now);
+  for (let reel = 0; reel < REEL_COUNT; reel++) {
+    // A cylinder lit from the front: bright in the middle, falling off to the top and bottom.
+    const x = reelX(reel);
+    const drum = ctx.createLinearGradient(0, REELS.y, 0, REELS.y + WINDOW_HEIGHT);
+    drum.addColorStop(0, '#7d7566');
+    drum.addColorStop(0.22, '#f3eee1');
+    drum.addColorStop(0.5, '#fffdf7');
+    drum.addColorStop(0.78, '#f3eee1');
+    drum.addColorStop(1, '#7d7566');
+    ctx.fillStyle = drum;
+    ctx.fillRect(x, REELS.y, REELS.reelWidth, WINDOW_HEIGHT);
+  }
+}
+
+export function drawReelSymbols(ctx: Ctx, screen: ScreenState, now: number): void {
+  for (let reel = 0; reel < REEL_COUNT; reel++) {
+    const x = reelX(reel);
+    ctx.save();
+    ctx.beginPath();
+    ctx.rect(x, REELS.y, REELS.reelWidth, WINDOW_HEIGHT);
+    ctx.clip();
+    const view = reelView(reel, screen.reels[reel], screen.spinning, now);
+    for (const cell of view.cells) {
+      const top = REELS.y + cell.y * REELS.rowHeight;
+      drawSymbol(ctx, cell.symbol, x, top, view.blurred);
+    }
+    ctx.restore();
+  }
+}
+
+/** The drums' curve: darker towards the top and bottom, over the symbols. */
+export function drawReelGlass(ctx: Ctx): void {
+  for (let reel = 0; reel < REEL_COUNT; reel++) {
+    const curve = ctx.createLinearGradient(0, REELS.y, 0, REELS.y + WINDOW_HEIGHT);
+    curve.addColorStop(0, 'rgba(0,0,0,0.55)');
+    curve.addColorStop(0.18, 'rgba(0,0,0,0)');
+    curve.addColorStop(0.82, 'rgba(0,0,0,0)');
+    curve.addColorStop(1, 'rgba(0,0,0,0.55)');
+    ctx.fillStyle = curve;
+    ctx.fillRect(reelX(reel), REELS.y, REELS.reelWidth, WINDOW_HEIGHT);
+  }
+}
+
+export function drawReelWins(ctx: Ctx, screen: ScreenState, now: number, paylines: readonly (readonly number[])[] | undefined): void {
   if (!screen.spinning && screen.winningLines.length > 0) drawWins(ctx, screen.winningLines, now, paylines);
 }
 
@@ -20,66 +66,43 @@ function reelX(reel: number): number {
   return REELS.x + reel * (REELS.reelWidth + REELS.gap);
 }
 
-function drawReel(ctx: Ctx, reel: number, screen: ScreenState, now: number): void {
-  const x = reelX(reel);
-  const { y } = REELS;
-  ctx.save();
-  ctx.beginPath();
-  ctx.rect(x, y, REELS.reelWidth, WINDOW_HEIGHT);
-  ctx.clip();
-  // A cylinder lit from the front: bright in the middle, falling off to the top and bottom.
-  const drum = ctx.createLinearGradient(0, y, 0, y + WINDOW_HEIGHT);
-  drum.addColorStop(0, '#7d7566');
-  drum.addColorStop(0.22, '#f3eee1');
-  drum.addColorStop(0.5, '#fffdf7');
-  drum.addColorStop(0.78, '#f3eee1');
-  drum.addColorStop(1, '#7d7566');
-  ctx.fillStyle = drum;
-  ctx.fillRect(x, y, REELS.reelWidth, WINDOW_HEIGHT);
-
-  const view = reelView(reel, screen.reels[reel], screen.spinning, now);
-  for (const cell of view.cells) {
-    const top = y + cell.y * REELS.rowHeight;
-    if (view.blurred) {
-      // Motion smear: a faint trailing copy reads as speed at 30 fps.
-      drawSymbol(ctx, cell.symbol, x, top - REELS.rowHeight * 0.35, 0.35);
-      drawSymbol(ctx, cell.symbol, x, top, 0.8);
-    } else {
-      drawSymbol(ctx, cell.symbol, x, top, 1);
-    }
-  }
-
-  const curve = ctx.createLinearGradient(0, y, 0, y + WINDOW_HEIGHT);
-  curve.addColorStop(0, 'rgba(0,0,0,0.55)');
-  curve.addColorStop(0.18, 'rgba(0,0,0,0)');
-  curve.addColorStop(0.82, 'rgba(0,0,0,0)');
-  curve.addColorStop(1, 'rgba(0,0,0,0.55)');
-  ctx.fillStyle = curve;
-  ctx.fillRect(x, y, REELS.reelWidth, WINDOW_HEIGHT);
-  ctx.restore();
-}
-
 /**
  * Symbol plates are drawn once per symbol and output scale, then blitted: gradients, strokes
- * and shadowed text on 15 to 20 plates per frame were most of the cost of a frame.
+ * and shadowed text on 15 to 20 plates per frame were most of the cost of a frame. A spinning
+ * symbol's smear (a faint trailing copy above it, which reads as speed at 30 fps) is a sprite of
+ * its own, so a spinning cell is one blit like a still one.
  */
 const sprites = new Map<string, Canvas>();
+const SMEAR = 0.35;
 
-function drawSymbol(ctx: Ctx, symbol: SymbolId, x: number, top: number, alpha: number): void {
-  const scale = Math.max(0.05, Math.abs(ctx.getTransform().a) || 1);
-  const key = `${symbol}@${scale.toFixed(4)}`;
+function symbolSprite(symbol: SymbolId, scale: number, smeared: boolean): Canvas {
+  const key = `${symbol}@${scale.toFixed(4)}${smeared ? '~' : ''}`;
   let sprite = sprites.get(key);
   if (!sprite) {
-    sprite = createCanvas(Math.ceil(REELS.reelWidth * scale), Math.ceil(REELS.rowHeight * scale));
+    const rows = smeared ? 1 + SMEAR : 1;
+    sprite = createCanvas(Math.ceil(REELS.reelWidth * scale), Math.ceil(REELS.rowHeight * rows * scale));
     const spriteCtx = sprite.getContext('2d');
-    spriteCtx.scale(scale, scale);
-    drawPlate(spriteCtx, symbol);
+    if (smeared) {
+      const plate = symbolSprite(symbol, scale, false);
+      spriteCtx.globalAlpha = 0.35;
+      spriteCtx.drawImage(plate, 0, 0);
+      spriteCtx.globalAlpha = 0.8;
+      spriteCtx.drawImage(plate, 0, Math.round(REELS.rowHeight * SMEAR * scale));
+    } else {
+      spriteCtx.scale(scale, scale);
+      drawPlate(spriteCtx, symbol);
+    }
     sprites.set(key, sprite);
   }
-  ctx.save();
-  ctx.globalAlpha = alpha;
-  ctx.drawImage(sprite, x, top, sprite.width / scale, sprite.height / scale);
-  ctx.restore();
+  return sprite;
+}
+
+function drawSymbol(ctx: Ctx, symbol: SymbolId, x: number, top: number, smeared: boolean): void {
+  const scale = Math.max(0.05, Math.abs(ctx.getTransform().a) || 1);
+  const sprite = symbolSprite(symbol, scale, smeared);
+  // On whole frame pixels: a sprite copied 1:1 is a plain blit, not a resampling.
+  const y = Math.round((smeared ? top - REELS.rowHeight * SMEAR : top) * scale) / scale;
+  ctx.drawImage(sprite, x, y, sprite.width / scale, sprite.height / scale);
 }
 
 /** One symbol's plate in a cell-sized box at the origin. */

@@ -4,7 +4,7 @@ import { ROW_COUNT, SYMBOLS, type SymbolId } from '../../simulator/game/symbols.
 import { bandInfos, DEFAULT_BANDS, externalUrl, validateBands } from '../../simulator/video/bands.ts';
 import { formatClock, formatMoney } from '../../simulator/video/format.ts';
 import { reelScroll, reelView, ROWS_PER_MS, SETTLE_MS } from '../../simulator/video/reels.ts';
-import { drawFrame } from '../../simulator/video/render.ts';
+import { createRenderer, drawFrame } from '../../simulator/video/render.ts';
 import { createRestamper, isRtp, PLAYOUT_DELAY_URI, playoutDelayId, withPlayoutDelay } from '../../simulator/video/rtp.ts';
 import type { ScreenState } from '../../simulator/video/screen.ts';
 import { checkOffer } from '../../simulator/video/sdp.ts';
@@ -102,6 +102,31 @@ describe('cabinet renderer', () => {
     const ctx = canvas.getContext('2d');
     drawFrame(ctx, 640, 360, { screen: screen(), now: NOW + 1000, frame: 72 });
     expect(difference(a, ctx.getImageData(0, 0, 640, 360).data)).toBeGreaterThan(0);
+  });
+
+  it('draws with its cabinet kept between frames what a fresh renderer draws, and redraws it for another machine', () => {
+    // The feeder's renderer keeps the unchanging cabinet as a layer: frame after frame, whatever
+    // moved, the picture must be the one drawn from scratch — including after the name changed.
+    const width = 1280;
+    const height = 720;
+    const kept = createRenderer(width, height);
+    const canvas = createCanvas(width, height);
+    const ctx = canvas.getContext('2d');
+    const spinning = { startedAt: NOW, stopsAt: [NOW + 1000, NOW + 1200, NOW + 1400, NOW + 1600, NOW + 1800] };
+    const frames: [ScreenState | undefined, number][] = [
+      [screen(), NOW],
+      [screen({ spinning }), NOW + 300],
+      [screen({ win: 1500, winningLines: [0], credits: 1 }), NOW + 4000],
+      [screen({ status: 'error' }), NOW + 4100],
+      [undefined, NOW + 4200],
+      [screen({ machineName: 'Lucky Bells', brand: 'Other Brand' }), NOW + 4300],
+    ];
+    for (const [i, [state, now]] of frames.entries()) {
+      kept.draw(ctx, { screen: state, now, frame: i, paylines: [[1, 1, 1, 1, 1]] });
+      const fresh = createCanvas(width, height);
+      drawFrame(fresh.getContext('2d'), width, height, { screen: state, now, frame: i, paylines: [[1, 1, 1, 1, 1]] });
+      expect(difference(ctx.getImageData(0, 0, width, height).data, fresh.getContext('2d').getImageData(0, 0, width, height).data), `frame ${i}`).toBe(0);
+    }
   });
 
   it('overlays out-of-play statuses and a missing machine', () => {

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { createCanvas } from '@napi-rs/canvas';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_BANDS } from '../../simulator/video/bands.ts';
+import { encoderArgs } from '../../simulator/video/encoder.ts';
 import { createFeeder, type DrawnFrame } from '../../simulator/video/feeder.ts';
 import { drawFrame } from '../../simulator/video/render.ts';
 import type { ScreenState } from '../../simulator/video/screen.ts';
@@ -131,12 +132,9 @@ describe.skipIf(spawnSync('ffmpeg', ['-version']).status !== 0)('request strip t
       const dir = mkdtempSync(join(tmpdir(), 'strip-'));
       try {
         const file = join(dir, 'strip.ivf');
-        const bitrate = String(Math.max(200_000, Math.round(width * height * 30 * 0.15)));
-        const encode = spawnSync('ffmpeg', [
-          '-hide_banner', '-loglevel', 'error', '-f', 'rawvideo', '-pix_fmt', 'rgba', '-s', `${width}x${height}`, '-r', '30', '-i', 'pipe:0',
-          '-c:v', 'libvpx', '-pix_fmt', 'yuv420p', '-deadline', 'realtime', '-cpu-used', '8', '-lag-in-frames', '0', '-error-resilient', '1',
-          '-b:v', bitrate, '-maxrate', bitrate, '-bufsize', String(Number(bitrate) / 2), '-g', '30', '-y', file,
-        ], { input: Buffer.concat(raw) });
+        // The live encoder's own settings (encoderArgs), with its RTP output swapped for a file.
+        const live = encoderArgs({ ffmpegPath: 'ffmpeg', width, height, fps: 30, sessionId: 'strip' }, 9, 1);
+        const encode = spawnSync('ffmpeg', [...live.slice(0, live.indexOf('-f', live.indexOf('pipe:0'))), '-y', file], { input: Buffer.concat(raw) });
         expect(encode.status, encode.stderr.toString()).toBe(0);
         const decode = spawnSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-i', file, '-f', 'rawvideo', '-pix_fmt', 'rgba', 'pipe:1'], { maxBuffer: 1 << 28 });
         expect(decode.status, decode.stderr.toString()).toBe(0);
@@ -234,6 +232,38 @@ describe('drawing the answer to a request at once', () => {
     drained(); // not the next tick, 100 ms later: now
     expect(frames).toHaveLength(2);
     expect(frames[1]).toMatchObject({ redraw: true, requestSeq: 1 });
+    feed.stop();
+  });
+
+  it('draws a tick that found the encoder busy the moment it is free, once, and keeps the steady rate', () => {
+    let ready = true;
+    const { feed, frames, drained } = feeder(() => ready);
+    feed.start();
+    ready = false;
+    vi.advanceTimersByTime(100); // the tick at 100 ms finds ffmpeg still reading the first frame
+    expect(frames).toHaveLength(1);
+    vi.advanceTimersByTime(10);
+    ready = true;
+    drained(); // at 110 ms: the late tick's frame, not nothing until the tick at 200 ms
+    expect(frames).toHaveLength(2);
+    expect(frames[1]).toMatchObject({ redraw: false, index: 1 });
+    drained(); // nothing more was due
+    expect(frames).toHaveLength(2);
+    vi.advanceTimersByTime(90); // the steady tick at 200 ms
+    expect(frames).toHaveLength(3);
+    feed.stop();
+  });
+
+  it('forgets a late tick when stalled: no frame when the encoder frees up', () => {
+    let ready = true;
+    const { feed, frames, drained } = feeder(() => ready);
+    feed.start();
+    ready = false;
+    vi.advanceTimersByTime(100);
+    feed.setStalled(true);
+    ready = true;
+    drained();
+    expect(frames).toHaveLength(1);
     feed.stop();
   });
 
