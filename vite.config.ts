@@ -5,12 +5,15 @@ import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin';
 import { VitePWA } from 'vite-plugin-pwa';
 import { nightTheme } from './src/theme/theme.ts';
 import { precompress } from './scripts/precompress.ts';
+import { prerender } from './scripts/prerender.ts';
 
 export default defineConfig({
   plugins: [
     react(),
     lingui(),
     babel({ presets: [linguiTransformerBabelPreset()] }),
+    // login.html: the login screen painted in, so it shows before any script runs.
+    prerender(),
     // Installable: a manifest, and a service worker that precaches the app shell only (the page
     // registers it after its first paint: src/app/serviceWorker.ts).
     VitePWA({

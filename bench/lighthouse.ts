@@ -4,6 +4,8 @@
  * token in the address logs in, as an operator's link does). Performance, FCP, LCP, TBT, CLS and
  * what actually travelled: the bytes on the wire (compressed), scripts apart.
  */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
@@ -69,6 +71,12 @@ async function measure(base: string, preset: LighthouseFigure['preset'], page: L
     if (!result) throw new Error(`lighthouse gave no result for ${page} (${preset})`);
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`lighthouse ${page} (${preset}): ${lhr.runtimeError.message}`);
+    // BENCH_LIGHTHOUSE_DIR=dir keeps each run's whole report (long tasks, LCP element, bootup per script).
+    const keep = process.env.BENCH_LIGHTHOUSE_DIR;
+    if (keep) {
+      await mkdir(keep, { recursive: true });
+      await writeFile(join(keep, `${page.replace(/\W+/g, '') || 'root'}-${preset}.json`), JSON.stringify(lhr));
+    }
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     const items = (lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ?? [];
     return {

@@ -33,6 +33,7 @@ import { answerClientError, createRequestHandler } from './handler.ts';
 import { registerLedger } from './live.ts';
 import { Router } from './http/router.ts';
 import { createStaticFiles } from './http/static.ts';
+import { loginFileName } from '../protocol/pages.ts';
 import { Ledger } from './store/ledger.ts';
 import { RequestLog } from './store/requests.ts';
 import { seedOnce } from './store/seed.ts';
@@ -199,6 +200,9 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       router,
       files: createStaticFiles(options.staticDir ?? 'dist', {
         serveSourceMaps: options.serveSourceMaps ?? process.env.NODE_ENV !== 'production',
+        // /login comes with its screen painted in, in the operator's language as it is now
+        // (scripts/prerender.ts; the control API can change it).
+        page: (pathname) => (pathname === '/login' ? loginFileName(control.settings().DEFAULT_LANG) : undefined),
       }),
       control,
       localCountry: (options.localCountry ?? 'TR').toUpperCase(),

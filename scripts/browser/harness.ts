@@ -55,8 +55,8 @@ export async function launchChromium(): Promise<Browser> {
 
 /**
  * The floor's bands without 720p unless a test asks for it (`video: { bands: DEFAULT_BANDS }`):
- * a desktop-sized page would pick 720p, whose drawing alone takes two-thirds of a core per
- * viewer, and the end-to-end tests run on two cores beside their browser.
+ * a desktop-sized page would pick 720p, whose drawing and encoding take some 70 % of a core per
+ * viewer (docs/video.md), and the end-to-end tests run on two cores beside their browser.
  */
 export const E2E_BANDS: BandSpec[] = DEFAULT_BANDS.filter((band) => band.width < 1280);
 

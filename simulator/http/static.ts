@@ -96,6 +96,12 @@ export interface StaticOptions {
    * then answer 404 like any missing file.
    */
   serveSourceMaps?: boolean;
+  /**
+   * The build's own page for an address the client's router handles (e.g. '/login' →
+   * 'login.tr.html', the login painted in), asked at each request: served instead of index.html
+   * when the file exists, with the same caching.
+   */
+  page?: (pathname: string) => string | undefined;
 }
 
 export function createStaticFiles(directory: string, options: StaticOptions = {}): StaticFiles {
@@ -119,6 +125,10 @@ export function createStaticFiles(directory: string, options: StaticOptions = {}
       }
       if (looksLikeFile(pathname)) return sendText(res, 404, 'Not Found');
 
+      const own = options.page?.(pathname);
+      const page = own === undefined ? undefined : resolveInside(root, `/${own}`);
+      const pageStats = page === undefined ? undefined : await fileStats(page);
+      if (page && pageStats) return sendFile(req, res, page, pageStats, REVALIDATE);
       const indexStats = await fileStats(index);
       if (!indexStats) return sendHtml(res, BUILD_HINT);
       return sendFile(req, res, index, indexStats, REVALIDATE);

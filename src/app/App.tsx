@@ -1,15 +1,16 @@
 import { I18nProvider } from '@lingui/react';
 import { RouterProvider } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense, useCallback, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import styled, { ThemeProvider } from 'styled-components';
 import type { ActorRefFrom } from 'xstate';
 import type { createSettingsMachine } from '../../machines/settings.ts';
-import type { Settings } from '../../protocol/settings.ts';
+import { DEFAULT_SETTINGS, type Settings } from '../../protocol/settings.ts';
 import { onlineStatus, supportsWebRtc } from '../services/browser.ts';
 import { GlobalStyle } from '../theme/GlobalStyle.ts';
 import { nightTheme } from '../theme/theme.ts';
 import { CheckingIpScreen, LoadingScreen, NetworkErrorScreen, SplashScreen } from '../features/product/boot/BootScreens.tsx';
+import { FirstLoginPage } from '../features/product/auth/LoginPage.tsx';
 import { RuntimeProvider, useLoggedInReady } from '../features/viewRuntime.tsx';
 import { LookHost } from '../features/shell/settings/LookHost.tsx';
 import { activateLanguage, i18n } from '../ui/i18n.ts';
@@ -30,8 +31,19 @@ const InspectorPanel = lazy(() => import('../features/shell/inspector/InspectorP
 
 type SettingsActor = ActorRefFrom<ReturnType<typeof createSettingsMachine<Settings>>>;
 
+export interface AppProps {
+  settingsActor: SettingsActor;
+  /**
+   * The page came with the login screen painted in it (login.html, src/app/prerender.tsx) and
+   * is being hydrated: the first screen is that login, and it stays up through the boot (settings,
+   * IP check, token check) in place of the loading, checking and splash screens, until the router's
+   * login page takes over — or another screen (blocked, offline, an error) must be said.
+   */
+  firstLogin?: boolean;
+}
+
 /** Pre-render: settings → language → (WebRTC, IP check, token) → the routed app. */
-export function App({ settingsActor }: { settingsActor: SettingsActor }) {
+export function App({ settingsActor, firstLogin = false }: AppProps) {
   const settings = useSelector(settingsActor, (s) => (s.matches('ready') ? s.context.settings : null));
   const [languageReady, setLanguageReady] = useState(false);
 
@@ -44,7 +56,9 @@ export function App({ settingsActor }: { settingsActor: SettingsActor }) {
     <I18nProvider i18n={i18n}>
       <ThemeProvider theme={nightTheme}>
         <GlobalStyle />
-        {settings && languageReady ? <Booted settings={settings} /> : <LoadingScreen />}
+        <FirstLogin.Provider value={firstLogin}>
+          {settings && languageReady ? <Booted settings={settings} /> : <Booting />}
+        </FirstLogin.Provider>
         <NewVersion />
       </ThemeProvider>
     </I18nProvider>
@@ -64,7 +78,7 @@ function Gate({ runtime }: { runtime: Runtime }) {
   const online = useSyncExternalStore(onlineStatus.subscribe, onlineStatus.online);
   const unanswered = ip.value === 'checking' || ip.value === 'waiting' || ip.value === 'networkError';
   if (!online && unanswered) return <Rare><OfflineScreen /></Rare>;
-  if (ip.value === 'checking' || ip.value === 'waiting') return <CheckingIpScreen />;
+  if (ip.value === 'checking' || ip.value === 'waiting') return <Booting screen={<CheckingIpScreen />} settings={runtime.settings} />;
   if (ip.value === 'blocked') {
     return (
       <Rare>
@@ -73,7 +87,7 @@ function Gate({ runtime }: { runtime: Runtime }) {
     );
   }
   if (ip.value === 'networkError') return <NetworkErrorScreen onRetry={() => runtime.ipCheck.send({ type: 'user.retry' })} />;
-  if (authGate === 'splash' || authGate === 'validating') return <SplashScreen />;
+  if (authGate === 'splash' || authGate === 'validating') return <Booting screen={<SplashScreen />} settings={runtime.settings} />;
   // A kept login whose check found no answer: kept, and asked about again (only a 401 ends it).
   if (authGate && !online) return <Rare><OfflineScreen /></Rare>;
   if (authGate === 'reconnecting') return <Rare><ReconnectingScreen auth={runtime.auth} /></Rare>;
@@ -84,7 +98,7 @@ function Gate({ runtime }: { runtime: Runtime }) {
       <PlayerLook runtime={runtime}>
         <RouterProvider router={runtime.router} />
       </PlayerLook>
-      <FirstPageCover router={runtime.router} />
+      <FirstPageCover router={runtime.router} settings={runtime.settings} />
       {runtime.inspector && (
         <Suspense fallback={null}>
           <InspectorPanel store={runtime.inspector} />
@@ -108,15 +122,25 @@ function PlayerLook({ runtime, children }: { runtime: Runtime; children: ReactNo
  * /game/… loads that page's code and the logged-in half before the router draws anything: without
  * this, the page stood empty and dark between the boot screens and the page.
  */
-function FirstPageCover({ router }: { router: Runtime['router'] }) {
+function FirstPageCover({ router, settings }: { router: Runtime['router']; settings: Settings }) {
   const subscribe = useCallback((changed: () => void) => router.subscribe('onResolved', changed), [router]);
   const pageIn = useSyncExternalStore(subscribe, () => router.state.resolvedLocation !== undefined);
   if (pageIn) return null;
   return (
     <Cover>
-      <SplashScreen />
+      <Booting screen={<SplashScreen />} settings={settings} />
     </Cover>
   );
+}
+
+const FirstLogin = createContext(false);
+
+/**
+ * A boot screen (loading, checking the IP, the splash) — or, on a page that came with its login
+ * painted in, that login: the player goes on seeing (and typing into) the form while the app boots.
+ */
+function Booting({ screen = <LoadingScreen />, settings = DEFAULT_SETTINGS }: { screen?: ReactNode; settings?: Settings }) {
+  return useContext(FirstLogin) ? <FirstLoginPage settings={settings} /> : screen;
 }
 
 /** Over the page (and whatever the router draws as it comes), never beside it. */
@@ -129,7 +153,8 @@ const Cover = styled.div`
 
 /** The service worker installed a newer build: offer the reload (no stale shell stays). */
 function NewVersion() {
-  const apply = useSyncExternalStore(pendingUpdate.subscribe, pendingUpdate.current);
+  // Nothing waiting on a page painted at build time (its hydration starts from that too).
+  const apply = useSyncExternalStore(pendingUpdate.subscribe, pendingUpdate.current, () => null);
   return apply ? <Suspense fallback={null}><UpdatePrompt onReload={apply} /></Suspense> : null;
 }
 

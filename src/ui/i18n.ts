@@ -60,6 +60,8 @@ export async function activateLanguage(language: Language): Promise<void> {
   if (target !== language) return;
   // Plurals' # and Lingui's own formats use the same digits as the views' amounts and dates.
   i18n.activate(language, [intlLocale(language)]);
+  // Painting the login at build time (src/app/prerender.tsx) has no document: its page says it.
+  if (typeof document === 'undefined') return;
   document.documentElement.lang = language;
   document.documentElement.dir = isRightToLeft(language) ? 'rtl' : 'ltr';
 }

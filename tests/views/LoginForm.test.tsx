@@ -1,12 +1,32 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { LoginForm } from '../../src/features/product/auth/LoginForm.tsx';
+import { loginDraft } from '../../src/features/product/auth/loginDraft.ts';
 import { renderView } from './render.tsx';
 
 const noop = () => {};
 
 describe('login form', () => {
+  // What one test typed (and where its form left the focus) must not start the next one's form.
+  beforeEach(() => loginDraft.clear());
+
+  it('a form that replaces another starts with what was typed into it, in the field the player was in', async () => {
+    const user = userEvent.setup();
+    const first = await renderView(<LoginForm submitting={false} failure={null} onSubmit={noop} />);
+    await user.type(screen.getByLabelText('Email or username'), 'demo');
+    await user.type(screen.getByLabelText('Password'), 'demo1234');
+    await user.click(screen.getByLabelText('Remember me'));
+    await user.click(screen.getByLabelText('Password'));
+    first.unmount();
+    await renderView(<LoginForm submitting={false} failure={null} onSubmit={noop} />);
+    expect(screen.getByLabelText<HTMLInputElement>('Email or username').value).toBe('demo');
+    expect(screen.getByLabelText<HTMLInputElement>('Password').value).toBe('demo1234');
+    expect(screen.getByLabelText<HTMLInputElement>('Remember me').checked).toBe(false);
+    expect(document.activeElement).toBe(screen.getByLabelText('Password'));
+    expect(screen.getByRole('button', { name: 'Login' })).toHaveProperty('disabled', false);
+  });
+
   it('keeps submit disabled until both fields have at least 4 characters', async () => {
     const user = userEvent.setup();
     await renderView(<LoginForm submitting={false} failure={null} onSubmit={noop} />);

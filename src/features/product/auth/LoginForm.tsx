@@ -1,11 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import type { Credentials } from '../../../../machines/auth.ts';
 import type { Failure } from '../../../../machines/failure.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { CheckRow, Field, FieldError, Input } from '../../../ui/form.ts';
 import { failureText } from '../errors/codeMessages.ts';
+import { loginDraft } from './loginDraft.ts';
 
 export const MIN_LENGTH = 4;
 
@@ -35,9 +36,48 @@ export interface LoginFormProps {
 export function LoginForm({ submitting, failure, onSubmit, onEdit }: LoginFormProps) {
   const { t, i18n } = useLingui();
   const ids = { username: useId(), password: useId(), remember: useId() };
-  const [values, setValues] = useState({ username: '', password: '' });
+  // What was typed into this form's earlier self (the prerendered page, the hydrated one).
+  const [values, setValues] = useState(() => ({ username: loginDraft.current().username, password: loginDraft.current().password }));
   const [touched, setTouched] = useState({ username: false, password: false });
-  const [remember, setRemember] = useState(true);
+  const [remember, setRemember] = useState(() => loginDraft.current().remember);
+  const usernameField = useRef<HTMLInputElement>(null);
+  const passwordField = useRef<HTMLInputElement>(null);
+  const rememberBox = useRef<HTMLInputElement>(null);
+
+  // Hydrating the login painted at build time: its inputs may hold what the player typed before
+  // the script ran (the first render had to match the page, empty). Adopt it.
+  useLayoutEffect(() => {
+    const [username, password, box] = [usernameField.current, passwordField.current, rememberBox.current];
+    if (!username || !password || !box) return;
+    if (username.value !== values.username || password.value !== values.password) {
+      // The one render it costs is the point: the page's inputs become the form's state.
+      setValues({ username: username.value, password: password.value });
+      loginDraft.update({ username: username.value, password: password.value });
+    }
+    if (box.checked !== remember) {
+      setRemember(box.checked);
+      loginDraft.update({ remember: box.checked });
+    }
+    // Once, on mount: after that the inputs are the state's.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  // The field the player was in when the last form went is where this one starts, caret at the
+  // end; and when this one goes (before its inputs leave the page), it notes where the player is.
+  useLayoutEffect(() => {
+    const [username, password] = [usernameField.current, passwordField.current];
+    const focus = loginDraft.current().focus;
+    const input = focus === 'username' ? username : focus === 'password' ? password : null;
+    if (input && (!document.activeElement || document.activeElement === document.body)) {
+      input.focus();
+      input.setSelectionRange(input.value.length, input.value.length);
+    }
+    return () => {
+      const active = document.activeElement;
+      loginDraft.update({ focus: active === username ? 'username' : active === password ? 'password' : null });
+    };
+    // Once per form: mount and unmount.
+  }, []);
 
   const tooShort = {
     username: values.username.trim().length < MIN_LENGTH,
@@ -56,6 +96,7 @@ export function LoginForm({ submitting, failure, onSubmit, onEdit }: LoginFormPr
 
   const change = (field: 'username' | 'password', value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
+    loginDraft.update({ [field]: value });
     onEdit?.();
   };
 
@@ -78,6 +119,7 @@ export function LoginForm({ submitting, failure, onSubmit, onEdit }: LoginFormPr
           id={ids.username}
           name="username"
           autoComplete="username"
+          ref={usernameField}
           value={values.username}
           aria-invalid={usernameError ? true : undefined}
           aria-describedby={usernameError ? `${ids.username}-error` : undefined}
@@ -95,6 +137,7 @@ export function LoginForm({ submitting, failure, onSubmit, onEdit }: LoginFormPr
           name="password"
           type="password"
           autoComplete="current-password"
+          ref={passwordField}
           value={values.password}
           aria-invalid={passwordError ? true : undefined}
           aria-describedby={passwordError ? `${ids.password}-error` : undefined}
@@ -104,7 +147,17 @@ export function LoginForm({ submitting, failure, onSubmit, onEdit }: LoginFormPr
         {passwordError && <FieldError id={`${ids.password}-error`}>{passwordError}</FieldError>}
       </Field>
       <CheckRow>
-        <input id={ids.remember} type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
+        <input
+          ref={rememberBox}
+          id={ids.remember}
+          name="remember"
+          type="checkbox"
+          checked={remember}
+          onChange={(e) => {
+            setRemember(e.target.checked);
+            loginDraft.update({ remember: e.target.checked });
+          }}
+        />
         <label htmlFor={ids.remember}>
           <Trans>Remember me</Trans>
         </label>

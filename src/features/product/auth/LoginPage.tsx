@@ -1,12 +1,16 @@
 import { Trans } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import styled from 'styled-components';
 import { isRecommendedBrowser } from '../../../ui/browser.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { FullPage, Muted, Title } from '../../../ui/FullPage.tsx';
 import { Logo } from '../../../ui/Logo.tsx';
+import type { Settings } from '../../../../protocol/settings.ts';
+import type { Credentials } from '../../../../machines/auth.ts';
+import type { Failure } from '../../../../machines/failure.ts';
 import { useAuthActor, useSettings } from '../../viewRuntime.tsx';
+import { loginDraft } from './loginDraft.ts';
 import { LoginForm } from './LoginForm.tsx';
 import { selectLoginFailure, selectSubmitting } from '../../../../machines/auth.selectors.ts';
 
@@ -15,14 +19,69 @@ const BrowserNotice = lazy(() => import('../boot/RareScreens.tsx').then((m) => (
 
 export function LoginPage() {
   const settings = useSettings();
-  // wa.me takes the number as digits only: no '+', spaces or dashes.
-  const whatsapp = settings.CONTACT_WHATSAPP.replace(/\D/g, '');
   const auth = useAuthActor();
   const submitting = useSelector(auth, selectSubmitting);
   // Failures of the form's own login, and the idle lock's logout after too many wrong PINs
   // (10705); the others are toasts (AuthToasts).
   const failure = useSelector(auth, selectLoginFailure);
+  // A Login pressed on the first form, before the app had booted: sent now. Once a login is
+  // sent the draft is done with (a later visit to the form, after a logout, starts empty).
+  useEffect(() => {
+    const pending = loginDraft.takePending();
+    if (!pending) return;
+    loginDraft.clear();
+    auth.send({ type: 'user.login', credentials: pending });
+  }, [auth]);
+  // The router's login page is the last form of a visit: when it goes, so does the draft.
+  useEffect(() => () => loginDraft.clear(), []);
+  return (
+    <LoginView
+      settings={settings}
+      submitting={submitting}
+      failure={failure}
+      onSubmit={(credentials) => {
+        loginDraft.clear();
+        auth.send({ type: 'user.login', credentials });
+      }}
+      onEdit={() => failure && auth.send({ type: 'user.dismissFailure' })}
+    />
+  );
+}
+
+/**
+ * The login screen before the app has booted: painted from HTML at build time (src/app/prerender.tsx),
+ * hydrated as the app's first screen, shown until the router's login page takes over. A Login
+ * pressed here waits in the draft for the login page (it shows as signing in meanwhile).
+ */
+export function FirstLoginPage({ settings }: { settings: Settings }) {
+  const [waiting, setWaiting] = useState(() => loginDraft.current().pending !== null);
+  return (
+    <LoginView
+      settings={settings}
+      submitting={waiting}
+      failure={null}
+      onSubmit={(credentials) => {
+        loginDraft.update({ pending: credentials });
+        setWaiting(true);
+      }}
+    />
+  );
+}
+
+interface LoginViewProps {
+  settings: Settings;
+  submitting: boolean;
+  failure: Failure | null;
+  onSubmit: (credentials: Credentials) => void;
+  onEdit?: () => void;
+}
+
+function LoginView({ settings, submitting, failure, onSubmit, onEdit }: LoginViewProps) {
+  // wa.me takes the number as digits only: no '+', spaces or dashes.
+  const whatsapp = settings.CONTACT_WHATSAPP.replace(/\D/g, '');
   const [opened, setOpened] = useState(!settings.LOGIN_SPLASH);
+  // The page painted at build time had no browser to ask: hydration starts from "recommended".
+  const unusualBrowser = useSyncExternalStore(noChanges, () => !isRecommendedBrowser(), () => false);
 
   if (settings.TOKEN_LOGIN) {
     return (
@@ -52,17 +111,12 @@ export function LoginPage() {
       <Title>
         <Trans>Sign in to play</Trans>
       </Title>
-      {!isRecommendedBrowser() && (
+      {unusualBrowser && (
         <Suspense fallback={null}>
           <BrowserNotice />
         </Suspense>
       )}
-      <LoginForm
-        submitting={submitting}
-        failure={failure}
-        onSubmit={(credentials) => auth.send({ type: 'user.login', credentials })}
-        onEdit={() => failure && auth.send({ type: 'user.dismissFailure' })}
-      />
+      <LoginForm submitting={submitting} failure={failure} onSubmit={onSubmit} onEdit={onEdit} />
       {(whatsapp || settings.CONTACT_TELEGRAM) && (
         <Contacts>
           {whatsapp && (
@@ -80,6 +134,9 @@ export function LoginPage() {
     </FullPage>
   );
 }
+
+/** The browser does not change under a page. */
+const noChanges = () => () => {};
 
 const SplashButton = styled.button`
   display: flex;

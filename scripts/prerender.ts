@@ -1,0 +1,73 @@
+import type { Plugin } from 'vite';
+import type { OutputAsset } from 'rolldown';
+import { loginFileName } from '../protocol/pages.ts';
+import { Settings } from '../protocol/settings.ts';
+import type { prerenderLogin } from '../src/app/prerender.tsx';
+import { PRERENDERED } from '../src/app/prerendered.ts';
+
+interface PrerenderModule {
+  prerenderLogin: typeof prerenderLogin;
+}
+
+/**
+ * Vite plugin: writes login.html (and login.tr.html, login.ar.html, login.bg.html) beside
+ * index.html — the built page with the login screen painted into #root and its styles in the
+ * head, rendered by the app itself (src/app/prerender.tsx) through Vite's SSR loader. The
+ * simulator serves it for /login in the operator's default language (docs/operators.md), so the
+ * form paints from HTML before any script runs; the client hydrates it (src/app/boot.tsx).
+ * Runs when the bundle is generated, before the service worker's precache list and the
+ * compressed twins are made from the files.
+ */
+
+/** Every language an operator can make its default (DEFAULT_LANG). */
+const LANGUAGES = Settings.shape.DEFAULT_LANG.options;
+const ROOT_START = '<div id="root">';
+const ROOT_END = '</div>\n    <noscript>';
+
+export function prerender(): Plugin {
+  let configFile: string | undefined;
+  let root = process.cwd();
+  return {
+    name: 'reelside-prerender',
+    apply: 'build',
+    configResolved(config) {
+      configFile = config.configFile;
+      root = config.root;
+    },
+    generateBundle: {
+      order: 'post',
+      async handler(_options, bundle) {
+        const page = bundle['index.html'] as OutputAsset | undefined;
+        if (!page) return;
+        const index = String(page.source);
+        const start = index.indexOf(ROOT_START);
+        const end = index.indexOf(ROOT_END, start);
+        if (start < 0 || end < 0) throw new Error('prerender: index.html no longer has the #root this plugin fills');
+        const { createServer } = await import('vite');
+        // The app's own modules, compiled as the build does (Lingui's macros, the catalogs).
+        const server = await createServer({
+          configFile,
+          root,
+          logLevel: 'error',
+          appType: 'custom',
+          server: { middlewareMode: true, hmr: false, ws: false },
+          // Its CommonJS build's default export is not the styled function under Node's ESM
+          // interop: compiled in, as in the browser build.
+          ssr: { noExternal: ['styled-components'] },
+        });
+        try {
+          const { prerenderLogin } = (await server.ssrLoadModule('/src/app/prerender.tsx')) as PrerenderModule;
+          for (const language of LANGUAGES) {
+            const login = await prerenderLogin(language);
+            const html = `${index.slice(0, start)}<div id="root" data-prerendered="${PRERENDERED.login}">${login.html}${index.slice(end)}`
+              .replace('<html lang="en" dir="ltr">', `<html lang="${login.lang}" dir="${login.dir}">`)
+              .replace('</head>', `  ${login.styles}\n  </head>`);
+            this.emitFile({ type: 'asset', fileName: loginFileName(language), source: html });
+          }
+        } finally {
+          await server.close();
+        }
+      },
+    },
+  };
+}

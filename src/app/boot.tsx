@@ -1,0 +1,54 @@
+import { startTransition, StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createActor, fromPromise } from 'xstate';
+import { createSettingsMachine } from '../../machines/settings.ts';
+import { DEFAULT_SETTINGS } from '../../protocol/settings.ts';
+import { fetchSettings } from '../services/settings.ts';
+import { queryToken, tokenStorage } from '../services/storage.ts';
+import { activateLanguage, isLanguage } from '../ui/i18n.ts';
+import { App } from './App.tsx';
+import { PRERENDERED } from './prerendered.ts';
+import { registerServiceWorker } from './serviceWorker.ts';
+
+const settingsActor = createActor(
+  createSettingsMachine(DEFAULT_SETTINGS).provide({ actors: { loadSettings: fromPromise(fetchSettings) } }),
+).start();
+
+const root = document.getElementById('root');
+if (!root) throw new Error('#root is missing from index.html');
+
+/**
+ * login.html comes with the login screen painted in it (src/app/prerender.tsx). A guest on /login
+ * hydrates it: the same screen, now live, keeping whatever was typed before the script ran (the
+ * form adopts its inputs' values). Anyone else (a kept login, a token in the address) boots as
+ * from index.html: the screen is replaced.
+ */
+const language = document.documentElement.lang;
+const hydrate =
+  root.dataset.prerendered === PRERENDERED.login &&
+  window.location.pathname === '/login' &&
+  isLanguage(language) &&
+  !tokenStorage.read() &&
+  !queryToken.read();
+
+const app = (
+  <StrictMode>
+    <App settingsActor={settingsActor} firstLogin={hydrate} />
+  </StrictMode>
+);
+if (hydrate) {
+  // The screen's texts in its language first: the first render must be the page's own.
+  void activateLanguage(language)
+    .catch(() => undefined)
+    .then(() => {
+      // In a transition: hydration then yields to the browser every few milliseconds (a blocking
+      // hydration was one long task on a slow phone; the form is on screen meanwhile anyway).
+      startTransition(() => {
+        hydrateRoot(root, app);
+      });
+    });
+} else {
+  createRoot(root).render(app);
+}
+
+registerServiceWorker();
