@@ -136,9 +136,10 @@ describe('layout end to end', () => {
     const { page } = await h.newPage({ context: { viewport: { width: 1280, height: 800 } } });
     await page.addInitScript(() => localStorage.setItem('reelside.language', 'ar'));
     await page.goto('/login');
+    // The page comes painted in the operator's English; the player's own Arabic replaces it.
+    await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    await page.getByRole('heading', { name: 'سجّل الدخول لتبدأ اللعب' }).waitFor();
     const word = page.locator('svg text.word').first();
-    await word.waitFor();
-    expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
     // Its text starts right of the third reel (x 44) and ends inside the drawing (150 wide).
     const drawn = async () =>
       word.evaluate((text) => {
