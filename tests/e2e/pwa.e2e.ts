@@ -52,7 +52,11 @@ describe('the installable app', () => {
     await page.goto('/login');
     await page.getByRole('heading', { name: 'Sign in to play' }).waitFor();
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    // The heading can be the page's painted login: wait for the app itself (its IP check), so
+    // none of this page's requests is counted as the offline page's below.
+    const booted = page.waitForResponse((answer) => new URL(answer.url()).pathname === '/check');
     await page.reload();
+    await booted;
     await page.getByRole('heading', { name: 'Sign in to play' }).waitFor();
     expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
 
