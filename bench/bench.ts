@@ -203,8 +203,14 @@ async function joinLatency(sim: Simulator, page: Page, joins: number): Promise<v
 
 // ---- 2b. press → first presented frame that answers it ----------------------------------------
 
-async function inputLatency(page: Page, traces: FrameTrace[], presses: number): Promise<void> {
-  const { samples, fps, sideBar } = await inputToVideo(page, traces, presses, FPS);
+/**
+ * Press → video on a band picked from the quality menu: 360p carries the bar (as before the HD
+ * band existed); 720p, what a desktop picks by itself, is measured beside it against the same
+ * bar, so its cost on this machine (the viewer's Chromium decoding 720p on the same two cores as
+ * the simulator drawing and encoding it) stays in view.
+ */
+async function inputLatency(page: Page, traces: FrameTrace[], presses: number, band: '360p' | '720p'): Promise<void> {
+  const { samples, fps, sideBar } = await inputToVideo(page, traces, presses, FPS, async () => (await bandPicker(page)).pick(band));
   const totals = samples.map((s) => s.total);
   const median = percentile(totals, 0.5);
   const p95 = percentile(totals, 0.95);
@@ -216,7 +222,7 @@ async function inputLatency(page: Page, traces: FrameTrace[], presses: number): 
   const floor = 1000 / fps + steps.encode.median + steps.decode.median;
   const floorAtOnce = steps.draw.median + steps.encode.median + steps.decode.median;
   const ms = (v: number) => (Number.isFinite(v) ? `${v.toFixed(1)}` : '—');
-  console.log(`input → video over ${samples.length} presses (ms), median / p95 of each step:`);
+  console.log(`input → video at ${band} over ${samples.length} presses (ms), median / p95 of each step:`);
   const names: Record<Exclude<keyof typeof steps, 'display'>, string> = {
     socket: 'send → machine handled it (socket)',
     tickWait: 'wait for the frame to be drawn',
@@ -235,7 +241,8 @@ async function inputLatency(page: Page, traces: FrameTrace[], presses: number): 
   const redraws = samples.filter((s) => s.redraw).length;
   console.log(`  total ${ms(median)} / ${ms(p95)}, max ${ms(max)}; floor: 1 frame + encode + decode ${ms(floor)}, drawn at once (draw + encode + decode) ${ms(floorAtOnce)}; answer frames drawn at once: ${redraws}/${samples.length}`);
   console.log(`  the player's stats line at the end: ${sideBar ?? '(none)'}`);
-  record('input → video (median)', `${Math.round(median)} ms (floor ${Math.round(floor)} / ${Math.round(floorAtOnce)} ms)`, '≤ 50 ms (bar 100)', median <= 50, {
+  const name = band === '360p' ? 'input → video' : `input → video at ${band}`;
+  record(`${name} (median)`, `${Math.round(median)} ms (floor ${Math.round(floor)} / ${Math.round(floorAtOnce)} ms)`, '≤ 50 ms (bar 100)', median <= 50, {
     samples,
     steps,
     floor,
@@ -243,7 +250,7 @@ async function inputLatency(page: Page, traces: FrameTrace[], presses: number): 
     fps,
     sideBar,
   });
-  record('input → video (p95)', `${Math.round(p95)} ms (max ${Math.round(max)} ms)`, '≤ 80 ms, none > 150 ms', p95 <= 80 && max <= 150, { p95, max });
+  record(`${name} (p95)`, `${Math.round(p95)} ms (max ${Math.round(max)} ms)`, '≤ 80 ms, none > 150 ms', p95 <= 80 && max <= 150, { p95, max });
 }
 
 // ---- 3. heap over autoplay ------------------------------------------------------------------
@@ -510,7 +517,10 @@ async function main(): Promise<void> {
       }
     };
     if (wanted('joins')) await attempt('joins', () => joinLatency(sim, page, Number(values.joins)));
-    if (wanted('input')) await attempt('input', () => inputLatency(page, traces, Number(values.presses)));
+    if (wanted('input')) {
+      await attempt('input', () => inputLatency(page, traces, Number(values.presses), '360p'));
+      await attempt('input at 720p', () => inputLatency(page, traces, Number(values.presses), '720p'));
+    }
     if (wanted('heap')) await attempt('heap', () => heapOverAutoplay(page, values.long ? 1800 : Number(values['autoplay-s'])));
     if (wanted('cpu')) await attempt('cpu', () => cpuPerStream(sim, page));
     if (wanted('sockets')) await attempt('sockets', () => capacity(sim, Number(values.sockets)));

@@ -69,7 +69,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * spaced by a random 150–400 ms (so presses fall anywhere in the render tick) and by the spin's
  * 2 s after a Spin. `traces` is the simulator's trace sink (VideoOptions.trace), filled as frames go.
  */
-export async function inputToVideo(page: Page, traces: FrameTrace[], presses: number, fps: number): Promise<InputLatency> {
+export async function inputToVideo(page: Page, traces: FrameTrace[], presses: number, fps: number, chooseBand?: () => Promise<void>): Promise<InputLatency> {
   // Every button request the app sends, with its time: installed before the app's socket exists.
   await page.addInitScript(() => {
     window.__benchSends = [];
@@ -86,6 +86,12 @@ export async function inputToVideo(page: Page, traces: FrameTrace[], presses: nu
   await page.getByRole('button', { name: '$1,000.00' }).click();
   await page.getByTestId('game-credits').filter({ hasText: '$1,000.00' }).waitFor();
   await page.waitForFunction(() => (document.querySelector('video')?.getVideoPlaybackQuality().totalVideoFrames ?? 0) > 0, undefined, { timeout: 15_000 });
+  if (chooseBand) {
+    // The band measured, picked from the quality menu as a player would; then its own frames.
+    await chooseBand();
+    await page.waitForTimeout(1500);
+    await page.waitForFunction(() => (document.querySelector('video')?.getVideoPlaybackQuality().totalVideoFrames ?? 0) > 0, undefined, { timeout: 15_000 });
+  }
 
   // Read the strip of every presented frame, in the page.
   await readStripOfEveryFrame(page);
