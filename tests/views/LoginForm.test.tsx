@@ -27,16 +27,6 @@ describe('login form', () => {
     expect(screen.getByRole('button', { name: 'Login' })).toHaveProperty('disabled', false);
   });
 
-  it('a form that replaces another while the player is typing a name does not call the name too short', async () => {
-    const user = userEvent.setup();
-    const first = await renderView(<LoginForm submitting={false} failure={null} onSubmit={noop} />);
-    await user.type(screen.getByLabelText('Email or username'), 'ab');
-    first.unmount();
-    await renderView(<LoginForm submitting={false} failure={null} onSubmit={noop} />);
-    expect(document.activeElement).toBe(screen.getByLabelText('Email or username'));
-    expect(screen.queryByText('Min character length is 4')).toBeNull();
-  });
-
   it('keeps submit disabled until both fields have at least 4 characters', async () => {
     const user = userEvent.setup();
     await renderView(<LoginForm submitting={false} failure={null} onSubmit={noop} />);

@@ -58,10 +58,8 @@ export function LoginForm({ submitting, failure, onSubmit, onEdit }: LoginFormPr
       setRemember(box.checked);
       loginDraft.update({ remember: box.checked });
     }
-    // A field typed into and left before the script ran counts as left, as it would have — not
-    // the one the player is in (here, or in the form this one replaces: the draft's focus).
-    const focus = loginDraft.current().focus;
-    const left = (input: HTMLInputElement) => input.value !== '' && document.activeElement !== input && focus !== input.name;
+    // A field typed into and left before the script ran counts as left, as it would have.
+    const left = (input: HTMLInputElement) => input.value !== '' && document.activeElement !== input;
     if (left(username) || left(password)) setTouched({ username: left(username), password: left(password) });
     // Once, on mount: after that the inputs are the state's.
     // eslint-disable-next-line react-hooks/exhaustive-deps
