@@ -57,7 +57,6 @@ export function FirstLoginPage({ settings }: { settings: Settings }) {
   const [waiting, setWaiting] = useState(() => loginDraft.current().pending !== null);
   return (
     <LoginView
-      first
       settings={settings}
       submitting={waiting}
       failure={null}
@@ -70,8 +69,6 @@ export function FirstLoginPage({ settings }: { settings: Settings }) {
 }
 
 interface LoginViewProps {
-  /** The first login (painted, then hydrated): marked so, for whoever waits for the take-over. */
-  first?: boolean;
   settings: Settings;
   submitting: boolean;
   failure: Failure | null;
@@ -79,7 +76,7 @@ interface LoginViewProps {
   onEdit?: () => void;
 }
 
-function LoginView({ first = false, settings, submitting, failure, onSubmit, onEdit }: LoginViewProps) {
+function LoginView({ settings, submitting, failure, onSubmit, onEdit }: LoginViewProps) {
   // wa.me takes the number as digits only: no '+', spaces or dashes.
   const whatsapp = settings.CONTACT_WHATSAPP.replace(/\D/g, '');
   const [opened, setOpened] = useState(!settings.LOGIN_SPLASH);
@@ -111,7 +108,7 @@ function LoginView({ first = false, settings, submitting, failure, onSubmit, onE
 
   return (
     <FullPage state="login">
-      <Title data-first-login={first || undefined}>
+      <Title>
         <Trans>Sign in to play</Trans>
       </Title>
       {unusualBrowser && (
