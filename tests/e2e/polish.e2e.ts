@@ -153,6 +153,9 @@ describe('a reload', () => {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     await page.reload();
     await page.getByRole('heading', { level: 1 }).waitFor();
+    // Until a frame has shown the page: on a loaded machine at 4× the heading can be in the DOM
+    // a long task before the next frame is painted.
+    await page.waitForFunction(() => window.__bootFrames?.at(-1)?.page === true, undefined, { timeout: 8000 });
     await page.waitForTimeout(300);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
 
