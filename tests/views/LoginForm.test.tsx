@@ -27,6 +27,30 @@ describe('login form', () => {
     expect(screen.getByRole('button', { name: 'Login' })).toHaveProperty('disabled', false);
   });
 
+  it('a form that replaces another while the player is typing a name does not call the name too short', async () => {
+    const user = userEvent.setup();
+    const first = await renderView(<LoginForm submitting={false} failure={null} onSubmit={noop} />);
+    await user.type(screen.getByLabelText('Email or username'), 'ab');
+    first.unmount();
+    await renderView(<LoginForm submitting={false} failure={null} onSubmit={noop} />);
+    expect(document.activeElement).toBe(screen.getByLabelText('Email or username'));
+    expect(screen.queryByText('Min character length is 4')).toBeNull();
+  });
+
+  it('two forms mounted at once (the first covering the one that replaces it) show one draft: what is typed into the first is in the second', async () => {
+    const user = userEvent.setup();
+    const first = await renderView(<LoginForm submitting={false} failure={null} onSubmit={noop} />);
+    const [firstName, firstPassword] = [screen.getByLabelText('Email or username'), screen.getByLabelText('Password')];
+    // The router's form mounts under the first one, then the player goes on typing in the first.
+    const second = await renderView(<LoginForm submitting={false} failure={null} onSubmit={noop} />);
+    await user.type(firstName, 'demo');
+    await user.type(firstPassword, 'demo1234');
+    first.unmount();
+    expect(second.container.querySelector<HTMLInputElement>('input[name=username]')?.value).toBe('demo');
+    expect(second.container.querySelector<HTMLInputElement>('input[name=password]')?.value).toBe('demo1234');
+    expect(second.container.querySelector('button[type=submit]')).toHaveProperty('disabled', false);
+  });
+
   it('keeps submit disabled until both fields have at least 4 characters', async () => {
     const user = userEvent.setup();
     await renderView(<LoginForm submitting={false} failure={null} onSubmit={noop} />);

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import { useId, useLayoutEffect, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
 import styled from 'styled-components';
 import type { Credentials } from '../../../../machines/auth.ts';
 import type { Failure } from '../../../../machines/failure.ts';
@@ -36,10 +36,11 @@ export interface LoginFormProps {
 export function LoginForm({ submitting, failure, onSubmit, onEdit }: LoginFormProps) {
   const { t, i18n } = useLingui();
   const ids = { username: useId(), password: useId(), remember: useId() };
-  // What was typed into this form's earlier self (the prerendered page, the hydrated one).
-  const [values, setValues] = useState(() => ({ username: loginDraft.current().username, password: loginDraft.current().password }));
+  // What was typed into any login form of this page (the one painted in, the hydrated one, the router's).
+  const draft = useSyncExternalStore(loginDraft.subscribe, loginDraft.current, loginDraft.current);
+  const values = { username: draft.username, password: draft.password };
+  const remember = draft.remember;
   const [touched, setTouched] = useState({ username: false, password: false });
-  const [remember, setRemember] = useState(() => loginDraft.current().remember);
   const usernameField = useRef<HTMLInputElement>(null);
   const passwordField = useRef<HTMLInputElement>(null);
   const rememberBox = useRef<HTMLInputElement>(null);
@@ -49,17 +50,14 @@ export function LoginForm({ submitting, failure, onSubmit, onEdit }: LoginFormPr
   useLayoutEffect(() => {
     const [username, password, box] = [usernameField.current, passwordField.current, rememberBox.current];
     if (!username || !password || !box) return;
-    if (username.value !== values.username || password.value !== values.password) {
+    if (username.value !== values.username || password.value !== values.password || box.checked !== remember) {
       // The one render it costs is the point: the page's inputs become the form's state.
-      setValues({ username: username.value, password: password.value });
-      loginDraft.update({ username: username.value, password: password.value });
+      loginDraft.update({ username: username.value, password: password.value, remember: box.checked });
     }
-    if (box.checked !== remember) {
-      setRemember(box.checked);
-      loginDraft.update({ remember: box.checked });
-    }
-    // A field typed into and left before the script ran counts as left, as it would have.
-    const left = (input: HTMLInputElement) => input.value !== '' && document.activeElement !== input;
+    // A field typed into and left before the script ran counts as left, as it would have — not
+    // the one the player is in (here, or in the form this one replaces: the draft's focus).
+    const focus = loginDraft.current().focus;
+    const left = (input: HTMLInputElement) => input.value !== '' && document.activeElement !== input && focus !== input.name;
     if (left(username) || left(password)) setTouched({ username: left(username), password: left(password) });
     // Once, on mount: after that the inputs are the state's.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -98,7 +96,6 @@ export function LoginForm({ submitting, failure, onSubmit, onEdit }: LoginFormPr
   };
 
   const change = (field: 'username' | 'password', value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
     loginDraft.update({ [field]: value });
     onEdit?.();
   };
@@ -156,10 +153,7 @@ export function LoginForm({ submitting, failure, onSubmit, onEdit }: LoginFormPr
           name="remember"
           type="checkbox"
           checked={remember}
-          onChange={(e) => {
-            setRemember(e.target.checked);
-            loginDraft.update({ remember: e.target.checked });
-          }}
+          onChange={(e) => loginDraft.update({ remember: e.target.checked })}
         />
         <label htmlFor={ids.remember}>
           <Trans>Remember me</Trans>

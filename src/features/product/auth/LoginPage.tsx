@@ -24,25 +24,23 @@ export function LoginPage() {
   // Failures of the form's own login, and the idle lock's logout after too many wrong PINs
   // (10705); the others are toasts (AuthToasts).
   const failure = useSelector(auth, selectLoginFailure);
-  // A Login pressed on the first form, before the app had booted: sent now. Once a login is
-  // sent the draft is done with (a later visit to the form, after a logout, starts empty).
+  // A Login pressed on the first form, before the app had booted: sent now.
   useEffect(() => {
     const pending = loginDraft.takePending();
-    if (!pending) return;
-    loginDraft.clear();
-    auth.send({ type: 'user.login', credentials: pending });
+    if (pending) auth.send({ type: 'user.login', credentials: pending });
   }, [auth]);
-  // The router's login page is the last form of a visit: when it goes, so does the draft.
-  useEffect(() => () => loginDraft.clear(), []);
+  // Signed in: the draft is done with (the form after a logout starts empty). Kept through a
+  // refused login, which the player corrects in place.
+  useEffect(() => {
+    const started = auth.on('session.started', () => loginDraft.clear());
+    return () => started.unsubscribe();
+  }, [auth]);
   return (
     <LoginView
       settings={settings}
       submitting={submitting}
       failure={failure}
-      onSubmit={(credentials) => {
-        loginDraft.clear();
-        auth.send({ type: 'user.login', credentials });
-      }}
+      onSubmit={(credentials) => auth.send({ type: 'user.login', credentials })}
       onEdit={() => failure && auth.send({ type: 'user.dismissFailure' })}
     />
   );
@@ -54,18 +52,8 @@ export function LoginPage() {
  * pressed here waits in the draft for the login page (it shows as signing in meanwhile).
  */
 export function FirstLoginPage({ settings }: { settings: Settings }) {
-  const [waiting, setWaiting] = useState(() => loginDraft.current().pending !== null);
-  return (
-    <LoginView
-      settings={settings}
-      submitting={waiting}
-      failure={null}
-      onSubmit={(credentials) => {
-        loginDraft.update({ pending: credentials });
-        setWaiting(true);
-      }}
-    />
-  );
+  const waiting = useSyncExternalStore(loginDraft.subscribe, () => loginDraft.current().pending !== null, () => false);
+  return <LoginView settings={settings} submitting={waiting} failure={null} onSubmit={(credentials) => loginDraft.update({ pending: credentials })} />;
 }
 
 interface LoginViewProps {
