@@ -23,6 +23,8 @@ interface PrerenderModule {
 const LANGUAGES = Settings.shape.DEFAULT_LANG.options;
 const ROOT_START = '<div id="root">';
 const ROOT_END = '</div>\n    <noscript>';
+/** The element just after #root: once the parser has it, the painted page is whole. */
+const PAINTED_MARK = 'painted';
 
 export function prerender(): Plugin {
   let configFile: string | undefined;
@@ -59,9 +61,13 @@ export function prerender(): Plugin {
           const { prerenderLogin } = (await server.ssrLoadModule('/src/app/prerender.tsx')) as PrerenderModule;
           for (const language of LANGUAGES) {
             const login = await prerenderLogin(language);
-            const html = `${index.slice(0, start)}<div id="root" data-prerendered="${PRERENDERED.login}">${login.html}${index.slice(end)}`
+            const html = `${index.slice(0, start)}<div id="root" data-prerendered="${PRERENDERED.login}" data-boot-failed="${attribute(login.failure.message)}" data-boot-retry="${attribute(login.failure.retry)}">${login.html}${index.slice(end)}`
               .replace('<html lang="en" dir="ltr">', `<html lang="${login.lang}" dir="${login.dir}">`)
-              .replace('</head>', `  ${login.styles}\n  </head>`);
+              // Painted whole or not at all: a browser that paints the page while it is still
+              // parsing it (a slow phone does) showed the card with only its logo, then grew it —
+              // a layout shift. The render waits until the form's last element is parsed.
+              .replace('</head>', `  ${login.styles}\n    <link rel="expect" href="#${PAINTED_MARK}" blocking="render" />\n  </head>`)
+              .replace(`</div>\n    <noscript>`, `</div>\n    <template id="${PAINTED_MARK}"></template>\n    <noscript>`);
             this.emitFile({ type: 'asset', fileName: loginFileName(language), source: html });
           }
         } finally {
@@ -70,4 +76,9 @@ export function prerender(): Plugin {
       },
     },
   };
+}
+
+/** Text as an HTML attribute's value. */
+function attribute(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }

@@ -5,6 +5,37 @@
  */
 requestAnimationFrame(() => {
   setTimeout(() => {
-    void import('./boot.tsx');
+    import('./boot.tsx').catch(bootFailed);
   }, 0);
 });
+
+/**
+ * The app's code could not be downloaded (the network went between the page and its scripts, or
+ * a deploy replaced them): the page must not go on looking usable. The network error screen, in
+ * plain DOM — the page's language where it was painted at build time (#root's data-boot-* from
+ * scripts/prerender.ts), else English — with a reload, the one thing that can fetch the code again
+ * (a browser keeps a failed module import failed for the document's life).
+ */
+function bootFailed(error: unknown): void {
+  console.error('The app could not be loaded', error);
+  const root = document.getElementById('root');
+  if (!root) return;
+  const main = document.createElement('main');
+  main.className = 'boot';
+  main.dataset.state = 'network-error';
+  const card = document.createElement('div');
+  card.className = 'boot-card';
+  const message = document.createElement('h1');
+  message.className = 'boot-message';
+  message.setAttribute('role', 'alert');
+  message.textContent = root.dataset.bootFailed ?? 'error on network connection please reflesh your page';
+  const retry = document.createElement('button');
+  retry.type = 'button';
+  retry.className = 'boot-retry';
+  retry.textContent = root.dataset.bootRetry ?? 'Try again';
+  retry.addEventListener('click', () => window.location.reload());
+  card.append(message, retry);
+  main.append(card);
+  root.replaceChildren(main);
+  retry.focus();
+}

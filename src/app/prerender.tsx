@@ -4,7 +4,8 @@ import { ServerStyleSheet } from 'styled-components';
 import { createActor } from 'xstate';
 import { createSettingsMachine } from '../../machines/settings.ts';
 import { DEFAULT_SETTINGS } from '../../protocol/settings.ts';
-import { activateLanguage, type Language } from '../ui/i18n.ts';
+import { msg } from '@lingui/core/macro';
+import { activateLanguage, i18n, type Language } from '../ui/i18n.ts';
 import { isRightToLeft } from '../ui/locale.ts';
 import { App } from './App.tsx';
 
@@ -21,6 +22,8 @@ export interface PrerenderedPage {
   html: string;
   /** <style> elements for the head. */
   styles: string;
+  /** What main.tsx says, in plain DOM, if the app's code cannot be downloaded (BootFailureTexts). */
+  failure: { message: string; retry: string };
 }
 
 export async function prerenderLogin(language: Language): Promise<PrerenderedPage> {
@@ -36,7 +39,9 @@ export async function prerenderLogin(language: Language): Promise<PrerenderedPag
         </StrictMode>,
       ),
     );
-    return { lang: language, dir: isRightToLeft(language) ? 'rtl' : 'ltr', html, styles: sheet.getStyleTags() };
+    // The network error screen's own texts (BootScreens' NetworkErrorScreen).
+    const failure = { message: i18n._(msg`error on network connection please reflesh your page`), retry: i18n._(msg`Try again`) };
+    return { lang: language, dir: isRightToLeft(language) ? 'rtl' : 'ltr', html, styles: sheet.getStyleTags(), failure };
   } finally {
     sheet.seal();
   }

@@ -3,6 +3,8 @@
  * operator's language, before any script runs; the app hydrates it without a shift and keeps
  * what the player typed meanwhile; only a guest on /login gets it.
  */
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from '../../scripts/browser/harness.ts';
@@ -35,6 +37,39 @@ async function holdScripts(page: Page): Promise<() => void> {
   return release;
 }
 
+/**
+ * A front for the simulator whose /login arrives in two parts, the second `pause` ms after the
+ * first (a slow network, or a phone's parser that paints before it has read the page).
+ */
+async function slowLoginFront(target: string, pause: number): Promise<{ url: string; close: () => Promise<void> }> {
+  const server: Server = createServer((incoming, answer) => {
+    const headers = { ...incoming.headers, host: new URL(target).host, 'accept-encoding': 'identity' };
+    const upstream = httpRequest(new URL(incoming.url ?? '/', target), { method: incoming.method, headers }, (response) => {
+      if (!incoming.url?.startsWith('/login')) {
+        answer.writeHead(response.statusCode ?? 502, response.headers);
+        response.pipe(answer);
+        return;
+      }
+      const parts: Buffer[] = [];
+      response.on('data', (part: Buffer) => parts.push(part));
+      response.on('end', () => {
+        const page = Buffer.concat(parts);
+        const half = page.indexOf('<form');
+        const { 'content-length': _length, ...rest } = response.headers;
+        answer.writeHead(response.statusCode ?? 502, rest);
+        answer.write(page.subarray(0, half));
+        setTimeout(() => answer.end(page.subarray(half)), pause);
+      });
+    });
+    incoming.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
 describe('the login painted from HTML', () => {
   let h: Harness;
   beforeAll(async () => {
@@ -56,6 +91,24 @@ describe('the login painted from HTML', () => {
     const card = await page.getByRole('main').evaluate((main) => main.firstElementChild?.getBoundingClientRect().width ?? 0);
     expect(card).toBeGreaterThan(300);
     expect(card).toBeLessThanOrEqual(390);
+  });
+
+  it('is painted whole or not at all: a page that arrives in parts does not grow under the player', async () => {
+    const front = await slowLoginFront(h.sim.url, 700);
+    try {
+      const { page } = await h.newPage();
+      const { shift } = await watch(page);
+      // The page alone: the app's code is held back.
+      await holdScripts(page);
+      await page.goto(`${front.url}/login`, { waitUntil: 'commit' });
+      await page.getByRole('button', { name: 'Login' }).waitFor();
+      await page.waitForTimeout(300);
+      // The heading's card came first, the form 700 ms later: had the browser painted between them
+      // (centred, the card grew upward and down), the heading would have moved.
+      expect(await shift()).toBe(0);
+    } finally {
+      await front.close();
+    }
   });
 
   it('keeps what was typed before the script ran, hydrates without a shift, and signs in', async () => {
@@ -123,6 +176,25 @@ describe('the login painted from HTML', () => {
     expect(logins).toEqual(['POST']);
   });
 
+  it('says so, with a reload that works, when the app’s code cannot be downloaded (any page)', async () => {
+    const { page } = await h.newPage();
+    const boot = /\/assets\/boot-[^/]*\.js$/;
+    await page.route(boot, (route) => route.abort('internetdisconnected'));
+    await page.goto('/lobby');
+    // Not the loading card forever: the network error, and its button has the focus.
+    const alert = page.getByRole('alert');
+    await expect.poll(() => alert.textContent()).toBe('error on network connection please reflesh your page');
+    const retry = page.getByRole('button', { name: 'Try again' });
+    expect(await retry.evaluate((button) => button === document.activeElement)).toBe(true);
+    expect(await page.getByRole('progressbar').count()).toBe(0);
+    // The network is back: the button reloads, and the app comes (a guest: the login).
+    await page.unroute(boot);
+    await retry.click();
+    await page.waitForURL(/\/login/);
+    await page.getByRole('heading', { name: 'Sign in to play' }).waitFor();
+    await expect.poll(() => page.getByLabel('Email or username').isEditable()).toBe(true);
+  });
+
   it('only a guest on /login gets it: another address gets the loading card, a kept login is not shown the form', async () => {
     const lobby = await fetch(`${h.sim.url}/lobby`).then((answer) => answer.text());
     expect(lobby).not.toContain('data-prerendered');
@@ -166,5 +238,16 @@ describe('the login painted in the operator’s language', () => {
     await page.waitForURL(/\/lobby$/);
     expect(await shift()).toBeLessThanOrEqual(0.02);
     expect(errors).toEqual([]);
+  });
+
+  it('says in Arabic that the network failed when the app’s code cannot be downloaded, the form no longer offered', async () => {
+    const { page } = await h.newPage();
+    await page.route(/\/assets\/boot-[^/]*\.js$/, (route) => route.abort('internetdisconnected'));
+    await page.goto('/login');
+    const alert = page.getByRole('alert');
+    await expect.poll(() => alert.textContent()).toBe('خطأ في الاتصال بالشبكة، يُرجى تحديث الصفحة');
+    expect(await page.getByRole('button', { name: 'حاول مرة أخرى' }).isVisible()).toBe(true);
+    expect(await page.locator('input[name=password]').count()).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
   });
 });
