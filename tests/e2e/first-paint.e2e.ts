@@ -137,9 +137,9 @@ describe('the login painted from HTML', () => {
     expect(await page.getByLabel('Remember me').isChecked()).toBe(false);
     expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('password');
     // Booted: the router's login page takes over with the same values and focus.
+    expect(await page.locator('h1[data-first-login]').count()).toBe(1);
     settingsIn();
-    await expect.poll(() => page.evaluate(() => document.querySelector('#root > main') !== null && performance.getEntriesByName(new URL('/Settings.json', location.href).href).length > 0)).toBe(true);
-    await page.waitForTimeout(300);
+    await page.locator('h1[data-first-login]').waitFor({ state: 'detached' });
     expect(await page.getByLabel('Email or username').inputValue()).toBe('demo');
     expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('password');
     await button.click();

@@ -53,10 +53,12 @@ export function LoginPage() {
  */
 export function FirstLoginPage({ settings }: { settings: Settings }) {
   const waiting = useSyncExternalStore(loginDraft.subscribe, () => loginDraft.current().pending !== null, () => false);
-  return <LoginView settings={settings} submitting={waiting} failure={null} onSubmit={(credentials) => loginDraft.update({ pending: credentials })} />;
+  return <LoginView first settings={settings} submitting={waiting} failure={null} onSubmit={(credentials) => loginDraft.update({ pending: credentials })} />;
 }
 
 interface LoginViewProps {
+  /** The first login (painted, then hydrated): marked so, for whoever waits for the take-over. */
+  first?: boolean;
   settings: Settings;
   submitting: boolean;
   failure: Failure | null;
@@ -64,7 +66,7 @@ interface LoginViewProps {
   onEdit?: () => void;
 }
 
-function LoginView({ settings, submitting, failure, onSubmit, onEdit }: LoginViewProps) {
+function LoginView({ first = false, settings, submitting, failure, onSubmit, onEdit }: LoginViewProps) {
   // wa.me takes the number as digits only: no '+', spaces or dashes.
   const whatsapp = settings.CONTACT_WHATSAPP.replace(/\D/g, '');
   const [opened, setOpened] = useState(!settings.LOGIN_SPLASH);
@@ -96,7 +98,7 @@ function LoginView({ settings, submitting, failure, onSubmit, onEdit }: LoginVie
 
   return (
     <FullPage state="login">
-      <Title>
+      <Title data-first-login={first || undefined}>
         <Trans>Sign in to play</Trans>
       </Title>
       {unusualBrowser && (
