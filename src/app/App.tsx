@@ -1,12 +1,14 @@
 import { I18nProvider } from '@lingui/react';
 import { RouterProvider } from '@tanstack/react-router';
-import { useSelector } from '@xstate/react';
-import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, lazy, startTransition, Suspense, useCallback, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import styled, { ThemeProvider } from 'styled-components';
-import type { ActorRefFrom } from 'xstate';
+import type { ActorRefFrom, AnyActorRef, SnapshotFrom } from 'xstate';
 import type { createSettingsMachine } from '../../machines/settings.ts';
 import { DEFAULT_SETTINGS, type Settings } from '../../protocol/settings.ts';
+import { useSelector } from '@xstate/react';
+import { selectLoggedIn } from '../../machines/auth.selectors.ts';
 import { onlineStatus, supportsWebRtc } from '../services/browser.ts';
+import { guestLook } from '../services/storage.ts';
 import { GlobalStyle } from '../theme/GlobalStyle.ts';
 import { nightTheme } from '../theme/theme.ts';
 import { CheckingIpScreen, LoadingScreen, NetworkErrorScreen, SplashScreen } from '../features/product/boot/BootScreens.tsx';
@@ -44,7 +46,7 @@ export interface AppProps {
 
 /** Pre-render: settings → language → (WebRTC, IP check, token) → the routed app. */
 export function App({ settingsActor, firstLogin = false }: AppProps) {
-  const settings = useSelector(settingsActor, (s) => (s.matches('ready') ? s.context.settings : null));
+  const settings = usePhase(settingsActor, (s) => (s.matches('ready') ? s.context.settings : null));
   const [languageReady, setLanguageReady] = useState(false);
 
   useEffect(() => {
@@ -72,9 +74,9 @@ function Booted({ settings }: { settings: Settings }) {
 }
 
 function Gate({ runtime }: { runtime: Runtime }) {
-  const ip = useSelector(runtime.ipCheck, (s) => ({ value: s.value, answer: s.context.answer }), sameIpView);
+  const ip = usePhase(runtime.ipCheck, (s) => ({ value: s.value, answer: s.context.answer }), sameIpView);
   // Before the app: splash and validating show the splash; a kept login with no answer yet waits.
-  const authGate = useSelector(runtime.auth, (s) => (['splash', 'validating', 'reconnecting', 'unreachable'] as const).find((v) => s.matches(v)));
+  const authGate = usePhase(runtime.auth, (s) => (['splash', 'validating', 'reconnecting', 'unreachable'] as const).find((v) => s.matches(v)));
   const online = useSyncExternalStore(onlineStatus.subscribe, onlineStatus.online);
   const unanswered = ip.value === 'checking' || ip.value === 'waiting' || ip.value === 'networkError';
   if (!online && unanswered) return <Rare><OfflineScreen /></Rare>;
@@ -109,11 +111,15 @@ function Gate({ runtime }: { runtime: Runtime }) {
 }
 
 /**
- * The player's look once the logged-in half of the app is there: it starts loading as soon as
- * the first routed screen is up (the page after /login needs it), without holding that screen.
+ * The player's look once the logged-in half of the app is there: loaded for a player (without
+ * holding the first routed screen) and for a guest whose look this browser keeps. A guest without
+ * one is shown the night look the page came with, and the login page does not pay for evaluating
+ * the logged-in half (the service worker fetches it meanwhile; a login starts evaluating it).
  */
 function PlayerLook({ runtime, children }: { runtime: Runtime; children: ReactNode }) {
-  const ready = useLoggedInReady();
+  const loggedIn = useSelector(runtime.auth, selectLoggedIn);
+  const [guestWithLook] = useState(guestLook.kept);
+  const ready = useLoggedInReady(loggedIn || guestWithLook);
   return <LookHost actor={ready ? (runtime.uiSettings ?? null) : null}>{children}</LookHost>;
 }
 
@@ -161,6 +167,30 @@ function NewVersion() {
 /** A rare screen on its way: the loading screen meanwhile. */
 function Rare({ children }: { children: ReactNode }) {
   return <Suspense fallback={<LoadingScreen />}>{children}</Suspense>;
+}
+
+/**
+ * A boot phase of an actor (settings loaded, the IP check's answer, the login's check), for the
+ * screen switches above the app. Each switch replaces the whole page — the boot screens by the
+ * router and its first page — so it renders in a transition: React yields to the browser every
+ * few milliseconds, where useSelector's synchronous render was one long task on a slow phone
+ * (docs/performance.md). The screen meanwhile stays the one before, as it was.
+ */
+function usePhase<TActor extends AnyActorRef, T>(actor: TActor, select: (snapshot: SnapshotFrom<TActor>) => T, same: (a: T, b: T) => boolean = Object.is): T {
+  const [phase, setPhase] = useState(() => select(actor.getSnapshot() as SnapshotFrom<TActor>));
+  useEffect(() => {
+    const follow = (snapshot: SnapshotFrom<TActor>) => {
+      const next = select(snapshot);
+      startTransition(() => setPhase((current) => (same(current, next) ? current : next)));
+    };
+    // What changed between the first render and this effect is not missed.
+    follow(actor.getSnapshot() as SnapshotFrom<TActor>);
+    const subscription = actor.subscribe(follow);
+    return () => subscription.unsubscribe();
+    // The selectors are the component's own constants.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [actor]);
+  return phase;
 }
 
 function sameIpView(a: { value: unknown; answer: unknown }, b: { value: unknown; answer: unknown }) {

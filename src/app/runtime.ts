@@ -99,7 +99,12 @@ export function createRuntime(settings: Settings): Runtime {
       actors: {
         readTokens: fromPromise(async () => ({ queryToken: queryToken.read(), storedToken: tokenStorage.read() })),
         validateToken: fromPromise(({ input }) => withPlayerMachines(session.validate(input.token))),
-        login: fromPromise(({ input }) => withPlayerMachines(session.login(input))),
+        login: fromPromise(({ input }) => {
+          // The page after the login needs the logged-in half: its code is evaluated while the
+          // login is on the network (a guest's login page did not pay for it).
+          void loadLoggedIn().catch(() => undefined);
+          return withPlayerMachines(session.login(input));
+        }),
         logout: fromPromise(({ input }) => session.logout(input.token)),
         wallet: wallet.logic,
         notifications: notifications.logic,

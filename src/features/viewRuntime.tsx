@@ -71,12 +71,15 @@ export const useLayoutStore = () => useRuntime().layoutChoice;
 export const useChooseLanguage = () => useRuntime().chooseLanguage;
 export const useUiSettingsActor = () => useRuntime().uiSettings ?? null;
 
-/** True once the logged-in half of the app (machines and texts) is loaded; starts loading it. */
-export function useLoggedInReady(): boolean {
+/**
+ * True once the logged-in half of the app (machines and texts) is loaded; starts loading it when
+ * `wanted` (a guest's login page does not: its code is only evaluated once a login is on its way).
+ */
+export function useLoggedInReady(wanted = true): boolean {
   const { loadLoggedIn } = useRuntime();
   const [ready, setReady] = useState(!loadLoggedIn);
   useEffect(() => {
-    if (!loadLoggedIn) return;
+    if (!loadLoggedIn || !wanted) return;
     let live = true;
     loadLoggedIn().then(
       () => live && setReady(true),
@@ -86,7 +89,7 @@ export function useLoggedInReady(): boolean {
     return () => {
       live = false;
     };
-  }, [loadLoggedIn]);
+  }, [loadLoggedIn, wanted]);
   return ready;
 }
 

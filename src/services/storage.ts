@@ -4,6 +4,8 @@
  */
 const TOKEN_KEY = 'jwt_access_token';
 const LANGUAGE_KEY = 'reelside.language';
+/** The guest's look (theme, layout…) kept in this browser: written by src/services/uiSettings.ts. */
+export const GUEST_LOOK_KEY = 'reelside.ui';
 
 function safe<T>(read: () => T, fallback: T): T {
   try {
@@ -33,6 +35,11 @@ export const tokenStorage = {
 export const languageStorage = {
   read: (): string | null => safe(() => window.localStorage.getItem(LANGUAGE_KEY), null),
   write: (language: string): void => safe(() => window.localStorage.setItem(LANGUAGE_KEY, language), undefined),
+};
+
+/** Whether this browser keeps a guest's look: the login page then needs the look's machine. */
+export const guestLook = {
+  kept: (): boolean => safe(() => window.localStorage.getItem(GUEST_LOOK_KEY) !== null, false),
 };
 
 /** Take the token handed over in the query string (token login) and drop it from the address bar. */

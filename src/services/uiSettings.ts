@@ -2,12 +2,12 @@ import { z } from 'zod/mini';
 import type { StoredUiSettings, UiSettings } from '../../machines/uiSettings.ts';
 import { UserSettingsResponse } from '../../protocol/template.ts';
 import type { Http } from './http.ts';
+import { GUEST_LOOK_KEY } from './storage.ts';
 
 /**
  * Where the player's look is kept (SPEC §6): this browser's local storage for a guest, the
  * player's profile document (GET /api/auth/user, POST /api/auth/user/update) otherwise.
  */
-const LOCAL_KEY = 'reelside.ui';
 
 /**
  * Every field on its own: one unknown value (an old preset, a hand edit) drops only itself. The
@@ -55,7 +55,7 @@ export function parseStored(document: unknown, presetIds: readonly string[]): St
 export const localUiSettings = (presetIds: readonly string[]) => ({
   read(): StoredUiSettings | null {
     try {
-      const text = window.localStorage.getItem(LOCAL_KEY);
+      const text = window.localStorage.getItem(GUEST_LOOK_KEY);
       return text ? parseStored(JSON.parse(text), presetIds) : null;
     } catch {
       return null; // storage disabled or a broken copy: the defaults apply
@@ -63,7 +63,7 @@ export const localUiSettings = (presetIds: readonly string[]) => ({
   },
   write(settings: UiSettings): void {
     try {
-      window.localStorage.setItem(LOCAL_KEY, JSON.stringify(settings));
+      window.localStorage.setItem(GUEST_LOOK_KEY, JSON.stringify(settings));
     } catch {
       // not kept: the look still applies until the page is left
     }

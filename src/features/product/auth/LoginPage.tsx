@@ -24,11 +24,14 @@ export function LoginPage() {
   // Failures of the form's own login, and the idle lock's logout after too many wrong PINs
   // (10705); the others are toasts (AuthToasts).
   const failure = useSelector(auth, selectLoginFailure);
-  // A Login pressed on the first form, before the app had booted: sent now.
+  // A Login pressed on the first form before the app had booted — or on the first form still
+  // covering this page as it comes: sent now, once.
+  const pending = useSyncExternalStore(loginDraft.subscribe, () => loginDraft.current().pending !== null);
   useEffect(() => {
-    const pending = loginDraft.takePending();
-    if (pending) auth.send({ type: 'user.login', credentials: pending });
-  }, [auth]);
+    if (!pending) return;
+    const credentials = loginDraft.takePending();
+    if (credentials) auth.send({ type: 'user.login', credentials });
+  }, [auth, pending]);
   // Signed in: the draft is done with (the form after a logout starts empty). Kept through a
   // refused login, which the player corrects in place.
   useEffect(() => {

@@ -8,7 +8,7 @@ const LoggedInOverlays = lazy(() => import('./LoggedInOverlays.tsx').then((m) =>
 
 export function Overlays() {
   const loggedIn = useSelector(useAuthActor(), selectLoggedIn);
-  const ready = useLoggedInReady();
+  const ready = useLoggedInReady(loggedIn);
   if (!loggedIn || !ready) return null;
   return (
     <Suspense fallback={null}>
