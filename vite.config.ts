@@ -49,6 +49,12 @@ export default defineConfig({
   ],
   build: {
     outDir: 'dist',
+    modulePreload: {
+      // The page's script starting the app (src/app/main.tsx → boot.tsx) lets the browser find
+      // boot's imports itself: Vite's loader appended a <link> per file first, one long task
+      // on a slow phone (and links in the page's head made its first paint wait for them).
+      resolveDependencies: (_file, deps, { hostType, hostId }) => (hostType === 'js' && /^assets\/index-[\w-]+\.js$/.test(hostId) ? [] : deps),
+    },
     sourcemap: true,
     // The benchmark reads which chunks each route loads from here.
     manifest: true,

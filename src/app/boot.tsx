@@ -10,45 +10,53 @@ import { App } from './App.tsx';
 import { PRERENDERED } from './prerendered.ts';
 import { registerServiceWorker } from './serviceWorker.ts';
 
-const settingsActor = createActor(
-  createSettingsMachine(DEFAULT_SETTINGS).provide({ actors: { loadSettings: fromPromise(fetchSettings) } }),
-).start();
-
-const root = document.getElementById('root');
-if (!root) throw new Error('#root is missing from index.html');
-
 /**
- * login.html comes with the login screen painted in it (src/app/prerender.tsx). A guest on /login
- * hydrates it: the same screen, now live, keeping whatever was typed before the script ran (the
- * form adopts its inputs' values). Anyone else (a kept login, a token in the address) boots as
- * from index.html: the screen is replaced.
+ * Back to the browser between the start's steps: evaluating this file's imports is one task
+ * already, and a slow phone should not see the next steps glued to it (docs/performance.md).
+ * (Not a top-level await: that splits the bundle into a file per module.)
  */
-const language = document.documentElement.lang;
-const hydrate =
-  root.dataset.prerendered === PRERENDERED.login &&
-  window.location.pathname === '/login' &&
-  isLanguage(language) &&
-  !tokenStorage.read() &&
-  !queryToken.read();
+const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-const app = (
-  <StrictMode>
-    <App settingsActor={settingsActor} firstLogin={hydrate} />
-  </StrictMode>
-);
-if (hydrate) {
-  // The screen's texts in its language first: the first render must be the page's own.
-  void activateLanguage(language)
-    .catch(() => undefined)
-    .then(() => {
-      // In a transition: hydration then yields to the browser every few milliseconds (a blocking
-      // hydration was one long task on a slow phone; the form is on screen meanwhile anyway).
-      startTransition(() => {
-        hydrateRoot(root, app);
-      });
+/** Starts the app (src/app/main.tsx calls it once this file is here). */
+export async function start(): Promise<void> {
+  const root = document.getElementById('root');
+  if (!root) throw new Error('#root is missing from index.html');
+  await yieldToBrowser();
+  const settingsActor = createActor(
+    createSettingsMachine(DEFAULT_SETTINGS).provide({ actors: { loadSettings: fromPromise(fetchSettings) } }),
+  ).start();
+  await yieldToBrowser();
+
+  /**
+   * login.html comes with the login screen painted in it (src/app/prerender.tsx). A guest on /login
+   * hydrates it: the same screen, now live, keeping whatever was typed before the script ran (the
+   * form adopts its inputs' values). Anyone else (a kept login, a token in the address) boots as
+   * from index.html: the screen is replaced.
+   */
+  const language = document.documentElement.lang;
+  const hydrate =
+    root.dataset.prerendered === PRERENDERED.login &&
+    window.location.pathname === '/login' &&
+    isLanguage(language) &&
+    !tokenStorage.read() &&
+    !queryToken.read();
+
+  const app = (
+    <StrictMode>
+      <App settingsActor={settingsActor} firstLogin={hydrate} />
+    </StrictMode>
+  );
+  if (hydrate) {
+    // The screen's texts in its language first: the first render must be the page's own.
+    await activateLanguage(language).catch(() => undefined);
+    // In a transition: hydration then yields to the browser every few milliseconds (a blocking
+    // hydration was one long task on a slow phone; the form is on screen meanwhile anyway).
+    startTransition(() => {
+      hydrateRoot(root, app);
     });
-} else {
-  createRoot(root).render(app);
-}
+  } else {
+    createRoot(root).render(app);
+  }
 
-registerServiceWorker();
+  registerServiceWorker();
+}

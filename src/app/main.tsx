@@ -5,13 +5,15 @@
  */
 requestAnimationFrame(() => {
   setTimeout(() => {
-    import('./boot.tsx').catch(bootFailed);
+    import('./boot.tsx')
+      .then((boot) => boot.start())
+      .catch(bootFailed);
   }, 0);
 });
 
 /**
  * The app's code could not be downloaded (the network went between the page and its scripts, or
- * a deploy replaced them): the page must not go on looking usable. The network error screen, in
+ * a deploy replaced them) or could not start: the page must not go on looking usable. The network error screen, in
  * plain DOM — the page's language where it was painted at build time (#root's data-boot-* from
  * scripts/prerender.ts), else English — with a reload, the one thing that can fetch the code again
  * (a browser keeps a failed module import failed for the document's life).

@@ -144,9 +144,14 @@ export function createRuntime(settings: Settings): Runtime {
   navigateToGame = (machineId, machineName) =>
     void router.navigate({ to: '/game/$gameId/$name', params: { gameId: String(machineId), name: slug(machineName) } });
 
-  // Route guards read the auth actor; when a login starts or ends, guards must run again.
-  auth.on('session.started', () => void router.invalidate());
-  auth.on('session.ended', () => void router.invalidate());
+  // Route guards read the auth actor; when a login starts or ends, guards must run again — once
+  // the router has begun loading a page (at the start, a guest's or a kept login's first answer
+  // comes before the router is shown; its first load reads the answer then).
+  const rerunGuards = () => {
+    if (router.state.status !== 'idle' || router.state.resolvedLocation) void router.invalidate();
+  };
+  auth.on('session.started', rerunGuards);
+  auth.on('session.ended', rerunGuards);
 
   auth.start();
   ipCheck.start();

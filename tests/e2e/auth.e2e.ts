@@ -26,7 +26,8 @@ describe('auth end to end', () => {
     await page.getByLabel('Password', { exact: true }).fill('12');
     await page.getByLabel('Password', { exact: true }).blur();
     expect(await submit.isDisabled()).toBe(true);
-    expect(await page.getByText('Min character length is 4').count()).toBe(2);
+    // Typed into the page painted from HTML, maybe before the app ran: the hints come with it.
+    await expect.poll(() => page.getByText('Min character length is 4').count()).toBe(2);
     await page.getByLabel('Email or username').fill('abcd');
     await page.getByLabel('Password', { exact: true }).fill('1234');
     expect(await submit.isEnabled()).toBe(true);

@@ -51,6 +51,21 @@ describe('login form', () => {
     expect(second.container.querySelector('button[type=submit]')).toHaveProperty('disabled', false);
   });
 
+  it('when the covering form goes, the one under it takes the caret and what the player had left', async () => {
+    const user = userEvent.setup();
+    const first = await renderView(<LoginForm submitting={false} failure={null} onSubmit={noop} />);
+    const second = await renderView(<LoginForm submitting={false} failure={null} onSubmit={noop} />);
+    const [firstName, firstPassword] = [screen.getAllByLabelText('Email or username')[0]!, screen.getAllByLabelText('Password')[0]!];
+    await user.type(firstName, 'ab');
+    await user.click(firstPassword);
+    first.unmount();
+    await Promise.resolve();
+    const password = second.container.querySelector<HTMLInputElement>('input[name=password]');
+    expect(document.activeElement).toBe(password);
+    // The name was left too short in the first form: the second says so.
+    expect(second.container.textContent).toContain('Min character length is 4');
+  });
+
   it('keeps submit disabled until both fields have at least 4 characters', async () => {
     const user = userEvent.setup();
     await renderView(<LoginForm submitting={false} failure={null} onSubmit={noop} />);

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useId, useLayoutEffect, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
+import { useId, useLayoutEffect, useRef, useSyncExternalStore, type FormEvent } from 'react';
 import styled from 'styled-components';
 import type { Credentials } from '../../../../machines/auth.ts';
 import type { Failure } from '../../../../machines/failure.ts';
@@ -33,6 +33,9 @@ export interface LoginFormProps {
   onEdit?: () => void;
 }
 
+/** The login forms on the page: for a moment the first one covers the router's. */
+const mounted = new Set<{ username: HTMLInputElement | null; password: HTMLInputElement | null }>();
+
 export function LoginForm({ submitting, failure, onSubmit, onEdit }: LoginFormProps) {
   const { t, i18n } = useLingui();
   const ids = { username: useId(), password: useId(), remember: useId() };
@@ -40,7 +43,7 @@ export function LoginForm({ submitting, failure, onSubmit, onEdit }: LoginFormPr
   const draft = useSyncExternalStore(loginDraft.subscribe, loginDraft.current, loginDraft.current);
   const values = { username: draft.username, password: draft.password };
   const remember = draft.remember;
-  const [touched, setTouched] = useState({ username: false, password: false });
+  const touched = draft.touched;
   const usernameField = useRef<HTMLInputElement>(null);
   const passwordField = useRef<HTMLInputElement>(null);
   const rememberBox = useRef<HTMLInputElement>(null);
@@ -50,15 +53,16 @@ export function LoginForm({ submitting, failure, onSubmit, onEdit }: LoginFormPr
   useLayoutEffect(() => {
     const [username, password, box] = [usernameField.current, passwordField.current, rememberBox.current];
     if (!username || !password || !box) return;
-    if (username.value !== values.username || password.value !== values.password || box.checked !== remember) {
-      // The one render it costs is the point: the page's inputs become the form's state.
-      loginDraft.update({ username: username.value, password: password.value, remember: box.checked });
-    }
-    // A field typed into and left before the script ran counts as left, as it would have — not
-    // the one the player is in (here, or in the form this one replaces: the draft's focus).
-    const focus = loginDraft.current().focus;
-    const left = (input: HTMLInputElement) => input.value !== '' && document.activeElement !== input && focus !== input.name;
-    if (left(username) || left(password)) setTouched({ username: left(username), password: left(password) });
+    if (username.value === values.username && password.value === values.password && box.checked === remember) return;
+    // The one render it costs is the point: the page's inputs become the form's state. A field
+    // typed into and left before the script ran counts as left, as it would have.
+    const left = (input: HTMLInputElement) => input.value !== '' && document.activeElement !== input;
+    loginDraft.update({
+      username: username.value,
+      password: password.value,
+      remember: box.checked,
+      touched: { username: touched.username || left(username), password: touched.password || left(password) },
+    });
     // Once, on mount: after that the inputs are the state's.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -73,9 +77,22 @@ export function LoginForm({ submitting, failure, onSubmit, onEdit }: LoginFormPr
       input.focus();
       input.setSelectionRange(input.value.length, input.value.length);
     }
+    const fields = { username, password };
+    if (username && password) mounted.add(fields);
     return () => {
+      mounted.delete(fields);
       const active = document.activeElement;
-      loginDraft.update({ focus: active === username ? 'username' : active === password ? 'password' : null });
+      const focus = active === username ? 'username' : active === password ? 'password' : null;
+      loginDraft.update({ focus });
+      if (!focus) return;
+      // The player was in this form, and another is still on the page (the router's, which came
+      // while this one covered it): the caret goes on there once this one has left the page.
+      queueMicrotask(() => {
+        if (document.activeElement && document.activeElement !== document.body) return;
+        const next = [...mounted].at(-1)?.[focus];
+        next?.focus();
+        next?.setSelectionRange(next.value.length, next.value.length);
+      });
     };
     // Once per form: mount and unmount.
   }, []);
@@ -124,7 +141,7 @@ export function LoginForm({ submitting, failure, onSubmit, onEdit }: LoginFormPr
           aria-invalid={usernameError ? true : undefined}
           aria-describedby={usernameError ? `${ids.username}-error` : undefined}
           onChange={(e) => change('username', e.target.value)}
-          onBlur={() => setTouched((v) => ({ ...v, username: true }))}
+          onBlur={() => loginDraft.update({ touched: { ...loginDraft.current().touched, username: true } })}
         />
         {usernameError && <FieldError id={`${ids.username}-error`}>{usernameError}</FieldError>}
       </Field>
@@ -142,7 +159,7 @@ export function LoginForm({ submitting, failure, onSubmit, onEdit }: LoginFormPr
           aria-invalid={passwordError ? true : undefined}
           aria-describedby={passwordError ? `${ids.password}-error` : undefined}
           onChange={(e) => change('password', e.target.value)}
-          onBlur={() => setTouched((v) => ({ ...v, password: true }))}
+          onBlur={() => loginDraft.update({ touched: { ...loginDraft.current().touched, password: true } })}
         />
         {passwordError && <FieldError id={`${ids.password}-error`}>{passwordError}</FieldError>}
       </Field>

@@ -13,13 +13,15 @@ export interface LoginDraft {
   username: string;
   password: string;
   remember: boolean;
+  /** Fields the player has left (their length hints show). */
+  touched: { username: boolean; password: boolean };
   /** The field that had the focus, given back to the next form if nothing else took it. */
   focus: 'username' | 'password' | null;
   /** Login pressed before the app could send it: the login page sends it when it mounts. */
   pending: Credentials | null;
 }
 
-const EMPTY: LoginDraft = { username: '', password: '', remember: true, focus: null, pending: null };
+const EMPTY: LoginDraft = { username: '', password: '', remember: true, touched: { username: false, password: false }, focus: null, pending: null };
 
 let draft: LoginDraft = EMPTY;
 const listeners = new Set<() => void>();
