@@ -196,4 +196,38 @@ describe('the lobby on a phone', () => {
       await context.close();
     });
   }
+
+  for (const [name, options] of [
+    ['a phone (412×823)', { ...PHONE_PORTRAIT, viewport: { width: 412, height: 823 } }],
+    ['desktop', DESKTOP],
+  ] as const) {
+    it(`on ${name}: a reload keeps its layout while the brands load (their places are held), then shows them`, async () => {
+      const { page, context } = await h.newPage({ context: options });
+      await loginToLobby(page);
+      await page.addInitScript(() => {
+        const w = window as unknown as { __shift: number };
+        w.__shift = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!entry.hadRecentInput) w.__shift += entry.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      // The floor answers late: the lobby is up, its brands are not.
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/api/machine/**', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.reload();
+      await page.getByRole('heading', { name: 'Lobby' }).waitFor();
+      await expect.poll(() => page.getByRole('status').filter({ hasText: 'Loading...' }).count()).toBe(1);
+      expect(await page.locator('section[aria-labelledby="brands-title"] [aria-busy="true"] > *').count()).toBeGreaterThan(0);
+      release();
+      await page.getByTestId('brand-1').waitFor();
+      await page.waitForTimeout(300);
+      expect(await page.getByRole('status').filter({ hasText: 'Loading...' }).count()).toBe(0);
+      expect(await page.evaluate(() => (window as unknown as { __shift: number }).__shift)).toBeLessThanOrEqual(0.02);
+      await context.close();
+    });
+  }
 });

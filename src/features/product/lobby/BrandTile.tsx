@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { memo } from 'react';
-import styled from 'styled-components';
+import styled, { keyframes } from 'styled-components';
 import type { LobbyBrand } from '../../../../machines/lobby.ts';
 import { brandImagePath } from '../../../../protocol/floor.ts';
 import { formatMoney } from '../../../ui/money.ts';
@@ -52,4 +52,38 @@ const Root = styled.button`
   .name { padding: 0 12px; font-weight: 700; }
   .jackpot { padding: 0 12px; color: ${({ theme }) => theme.colors.primary}; font-weight: 600; }
   .count { padding: 0 12px; color: ${({ theme }) => theme.colors.textMuted}; font-size: 0.85rem; }
+`;
+
+/**
+ * A brand tile's place while the lobby loads: the tile's own box (art, name, jackpot, count
+ * lines), so the page keeps its layout when the brands come — nothing under it moves.
+ */
+export function BrandTilePlaceholder() {
+  return (
+    <Placeholder aria-hidden="true">
+      <span className="art" />
+      {(['name', 'jackpot', 'count'] as const).map((line) => (
+        <span key={line} className={line}>
+          <i />
+          {'\u00a0'}
+        </span>
+      ))}
+    </Placeholder>
+  );
+}
+
+const pulse = keyframes`
+  from { opacity: 0.55; }
+  to { opacity: 1; }
+`;
+
+const Placeholder = styled(Root).attrs({ as: 'div' })`
+  cursor: default;
+  animation: ${pulse} 0.9s ease-in-out infinite alternate;
+  @media (prefers-reduced-motion: reduce) { animation: none; }
+  .art { width: 100%; aspect-ratio: 4 / 3; background: ${({ theme }) => theme.colors.surfaceRaised}; }
+  .name, .jackpot, .count { position: relative; }
+  i { position: absolute; inset: 20% 40% 20% 12px; border-radius: 4px; background: ${({ theme }) => theme.colors.surfaceRaised}; }
+  .jackpot i { right: 25%; }
+  .count i { right: 55%; }
 `;

@@ -20,7 +20,7 @@ import { PageHeader } from '../../../ui/PageHeader.tsx';
 import { PromoButtons } from '../promo/PromoButtons.tsx';
 import { useActorOptions, useLogic, useSettings } from '../../viewRuntime.tsx';
 import { slug } from '../../slug.ts';
-import { BrandTile } from './BrandTile.tsx';
+import { BrandTile, BrandTilePlaceholder } from './BrandTile.tsx';
 import { MachineTile } from './MachineTile.tsx';
 
 /** Above this many machines, tiles out of view skip layout and paint (content-visibility). */
@@ -102,7 +102,7 @@ export function LobbyPage() {
             </Button>
           </Problem>
         )}
-        {loading && <p aria-busy="true">{t`Loading...`}</p>}
+        {loading && <Status role="status">{t`Loading...`}</Status>}
         {reservedIds.length > 0 && (
           <Section aria-labelledby="reserved-title">
             <h2 id="reserved-title">
@@ -120,10 +120,10 @@ export function LobbyPage() {
             <h2 id="brands-title">
               <Trans>Brands</Trans>
             </h2>
-            <Grid $narrow>
-              {brands.map((b) => (
-                <BrandTile key={b.id} brand={b} selected={b.id === brandId} currency={settings.CURRENCY} onSelect={selectBrand} />
-              ))}
+            <Grid $narrow aria-busy={loading || undefined}>
+              {loading
+                ? PLACEHOLDERS.map((key) => <BrandTilePlaceholder key={key} />)
+                : brands.map((b) => <BrandTile key={b.id} brand={b} selected={b.id === brandId} currency={settings.CURRENCY} onSelect={selectBrand} />)}
             </Grid>
           </Section>
         )}
@@ -175,6 +175,20 @@ function LiveTile({ lobby, id, player, currency, onPlay }: { lobby: LobbyActor; 
   if (!machine) return null;
   return <MachineTile machine={machine} joinable={joinability(machine, player)} currency={currency} onPlay={onPlay} />;
 }
+
+/** Tiles' places while the lobby loads: three rows on a phone, the page's first screen. */
+const PLACEHOLDERS = [1, 2, 3, 4, 5, 6];
+
+/** Said, not shown: the tiles' places show it (the page keeps its layout when they come). */
+const Status = styled.p`
+  position: absolute;
+  width: 1px;
+  height: 1px;
+  margin: -1px;
+  overflow: hidden;
+  clip-path: inset(50%);
+  white-space: nowrap;
+`;
 
 const Sections = styled.div`
   display: flex;
