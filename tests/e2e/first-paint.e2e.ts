@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from '../../scripts/browser/harness.ts';
+import { watchShift } from './shift.ts';
 
 /** Layout shifts and console errors (a failed hydration is one) from the page's first moment. */
 async function watch(page: Page): Promise<{ errors: string[]; shift: () => Promise<number> }> {
@@ -16,14 +17,7 @@ async function watch(page: Page): Promise<{ errors: string[]; shift: () => Promi
     if (message.type() === 'error') errors.push(message.text());
   });
   page.on('pageerror', (error) => errors.push(String(error)));
-  await page.addInitScript(() => {
-    const w = window as unknown as { __shift: number };
-    w.__shift = 0;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!entry.hadRecentInput) w.__shift += entry.value;
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
-  return { errors, shift: () => page.evaluate(() => (window as unknown as { __shift: number }).__shift) };
+  return { errors, shift: await watchShift(page) };
 }
 
 /** Holds the app's code (everything under /assets/) until release() — the page is HTML alone. */

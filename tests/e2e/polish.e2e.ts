@@ -6,6 +6,7 @@ import type { BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHONE_PORTRAIT, startHarness, type Harness } from '../../scripts/browser/harness.ts';
 import { loginToLobby } from './play.ts';
+import { watchShift } from './shift.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -204,13 +205,7 @@ describe('the lobby on a phone', () => {
     it(`on ${name}: a reload keeps its layout while the brands load (their places are held), then shows them`, async () => {
       const { page, context } = await h.newPage({ context: options });
       await loginToLobby(page);
-      await page.addInitScript(() => {
-        const w = window as unknown as { __shift: number };
-        w.__shift = 0;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!entry.hadRecentInput) w.__shift += entry.value;
-        }).observe({ type: 'layout-shift', buffered: true });
-      });
+      const shift = await watchShift(page);
       // The floor answers late: the lobby is up, its brands are not.
       let release!: () => void;
       const held = new Promise<void>((resolve) => (release = resolve));
@@ -226,7 +221,7 @@ describe('the lobby on a phone', () => {
       await page.getByTestId('brand-1').waitFor();
       await page.waitForTimeout(300);
       expect(await page.getByRole('status').filter({ hasText: 'Loading...' }).count()).toBe(0);
-      expect(await page.evaluate(() => (window as unknown as { __shift: number }).__shift)).toBeLessThanOrEqual(0.02);
+      expect(await shift()).toBeLessThanOrEqual(0.02);
       await context.close();
     });
   }
