@@ -75,6 +75,9 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/{machines,paths,simulator,project}/**/*.test.ts'],
           environment: 'node',
+          // A hang's bound, not a timing goal: the simulator's tests hash passwords and PINs
+          // (scrypt, PBKDF2) and start servers; on a busy 2-core machine one took 5.0 s.
+          testTimeout: 20_000,
           setupFiles: ['tests/setup/conservation.ts'],
         },
       },
