@@ -39,8 +39,19 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
         navigateFallback: '/index.html',
         // The operator's calls always go to the network: API, sockets, video, control, the IP
-        // check and the settings are never answered from a cache (there is no runtime caching).
-        navigateFallbackDenylist: [/^\/(api|ws|whep|sim|check)(\/|$)/, /^\/Settings\.json$/, /\.html$/],
+        // check and the settings are never answered from a cache (the one runtime route below is
+        // the login page's, from the network).
+        // /login is not the shell: the operator's server sends it painted in its language
+        // (login*.html), so a returning player gets the same first paint as a new one. From the
+        // network, then, with the shell as the fallback offline (it boots and says so).
+        navigateFallbackDenylist: [/^\/(api|ws|whep|sim|check)(\/|$)/, /^\/Settings\.json$/, /\.html$/, /^\/login(\?|$)/],
+        runtimeCaching: [
+          {
+            urlPattern: ({ request, url }) => request.mode === 'navigate' && url.pathname === '/login',
+            handler: 'NetworkOnly',
+            options: { precacheFallback: { fallbackURL: '/index.html' } },
+          },
+        ],
         cleanupOutdatedCaches: true,
       },
     }),

@@ -1,22 +1,19 @@
 import { I18nProvider } from '@lingui/react';
-import { RouterProvider } from '@tanstack/react-router';
-import { createContext, lazy, startTransition, Suspense, useCallback, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
-import styled, { ThemeProvider } from 'styled-components';
-import type { ActorRefFrom, AnyActorRef, SnapshotFrom } from 'xstate';
+import { createContext, lazy, Suspense, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { ThemeProvider } from 'styled-components';
+import type { ActorRefFrom } from 'xstate';
 import type { createSettingsMachine } from '../../machines/settings.ts';
 import { DEFAULT_SETTINGS, type Settings } from '../../protocol/settings.ts';
-import { useSelector } from '@xstate/react';
-import { selectLoggedIn } from '../../machines/auth.selectors.ts';
 import { onlineStatus, supportsWebRtc } from '../services/browser.ts';
-import { guestLook } from '../services/storage.ts';
 import { GlobalStyle } from '../theme/GlobalStyle.ts';
 import { nightTheme } from '../theme/theme.ts';
 import { CheckingIpScreen, LoadingScreen, NetworkErrorScreen, SplashScreen } from '../features/product/boot/BootScreens.tsx';
 import { FirstLoginPage } from '../features/product/auth/LoginPage.tsx';
-import { RuntimeProvider, useLoggedInReady } from '../features/viewRuntime.tsx';
-import { LookHost } from '../features/shell/settings/LookHost.tsx';
+import { RuntimeProvider, usePhase } from '../features/viewRuntime.tsx';
 import { activateLanguage, i18n } from '../ui/i18n.ts';
 import { initialLanguage } from './language.ts';
+import type { Routed as RoutedApp } from './Routed.tsx';
+import type { AppRouter } from './router.tsx';
 import { createRuntime, type Runtime } from './runtime.ts';
 import { pendingUpdate } from './serviceWorker.ts';
 
@@ -78,6 +75,7 @@ function Gate({ runtime }: { runtime: Runtime }) {
   // Before the app: splash and validating show the splash; a kept login with no answer yet waits.
   const authGate = usePhase(runtime.auth, (s) => (['splash', 'validating', 'reconnecting', 'unreachable'] as const).find((v) => s.matches(v)));
   const online = useSyncExternalStore(onlineStatus.subscribe, onlineStatus.online);
+  const routed = useRouted(runtime);
   const unanswered = ip.value === 'checking' || ip.value === 'waiting' || ip.value === 'networkError';
   if (!online && unanswered) return <Rare><OfflineScreen /></Rare>;
   if (ip.value === 'checking' || ip.value === 'waiting') return <Booting screen={<CheckingIpScreen />} settings={runtime.settings} />;
@@ -94,48 +92,17 @@ function Gate({ runtime }: { runtime: Runtime }) {
   if (authGate && !online) return <Rare><OfflineScreen /></Rare>;
   if (authGate === 'reconnecting') return <Rare><ReconnectingScreen auth={runtime.auth} /></Rare>;
   if (authGate === 'unreachable') return <NetworkErrorScreen onRetry={() => runtime.auth.send({ type: 'user.retry' })} />;
+  if (routed === 'failed') return <NetworkErrorScreen onRetry={() => window.location.reload()} />;
+  const splash = <Booting screen={<SplashScreen />} settings={runtime.settings} />;
   return (
     <RuntimeProvider runtime={runtime}>
-      {/* The player's look: the theme, direction and layout follow the uiSettings machine. */}
-      <PlayerLook runtime={runtime}>
-        <RouterProvider router={runtime.router} />
-      </PlayerLook>
-      <FirstPageCover router={runtime.router} settings={runtime.settings} />
+      {routed ? <routed.Routed runtime={runtime} router={routed.router} cover={splash} /> : splash}
       {runtime.inspector && (
         <Suspense fallback={null}>
           <InspectorPanel store={runtime.inspector} />
         </Suspense>
       )}
     </RuntimeProvider>
-  );
-}
-
-/**
- * The player's look once the logged-in half of the app is there: loaded for a player (without
- * holding the first routed screen) and for a guest whose look this browser keeps. A guest without
- * one is shown the night look the page came with, and the login page does not pay for evaluating
- * the logged-in half (the service worker fetches it meanwhile; a login starts evaluating it).
- */
-function PlayerLook({ runtime, children }: { runtime: Runtime; children: ReactNode }) {
-  const loggedIn = useSelector(runtime.auth, selectLoggedIn);
-  const [guestWithLook] = useState(guestLook.kept);
-  const ready = useLoggedInReady(loggedIn || guestWithLook);
-  return <LookHost actor={ready ? (runtime.uiSettings ?? null) : null}>{children}</LookHost>;
-}
-
-/**
- * The brand card over the page until the router has shown its first page. A reload of /lobby or
- * /game/… loads that page's code and the logged-in half before the router draws anything: without
- * this, the page stood empty and dark between the boot screens and the page.
- */
-function FirstPageCover({ router, settings }: { router: Runtime['router']; settings: Settings }) {
-  const subscribe = useCallback((changed: () => void) => router.subscribe('onResolved', changed), [router]);
-  const pageIn = useSyncExternalStore(subscribe, () => router.state.resolvedLocation !== undefined);
-  if (pageIn) return null;
-  return (
-    <Cover>
-      <Booting screen={<SplashScreen />} settings={settings} />
-    </Cover>
   );
 }
 
@@ -148,14 +115,6 @@ const FirstLogin = createContext(false);
 function Booting({ screen = <LoadingScreen />, settings = DEFAULT_SETTINGS }: { screen?: ReactNode; settings?: Settings }) {
   return useContext(FirstLogin) ? <FirstLoginPage settings={settings} /> : screen;
 }
-
-/** Over the page (and whatever the router draws as it comes), never beside it. */
-const Cover = styled.div`
-  position: fixed;
-  inset: 0;
-  z-index: 2000;
-  overflow: auto;
-`;
 
 /** The service worker installed a newer build: offer the reload (no stale shell stays). */
 function NewVersion() {
@@ -170,27 +129,23 @@ function Rare({ children }: { children: ReactNode }) {
 }
 
 /**
- * A boot phase of an actor (settings loaded, the IP check's answer, the login's check), for the
- * screen switches above the app. Each switch replaces the whole page — the boot screens by the
- * router and its first page — so it renders in a transition: React yields to the browser every
- * few milliseconds, where useSelector's synchronous render was one long task on a slow phone
- * (docs/performance.md). The screen meanwhile stays the one before, as it was.
+ * The routed app's code and the router, downloaded from the boot's start (beside the settings'
+ * and the IP check's answers): the boot's screens, or the painted login, meanwhile.
  */
-function usePhase<TActor extends AnyActorRef, T>(actor: TActor, select: (snapshot: SnapshotFrom<TActor>) => T, same: (a: T, b: T) => boolean = Object.is): T {
-  const [phase, setPhase] = useState(() => select(actor.getSnapshot() as SnapshotFrom<TActor>));
+function useRouted(runtime: Runtime) {
+  const [routed, setRouted] = useState<{ Routed: typeof RoutedApp; router: AppRouter } | 'failed' | null>(null);
   useEffect(() => {
-    const follow = (snapshot: SnapshotFrom<TActor>) => {
-      const next = select(snapshot);
-      startTransition(() => setPhase((current) => (same(current, next) ? current : next)));
+    let live = true;
+    Promise.all([import('./Routed.tsx'), runtime.router]).then(
+      ([{ Routed }, router]) => live && setRouted({ Routed, router }),
+      // Its code could not be downloaded: said, with a reload (a failed import stays failed).
+      () => live && setRouted('failed'),
+    );
+    return () => {
+      live = false;
     };
-    // What changed between the first render and this effect is not missed.
-    follow(actor.getSnapshot() as SnapshotFrom<TActor>);
-    const subscription = actor.subscribe(follow);
-    return () => subscription.unsubscribe();
-    // The selectors are the component's own constants.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [actor]);
-  return phase;
+  }, [runtime]);
+  return routed;
 }
 
 function sameIpView(a: { value: unknown; answer: unknown }, b: { value: unknown; answer: unknown }) {

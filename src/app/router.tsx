@@ -299,6 +299,8 @@ const routeTree = rootRoute.addChildren([
   guestRoleRoute,
 ]);
 
+export type AppRouter = ReturnType<typeof createAppRouter>;
+
 export function createAppRouter(context: RouterContext) {
   return createRouter({ routeTree, context, defaultPreload: 'intent', scrollRestoration: true });
 }

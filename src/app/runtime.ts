@@ -21,7 +21,7 @@ import type { LoggedIn, UiSettingsActor } from './loggedIn.ts';
 import type { createPlayerMachines } from './playerMachines.ts';
 import { loadAppMessages } from '../ui/i18n.ts';
 import { chooseLanguage } from './language.ts';
-import { createAppRouter } from './router.tsx';
+import type { AppRouter } from './router.tsx';
 
 export type AuthActor = ActorRefFrom<typeof authMachine>;
 export type IpCheckActor = ActorRefFrom<typeof ipCheckMachine>;
@@ -31,7 +31,11 @@ export interface Runtime extends ViewRuntime {
   settings: Settings;
   auth: AuthActor;
   ipCheck: IpCheckActor;
-  router: ReturnType<typeof createAppRouter>;
+  /**
+   * The router, downloaded beside the boot's checks (its code is not in the way of the painted
+   * login: src/app/Routed.tsx shows it once both are there).
+   */
+  router: Promise<AppRouter>;
   /** The logged-in pages' machines: read only below a route that awaited loadLoggedIn(). */
   readonly logic: ViewLogic;
   /** The player's look, once loadLoggedIn() has resolved. */
@@ -140,15 +144,16 @@ export function createRuntime(settings: Settings): Runtime {
     return loading;
   };
 
-  const router = createAppRouter({ auth, settings, loadLoggedIn });
+  let routed: AppRouter | null = null;
+  const router = import('./router.tsx').then(({ createAppRouter }) => (routed = createAppRouter({ auth, settings, loadLoggedIn })));
   navigateToGame = (machineId, machineName) =>
-    void router.navigate({ to: '/game/$gameId/$name', params: { gameId: String(machineId), name: slug(machineName) } });
+    void routed?.navigate({ to: '/game/$gameId/$name', params: { gameId: String(machineId), name: slug(machineName) } });
 
   // Route guards read the auth actor; when a login starts or ends, guards must run again — once
   // the router has begun loading a page (at the start, a guest's or a kept login's first answer
   // comes before the router is shown; its first load reads the answer then).
   const rerunGuards = () => {
-    if (router.state.status !== 'idle' || router.state.resolvedLocation) void router.invalidate();
+    if (routed && (routed.state.status !== 'idle' || routed.state.resolvedLocation)) void routed.invalidate();
   };
   auth.on('session.started', rerunGuards);
   auth.on('session.ended', rerunGuards);

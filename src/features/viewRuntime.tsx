@@ -1,5 +1,5 @@
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
-import type { ActorRefFrom, InspectionEvent } from 'xstate';
+import { createContext, startTransition, useContext, useEffect, useState, type ReactNode } from 'react';
+import type { ActorRefFrom, AnyActorRef, InspectionEvent, SnapshotFrom } from 'xstate';
 import type { authMachine } from '../../machines/auth.ts';
 import type { chatPanelMachine } from '../../machines/chatPanel.ts';
 import type { gameSessionMachine } from '../../machines/gameSession.ts';
@@ -97,4 +97,28 @@ export function useLoggedInReady(wanted = true): boolean {
 export function useActorOptions(): { inspect?: (event: InspectionEvent) => void } {
   const inspect = useRuntime().inspect;
   return inspect ? { inspect } : {};
+}
+
+/**
+ * A phase of an actor that switches whole screens (the boot's: settings loaded, the IP check's
+ * answer, the login's check) — read like useSelector, rendered differently. Each switch replaces the whole page — the boot screens by the
+ * router and its first page — so it renders in a transition: React yields to the browser every
+ * few milliseconds, where useSelector's synchronous render was one long task on a slow phone
+ * (docs/performance.md). The screen meanwhile stays the one before, as it was.
+ */
+export function usePhase<TActor extends AnyActorRef, T>(actor: TActor, select: (snapshot: SnapshotFrom<TActor>) => T, same: (a: T, b: T) => boolean = Object.is): T {
+  const [phase, setPhase] = useState(() => select(actor.getSnapshot() as SnapshotFrom<TActor>));
+  useEffect(() => {
+    const follow = (snapshot: SnapshotFrom<TActor>) => {
+      const next = select(snapshot);
+      startTransition(() => setPhase((current) => (same(current, next) ? current : next)));
+    };
+    // What changed between the first render and this effect is not missed.
+    follow(actor.getSnapshot() as SnapshotFrom<TActor>);
+    const subscription = actor.subscribe(follow);
+    return () => subscription.unsubscribe();
+    // The selectors are the component's own constants.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [actor]);
+  return phase;
 }

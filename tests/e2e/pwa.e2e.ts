@@ -47,6 +47,20 @@ describe('the installable app', () => {
     }
   });
 
+  it('a returning player (the worker in control) gets /login painted, from the network, not the shell', async () => {
+    const { page } = await h.newPage();
+    await page.goto('/login');
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await page.reload();
+    expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    const painted = () => page.evaluate(() => document.getElementById('root')?.dataset.prerendered ?? null);
+    expect(await painted()).toBe('login');
+    // Sent back to the login from a page that needs one: the same.
+    await page.goto('/login?redirect=%2Fprofile');
+    expect(await painted()).toBe('login');
+    await page.getByRole('heading', { name: 'Sign in to play' }).waitFor();
+  });
+
   it('the service worker controls the page after the first visit; offline, the shell still starts and says so, and no API answer comes from a cache', async () => {
     const { context, page } = await h.newPage();
     await page.goto('/login');
