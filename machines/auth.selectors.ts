@@ -14,6 +14,9 @@ export const selectWallet = (snapshot: AuthSnapshot) => snapshot.children.wallet
 export const selectIdleLock = (snapshot: AuthSnapshot) => snapshot.children.idleLock;
 export const selectReconnect = (snapshot: AuthSnapshot) => snapshot.children.reconnect;
 
+/** A login may be sent: the player is logged out and no login is on its way. */
+export const selectLoginOpen = (snapshot: AuthSnapshot): boolean => snapshot.hasTag('login:open');
+
 /** The login form's credentials are with the operator. */
 export const selectSubmitting = (snapshot: AuthSnapshot): boolean => snapshot.hasTag('login:submitting');
 

@@ -63,7 +63,7 @@ export const authMachine = setup({
     events: {} as AuthEvent,
     children: {} as { wallet: 'wallet'; reconnect: 'reconnect'; notifications: 'notifications'; idleLock: 'idleLock' },
     emitted: {} as AuthEmitted,
-    tags: {} as 'login:submitting',
+    tags: {} as 'login:open' | 'login:submitting',
   },
   actors: {
     /**
@@ -278,6 +278,8 @@ export const authMachine = setup({
       initial: 'idle',
       states: {
         idle: {
+          // The form takes a login (one pressed while the app booted is sent now).
+          tags: ['login:open'],
           on: {
             'user.login': {
               target: 'submitting',

@@ -1,15 +1,20 @@
 import { I18nProvider } from '@lingui/react';
-import { createContext, lazy, Suspense, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { ThemeProvider } from 'styled-components';
+import { useSelector } from '@xstate/react';
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import styled, { ThemeProvider } from 'styled-components';
 import type { ActorRefFrom } from 'xstate';
 import type { createSettingsMachine } from '../../machines/settings.ts';
-import { DEFAULT_SETTINGS, type Settings } from '../../protocol/settings.ts';
+import type { Settings } from '../../protocol/settings.ts';
+import { selectLoggedIn } from '../../machines/auth.selectors.ts';
 import { onlineStatus, supportsWebRtc } from '../services/browser.ts';
+import { guestLook } from '../services/storage.ts';
+import { LookHost } from '../features/shell/settings/LookHost.tsx';
 import { GlobalStyle } from '../theme/GlobalStyle.ts';
 import { nightTheme } from '../theme/theme.ts';
 import { CheckingIpScreen, LoadingScreen, NetworkErrorScreen, SplashScreen } from '../features/product/boot/BootScreens.tsx';
+import { createFirstLogin, FirstLoginHere, FirstLoginProvider, useFirstLoginStanding } from '../features/product/auth/firstLogin.tsx';
 import { FirstLoginPage } from '../features/product/auth/LoginPage.tsx';
-import { RuntimeProvider, usePhase } from '../features/viewRuntime.tsx';
+import { RuntimeProvider, useLoggedInReady, usePhase } from '../features/viewRuntime.tsx';
 import { activateLanguage, i18n } from '../ui/i18n.ts';
 import { initialLanguage } from './language.ts';
 import type { Routed as RoutedApp } from './Routed.tsx';
@@ -34,9 +39,10 @@ export interface AppProps {
   settingsActor: SettingsActor;
   /**
    * The page came with the login screen painted in it (login.html, src/app/prerender.tsx) and
-   * is being hydrated: the first screen is that login, and it stays up through the boot (settings,
-   * IP check, token check) in place of the loading, checking and splash screens, until the router's
-   * login page takes over — or another screen (blocked, offline, an error) must be said.
+   * is being hydrated: that login is the first screen, rendered at one place before every other
+   * (Screens) and never replaced while it stands — through the boot (settings, IP check, token
+   * check) in place of the loading, checking and splash screens, and as the router's login page —
+   * until another screen must be said or the router shows another page (firstLogin.tsx).
    */
   firstLogin?: boolean;
 }
@@ -45,6 +51,7 @@ export interface AppProps {
 export function App({ settingsActor, firstLogin = false }: AppProps) {
   const settings = usePhase(settingsActor, (s) => (s.matches('ready') ? s.context.settings : null));
   const [languageReady, setLanguageReady] = useState(false);
+  const [first] = useState(() => createFirstLogin(firstLogin));
 
   useEffect(() => {
     if (!settings) return;
@@ -55,19 +62,54 @@ export function App({ settingsActor, firstLogin = false }: AppProps) {
     <I18nProvider i18n={i18n}>
       <ThemeProvider theme={nightTheme}>
         <GlobalStyle />
-        <FirstLogin.Provider value={firstLogin}>
-          {settings && languageReady ? <Booted settings={settings} /> : <Booting />}
-        </FirstLogin.Provider>
+        <FirstLoginProvider value={first}>
+          <Screens settingsActor={settingsActor} settings={settings && languageReady ? settings : null} />
+        </FirstLoginProvider>
         <NewVersion />
       </ThemeProvider>
     </I18nProvider>
   );
 }
 
-function Booted({ settings }: { settings: Settings }) {
-  const [runtime] = useState<Runtime>(() => createRuntime(settings));
-  if (!supportsWebRtc()) return <Rare><NoWebRtcScreen /></Rare>;
-  return <Gate runtime={runtime} />;
+/** One runtime per settings actor (a render React sets aside must not create a second one). */
+const runtimes = new WeakMap<SettingsActor, Runtime>();
+function runtimeOf(settingsActor: SettingsActor, settings: Settings): Runtime {
+  let runtime = runtimes.get(settingsActor);
+  if (!runtime) {
+    runtime = createRuntime(settings);
+    runtimes.set(settingsActor, runtime);
+  }
+  return runtime;
+}
+
+/**
+ * The first login (when the page came with it) at one place, first, whatever the screens after
+ * it do; then the boot's screens and the routed app.
+ */
+function Screens({ settingsActor, settings }: { settingsActor: SettingsActor; settings: Settings | null }) {
+  const runtime = settings ? runtimeOf(settingsActor, settings) : null;
+  return (
+    <RuntimeProvider runtime={runtime}>
+      <PlayerLook runtime={runtime}>
+        <FirstLoginPage />
+        {!runtime ? <Booting /> : supportsWebRtc() ? <Gate runtime={runtime} /> : <Rare><NoWebRtcScreen /></Rare>}
+      </PlayerLook>
+    </RuntimeProvider>
+  );
+}
+
+/**
+ * The player's look (theme, direction, layout: the uiSettings machine) once the logged-in half of
+ * the app is there: loaded for a player (without holding the first routed screen) and for a guest
+ * whose look this browser keeps. A guest without one is shown the night look the page came with,
+ * and the login page does not pay for evaluating the logged-in half (the service worker fetches
+ * it meanwhile; a login starts evaluating it). Around every screen, the first login's too.
+ */
+function PlayerLook({ runtime, children }: { runtime: Runtime | null; children: ReactNode }) {
+  const loggedIn = useSelector(runtime?.auth, (snapshot) => (snapshot ? selectLoggedIn(snapshot) : false));
+  const [guestWithLook] = useState(guestLook.kept);
+  const ready = useLoggedInReady(loggedIn || guestWithLook);
+  return <LookHost actor={ready ? (runtime?.uiSettings ?? null) : null}>{children}</LookHost>;
 }
 
 function Gate({ runtime }: { runtime: Runtime }) {
@@ -78,7 +120,7 @@ function Gate({ runtime }: { runtime: Runtime }) {
   const routed = useRouted(runtime);
   const unanswered = ip.value === 'checking' || ip.value === 'waiting' || ip.value === 'networkError';
   if (!online && unanswered) return <Rare><OfflineScreen /></Rare>;
-  if (ip.value === 'checking' || ip.value === 'waiting') return <Booting screen={<CheckingIpScreen />} settings={runtime.settings} />;
+  if (ip.value === 'checking' || ip.value === 'waiting') return <Booting screen={<CheckingIpScreen />} />;
   if (ip.value === 'blocked') {
     return (
       <Rare>
@@ -87,34 +129,43 @@ function Gate({ runtime }: { runtime: Runtime }) {
     );
   }
   if (ip.value === 'networkError') return <NetworkErrorScreen onRetry={() => runtime.ipCheck.send({ type: 'user.retry' })} />;
-  if (authGate === 'splash' || authGate === 'validating') return <Booting screen={<SplashScreen />} settings={runtime.settings} />;
+  if (authGate === 'splash' || authGate === 'validating') return <Booting screen={<SplashScreen />} />;
   // A kept login whose check found no answer: kept, and asked about again (only a 401 ends it).
   if (authGate && !online) return <Rare><OfflineScreen /></Rare>;
   if (authGate === 'reconnecting') return <Rare><ReconnectingScreen auth={runtime.auth} /></Rare>;
   if (authGate === 'unreachable') return <NetworkErrorScreen onRetry={() => runtime.auth.send({ type: 'user.retry' })} />;
   if (routed === 'failed') return <NetworkErrorScreen onRetry={() => window.location.reload()} />;
-  const splash = <Booting screen={<SplashScreen />} settings={runtime.settings} />;
   return (
-    <RuntimeProvider runtime={runtime}>
-      {routed ? <routed.Routed runtime={runtime} router={routed.router} cover={splash} /> : splash}
+    <>
+      {routed ? (
+        <routed.Routed router={routed.router} cover={<Booting screen={<Cover><SplashScreen /></Cover>} />} />
+      ) : (
+        <Booting screen={<SplashScreen />} />
+      )}
       {runtime.inspector && (
         <Suspense fallback={null}>
           <InspectorPanel store={runtime.inspector} />
         </Suspense>
       )}
-    </RuntimeProvider>
+    </>
   );
 }
-
-const FirstLogin = createContext(false);
 
 /**
  * A boot screen (loading, checking the IP, the splash) — or, on a page that came with its login
  * painted in, that login: the player goes on seeing (and typing into) the form while the app boots.
  */
-function Booting({ screen = <LoadingScreen />, settings = DEFAULT_SETTINGS }: { screen?: ReactNode; settings?: Settings }) {
-  return useContext(FirstLogin) ? <FirstLoginPage settings={settings} /> : screen;
+function Booting({ screen = <LoadingScreen /> }: { screen?: ReactNode }) {
+  return useFirstLoginStanding() ? <FirstLoginHere /> : screen;
 }
+
+/** The splash over the router's first page as it comes (src/app/Routed.tsx), never beside it. */
+const Cover = styled.div`
+  position: fixed;
+  inset: 0;
+  z-index: 2000;
+  overflow: auto;
+`;
 
 /** The service worker installed a newer build: offer the reload (no stale shell stays). */
 function NewVersion() {

@@ -54,7 +54,8 @@ export interface ViewLogic {
 
 const RuntimeContext = createContext<ViewRuntime | null>(null);
 
-export function RuntimeProvider({ runtime, children }: { runtime: ViewRuntime; children: ReactNode }) {
+/** `null` while the app boots (the settings are not in yet): useOptionalRuntime() says so. */
+export function RuntimeProvider({ runtime, children }: { runtime: ViewRuntime | null; children: ReactNode }) {
   return <RuntimeContext.Provider value={runtime}>{children}</RuntimeContext.Provider>;
 }
 
@@ -64,6 +65,8 @@ function useRuntime(): ViewRuntime {
   return runtime;
 }
 
+/** The runtime, or null while the app boots (for what is on screen before it: the first login). */
+export const useOptionalRuntime = (): ViewRuntime | null => useContext(RuntimeContext);
 export const useAuthActor = () => useRuntime().auth;
 export const useSettings = () => useRuntime().settings;
 export const useLogic = () => useRuntime().logic;
@@ -76,13 +79,15 @@ export const useUiSettingsActor = () => useRuntime().uiSettings ?? null;
  * `wanted` (a guest's login page does not: its code is only evaluated once a login is on its way).
  */
 export function useLoggedInReady(wanted = true): boolean {
-  const { loadLoggedIn } = useRuntime();
-  const [ready, setReady] = useState(!loadLoggedIn);
+  const runtime = useOptionalRuntime();
+  const loadLoggedIn = runtime?.loadLoggedIn;
+  // Which runtime's logged-in half has loaded (none while the app boots).
+  const [loaded, setLoaded] = useState<{ load: () => Promise<unknown> } | null>(null);
   useEffect(() => {
     if (!loadLoggedIn || !wanted) return;
     let live = true;
     loadLoggedIn().then(
-      () => live && setReady(true),
+      () => live && setLoaded({ load: loadLoggedIn }),
       // A failed download shows on the route that needs it (its error screen offers a retry).
       () => undefined,
     );
@@ -90,7 +95,8 @@ export function useLoggedInReady(wanted = true): boolean {
       live = false;
     };
   }, [loadLoggedIn, wanted]);
-  return ready;
+  if (!runtime) return false;
+  return !loadLoggedIn || loaded?.load === loadLoggedIn;
 }
 
 /** Options for useActorRef: the view's actors join the inspector when it runs. */

@@ -130,10 +130,15 @@ describe('the login painted from HTML', () => {
     expect(await page.getByLabel('Password', { exact: true }).inputValue()).toBe('demo1234');
     expect(await page.getByLabel('Remember me').isChecked()).toBe(false);
     expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('password');
-    // Booted: the router's login page takes over with the same values and focus.
+    // Booted and routed: still the very form the page was painted with, where the player is.
+    const painted = () => page.evaluate(() => (document.querySelector('input[name=password]') as { painted?: true } | null)?.painted === true);
+    await page.evaluate(() => Object.assign(document.querySelector('input[name=password]')!, { painted: true }));
     expect(await page.locator('h1[data-first-login]').count()).toBe(1);
     settingsIn();
     await page.locator('h1[data-first-login]').waitFor({ state: 'detached' });
+    await page.locator('[aria-live="polite"]').first().waitFor({ state: 'attached' });
+    expect(await painted()).toBe(true);
+    expect(await page.locator('input[name=password]').count()).toBe(1);
     expect(await page.getByLabel('Email or username').inputValue()).toBe('demo');
     expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('password');
     await button.click();
@@ -142,6 +147,33 @@ describe('the login painted from HTML', () => {
     expect(await page.evaluate(() => [localStorage.getItem('jwt_access_token'), sessionStorage.getItem('jwt_access_token') !== null])).toEqual([null, true]);
     expect(await shift()).toBeLessThanOrEqual(0.02);
     expect(errors).toEqual([]);
+  });
+
+  it('signs in on a press whose down comes before the router and whose up after it', async () => {
+    const { page } = await h.newPage();
+    // The router's code held back: the painted form is live (booted), the router not yet there.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/Routed-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/login');
+    await page.getByLabel('Email or username').fill('demo');
+    await page.getByLabel('Password', { exact: true }).fill('demo1234');
+    const login = page.getByRole('button', { name: 'Login' });
+    await expect.poll(() => login.isEnabled()).toBe(true);
+    await page.waitForLoadState('load');
+    expect(await page.locator('[aria-live="polite"]').count()).toBe(0);
+    const box = (await login.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    release();
+    // The router and its login page are in (its toasts' region with them), the button still held.
+    await page.locator('[aria-live="polite"]').first().waitFor({ state: 'attached' });
+    await page.mouse.up();
+    // Two forms, one after the other, lost this press: the click went to neither.
+    await page.waitForURL(/\/lobby$/);
   });
 
   it('keeps a Login pressed on the hydrated form before the app had booted, and sends it once', async () => {

@@ -1,71 +1,12 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { LoginForm } from '../../src/features/product/auth/LoginForm.tsx';
-import { loginDraft } from '../../src/features/product/auth/loginDraft.ts';
 import { renderView } from './render.tsx';
 
 const noop = () => {};
 
 describe('login form', () => {
-  // What one test typed (and where its form left the focus) must not start the next one's form.
-  beforeEach(() => loginDraft.clear());
-
-  it('a form that replaces another starts with what was typed into it, in the field the player was in', async () => {
-    const user = userEvent.setup();
-    const first = await renderView(<LoginForm submitting={false} failure={null} onSubmit={noop} />);
-    await user.type(screen.getByLabelText('Email or username'), 'demo');
-    await user.type(screen.getByLabelText('Password'), 'demo1234');
-    await user.click(screen.getByLabelText('Remember me'));
-    await user.click(screen.getByLabelText('Password'));
-    first.unmount();
-    await renderView(<LoginForm submitting={false} failure={null} onSubmit={noop} />);
-    expect(screen.getByLabelText<HTMLInputElement>('Email or username').value).toBe('demo');
-    expect(screen.getByLabelText<HTMLInputElement>('Password').value).toBe('demo1234');
-    expect(screen.getByLabelText<HTMLInputElement>('Remember me').checked).toBe(false);
-    expect(document.activeElement).toBe(screen.getByLabelText('Password'));
-    expect(screen.getByRole('button', { name: 'Login' })).toHaveProperty('disabled', false);
-  });
-
-  it('a form that replaces another while the player is typing a name does not call the name too short', async () => {
-    const user = userEvent.setup();
-    const first = await renderView(<LoginForm submitting={false} failure={null} onSubmit={noop} />);
-    await user.type(screen.getByLabelText('Email or username'), 'ab');
-    first.unmount();
-    await renderView(<LoginForm submitting={false} failure={null} onSubmit={noop} />);
-    expect(document.activeElement).toBe(screen.getByLabelText('Email or username'));
-    expect(screen.queryByText('Min character length is 4')).toBeNull();
-  });
-
-  it('two forms mounted at once (the first covering the one that replaces it) show one draft: what is typed into the first is in the second', async () => {
-    const user = userEvent.setup();
-    const first = await renderView(<LoginForm submitting={false} failure={null} onSubmit={noop} />);
-    const [firstName, firstPassword] = [screen.getByLabelText('Email or username'), screen.getByLabelText('Password')];
-    // The router's form mounts under the first one, then the player goes on typing in the first.
-    const second = await renderView(<LoginForm submitting={false} failure={null} onSubmit={noop} />);
-    await user.type(firstName, 'demo');
-    await user.type(firstPassword, 'demo1234');
-    first.unmount();
-    expect(second.container.querySelector<HTMLInputElement>('input[name=username]')?.value).toBe('demo');
-    expect(second.container.querySelector<HTMLInputElement>('input[name=password]')?.value).toBe('demo1234');
-    expect(second.container.querySelector('button[type=submit]')).toHaveProperty('disabled', false);
-  });
-
-  it('when the covering form goes, the one under it takes the caret and what the player had left', async () => {
-    const user = userEvent.setup();
-    const first = await renderView(<LoginForm submitting={false} failure={null} onSubmit={noop} />);
-    const second = await renderView(<LoginForm submitting={false} failure={null} onSubmit={noop} />);
-    const [firstName, firstPassword] = [screen.getAllByLabelText('Email or username')[0]!, screen.getAllByLabelText('Password')[0]!];
-    await user.type(firstName, 'ab');
-    await user.click(firstPassword);
-    first.unmount();
-    await Promise.resolve();
-    const password = second.container.querySelector<HTMLInputElement>('input[name=password]');
-    expect(document.activeElement).toBe(password);
-    // The name was left too short in the first form: the second says so.
-    expect(second.container.textContent).toContain('Min character length is 4');
-  });
-
   it('keeps submit disabled until both fields have at least 4 characters', async () => {
     const user = userEvent.setup();
     await renderView(<LoginForm submitting={false} failure={null} onSubmit={noop} />);

@@ -1,12 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useId, useLayoutEffect, useRef, useSyncExternalStore, type FormEvent } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import type { Credentials } from '../../../../machines/auth.ts';
 import type { Failure } from '../../../../machines/failure.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { CheckRow, Field, FieldError, Input } from '../../../ui/form.ts';
 import { failureText } from '../errors/codeMessages.ts';
-import { loginDraft } from './loginDraft.ts';
 
 export const MIN_LENGTH = 4;
 
@@ -33,17 +32,13 @@ export interface LoginFormProps {
   onEdit?: () => void;
 }
 
-/** The login forms on the page: for a moment the first one covers the router's. */
-const mounted = new Set<{ username: HTMLInputElement | null; password: HTMLInputElement | null }>();
-
 export function LoginForm({ submitting, failure, onSubmit, onEdit }: LoginFormProps) {
   const { t, i18n } = useLingui();
   const ids = { username: useId(), password: useId(), remember: useId() };
-  // What was typed into any login form of this page (the one painted in, the hydrated one, the router's).
-  const draft = useSyncExternalStore(loginDraft.subscribe, loginDraft.current, loginDraft.current);
-  const values = { username: draft.username, password: draft.password };
-  const remember = draft.remember;
-  const touched = draft.touched;
+  const [values, setValues] = useState({ username: '', password: '' });
+  const [remember, setRemember] = useState(true);
+  // Fields the player has left: their length hints show.
+  const [touched, setTouched] = useState({ username: false, password: false });
   const usernameField = useRef<HTMLInputElement>(null);
   const passwordField = useRef<HTMLInputElement>(null);
   const rememberBox = useRef<HTMLInputElement>(null);
@@ -53,48 +48,13 @@ export function LoginForm({ submitting, failure, onSubmit, onEdit }: LoginFormPr
   useLayoutEffect(() => {
     const [username, password, box] = [usernameField.current, passwordField.current, rememberBox.current];
     if (!username || !password || !box) return;
-    if (username.value === values.username && password.value === values.password && box.checked === remember) return;
+    if (username.value === '' && password.value === '' && box.checked) return;
     // The one render it costs is the point: the page's inputs become the form's state. A field
     // typed into and left before the script ran counts as left, as it would have.
     const left = (input: HTMLInputElement) => input.value !== '' && document.activeElement !== input;
-    loginDraft.update({
-      username: username.value,
-      password: password.value,
-      remember: box.checked,
-      touched: { username: touched.username || left(username), password: touched.password || left(password) },
-    });
-    // Once, on mount: after that the inputs are the state's.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-
-  // The field the player was in when the last form went is where this one starts, caret at the
-  // end; and when this one goes (before its inputs leave the page), it notes where the player is.
-  useLayoutEffect(() => {
-    const [username, password] = [usernameField.current, passwordField.current];
-    const focus = loginDraft.current().focus;
-    const input = focus === 'username' ? username : focus === 'password' ? password : null;
-    if (input && (!document.activeElement || document.activeElement === document.body)) {
-      input.focus();
-      input.setSelectionRange(input.value.length, input.value.length);
-    }
-    const fields = { username, password };
-    if (username && password) mounted.add(fields);
-    return () => {
-      mounted.delete(fields);
-      const active = document.activeElement;
-      const focus = active === username ? 'username' : active === password ? 'password' : null;
-      loginDraft.update({ focus });
-      if (!focus) return;
-      // The player was in this form, and another is still on the page (the router's, which came
-      // while this one covered it): the caret goes on there once this one has left the page.
-      queueMicrotask(() => {
-        if (document.activeElement && document.activeElement !== document.body) return;
-        const next = [...mounted].at(-1)?.[focus];
-        next?.focus();
-        next?.setSelectionRange(next.value.length, next.value.length);
-      });
-    };
-    // Once per form: mount and unmount.
+    setValues({ username: username.value, password: password.value });
+    setRemember(box.checked);
+    setTouched({ username: left(username), password: left(password) });
   }, []);
 
   const tooShort = {
@@ -113,7 +73,7 @@ export function LoginForm({ submitting, failure, onSubmit, onEdit }: LoginFormPr
   };
 
   const change = (field: 'username' | 'password', value: string) => {
-    loginDraft.update({ [field]: value });
+    setValues((current) => ({ ...current, [field]: value }));
     onEdit?.();
   };
 
@@ -141,7 +101,7 @@ export function LoginForm({ submitting, failure, onSubmit, onEdit }: LoginFormPr
           aria-invalid={usernameError ? true : undefined}
           aria-describedby={usernameError ? `${ids.username}-error` : undefined}
           onChange={(e) => change('username', e.target.value)}
-          onBlur={() => loginDraft.update({ touched: { ...loginDraft.current().touched, username: true } })}
+          onBlur={() => setTouched((current) => ({ ...current, username: true }))}
         />
         {usernameError && <FieldError id={`${ids.username}-error`}>{usernameError}</FieldError>}
       </Field>
@@ -159,7 +119,7 @@ export function LoginForm({ submitting, failure, onSubmit, onEdit }: LoginFormPr
           aria-invalid={passwordError ? true : undefined}
           aria-describedby={passwordError ? `${ids.password}-error` : undefined}
           onChange={(e) => change('password', e.target.value)}
-          onBlur={() => loginDraft.update({ touched: { ...loginDraft.current().touched, password: true } })}
+          onBlur={() => setTouched((current) => ({ ...current, password: true }))}
         />
         {passwordError && <FieldError id={`${ids.password}-error`}>{passwordError}</FieldError>}
       </Field>
@@ -170,7 +130,7 @@ export function LoginForm({ submitting, failure, onSubmit, onEdit }: LoginFormPr
           name="remember"
           type="checkbox"
           checked={remember}
-          onChange={(e) => loginDraft.update({ remember: e.target.checked })}
+          onChange={(e) => setRemember(e.target.checked)}
         />
         <label htmlFor={ids.remember}>
           <Trans>Remember me</Trans>

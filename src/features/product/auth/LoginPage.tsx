@@ -1,67 +1,79 @@
 import { Trans } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useLayoutEffect, useState, useSyncExternalStore } from 'react';
 import styled from 'styled-components';
 import { isRecommendedBrowser } from '../../../ui/browser.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { FullPage, Muted, Title } from '../../../ui/FullPage.tsx';
 import { Logo } from '../../../ui/Logo.tsx';
 import type { Settings } from '../../../../protocol/settings.ts';
+import { DEFAULT_SETTINGS } from '../../../../protocol/settings.ts';
 import type { Credentials } from '../../../../machines/auth.ts';
 import type { Failure } from '../../../../machines/failure.ts';
-import { useAuthActor, useSettings } from '../../viewRuntime.tsx';
-import { loginDraft } from './loginDraft.ts';
+import { useAuthActor, useOptionalRuntime, useSettings, type ViewRuntime } from '../../viewRuntime.tsx';
+import { FirstLoginHere, useFirstLoginShown, useFirstLoginStanding } from './firstLogin.tsx';
 import { LoginForm } from './LoginForm.tsx';
-import { selectLoginFailure, selectSubmitting } from '../../../../machines/auth.selectors.ts';
+import { selectLoginFailure, selectLoginOpen, selectSubmitting } from '../../../../machines/auth.selectors.ts';
 
 // Only browsers other than Chrome or Safari see it: it loads with the rare screens.
 const BrowserNotice = lazy(() => import('../boot/RareScreens.tsx').then((m) => ({ default: m.BrowserNotice })));
 
+/** The router's login page: the first login while it stands (firstLogin.tsx), else its own form. */
 export function LoginPage() {
-  const settings = useSettings();
-  const auth = useAuthActor();
-  const submitting = useSelector(auth, selectSubmitting);
+  const standing = useFirstLoginStanding();
+  return standing ? <FirstLoginHere /> : <RoutedLogin />;
+}
+
+function RoutedLogin() {
+  return <LoginScreen auth={useAuthActor()} settings={useSettings()} />;
+}
+
+/**
+ * The login painted from HTML at build time (src/app/prerender.tsx), hydrated where it was painted
+ * and kept there while it stands (src/app/App.tsx renders it first): the app's login screen from
+ * the boot to the player's login. Before the app has booted, a Login pressed here waits in the
+ * draft (shown as signing in) and is sent once the app is there.
+ */
+export function FirstLoginPage() {
+  const shown = useFirstLoginShown();
+  const runtime = useOptionalRuntime();
+  if (!shown) return null;
+  return <LoginScreen first auth={runtime?.auth ?? null} settings={runtime?.settings ?? DEFAULT_SETTINGS} />;
+}
+
+/** The login screen, live once the app's auth is there (before that, a Login pressed waits). */
+function LoginScreen({ first = false, auth, settings }: { first?: boolean; auth: ViewRuntime['auth'] | null; settings: Settings }) {
+  const submitting = useSelector(auth ?? undefined, (snapshot) => (snapshot ? selectSubmitting(snapshot) : false));
   // Failures of the form's own login, and the idle lock's logout after too many wrong PINs
   // (10705); the others are toasts (AuthToasts).
-  const failure = useSelector(auth, selectLoginFailure);
-  // A Login pressed on the first form before the app had booted — or on the first form still
-  // covering this page as it comes: sent now, once.
-  const pending = useSyncExternalStore(loginDraft.subscribe, () => loginDraft.current().pending !== null);
-  useEffect(() => {
-    if (!pending) return;
-    const credentials = loginDraft.takePending();
-    if (credentials) auth.send({ type: 'user.login', credentials });
-  }, [auth, pending]);
-  // Signed in: the draft is done with (the form after a logout starts empty). Kept through a
-  // refused login, which the player corrects in place.
-  useEffect(() => {
-    const started = auth.on('session.started', () => loginDraft.clear());
-    return () => started.unsubscribe();
-  }, [auth]);
+  const failure = useSelector(auth ?? undefined, (snapshot) => (snapshot ? selectLoginFailure(snapshot) : null));
+  const open = useSelector(auth ?? undefined, (snapshot) => (snapshot ? selectLoginOpen(snapshot) : false));
+  // A Login pressed before the app had booted (or before its token check was through): shown as
+  // signing in, and sent once a login may be, once — before the next frame (the button never
+  // reads Login in between).
+  const [pending, setPending] = useState<Credentials | null>(null);
+  useLayoutEffect(() => {
+    if (!auth || !open || !pending) return;
+    auth.send({ type: 'user.login', credentials: pending });
+    // Handed over: the auth shows it from here (one render, before the frame).
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setPending(null);
+  }, [auth, open, pending]);
   return (
     <LoginView
+      booting={first && !auth}
       settings={settings}
-      submitting={submitting}
+      submitting={submitting || pending !== null}
       failure={failure}
-      onSubmit={(credentials) => auth.send({ type: 'user.login', credentials })}
-      onEdit={() => failure && auth.send({ type: 'user.dismissFailure' })}
+      onSubmit={(credentials) => (auth && open ? auth.send({ type: 'user.login', credentials }) : setPending(credentials))}
+      onEdit={() => failure && auth?.send({ type: 'user.dismissFailure' })}
     />
   );
 }
 
-/**
- * The login screen before the app has booted: painted from HTML at build time (src/app/prerender.tsx),
- * hydrated as the app's first screen, shown until the router's login page takes over. A Login
- * pressed here waits in the draft for the login page (it shows as signing in meanwhile).
- */
-export function FirstLoginPage({ settings }: { settings: Settings }) {
-  const waiting = useSyncExternalStore(loginDraft.subscribe, () => loginDraft.current().pending !== null, () => false);
-  return <LoginView first settings={settings} submitting={waiting} failure={null} onSubmit={(credentials) => loginDraft.update({ pending: credentials })} />;
-}
-
 interface LoginViewProps {
-  /** The first login (painted, then hydrated): marked so, for whoever waits for the take-over. */
-  first?: boolean;
+  /** The first login before the app has booted: marked so, for whoever waits for the app. */
+  booting?: boolean;
   settings: Settings;
   submitting: boolean;
   failure: Failure | null;
@@ -69,10 +81,12 @@ interface LoginViewProps {
   onEdit?: () => void;
 }
 
-function LoginView({ first = false, settings, submitting, failure, onSubmit, onEdit }: LoginViewProps) {
+function LoginView({ booting = false, settings, submitting, failure, onSubmit, onEdit }: LoginViewProps) {
   // wa.me takes the number as digits only: no '+', spaces or dashes.
   const whatsapp = settings.CONTACT_WHATSAPP.replace(/\D/g, '');
   const [opened, setOpened] = useState(!settings.LOGIN_SPLASH);
+  // (Read once: a login painted before the operator's settings were known is the form already,
+  // and is not turned into the splash under the player's hands; the router's login page has it.)
   // The page painted at build time had no browser to ask: hydration starts from "recommended".
   const unusualBrowser = useSyncExternalStore(noChanges, () => !isRecommendedBrowser(), () => false);
 
@@ -101,7 +115,7 @@ function LoginView({ first = false, settings, submitting, failure, onSubmit, onE
 
   return (
     <FullPage state="login">
-      <Title data-first-login={first || undefined}>
+      <Title data-first-login={booting ? 'booting' : undefined}>
         <Trans>Sign in to play</Trans>
       </Title>
       {unusualBrowser && (
