@@ -5,7 +5,7 @@ import styled, { ThemeProvider } from 'styled-components';
 import type { ActorRefFrom } from 'xstate';
 import type { createSettingsMachine } from '../../machines/settings.ts';
 import type { Settings } from '../../protocol/settings.ts';
-import { selectLoggedIn } from '../../machines/auth.selectors.ts';
+import { selectLoggedIn, selectSubmitting } from '../../machines/auth.selectors.ts';
 import { onlineStatus, supportsWebRtc } from '../services/browser.ts';
 import { guestLook } from '../services/storage.ts';
 import { LookHost } from '../features/shell/settings/LookHost.tsx';
@@ -180,14 +180,30 @@ function Rare({ children }: { children: ReactNode }) {
 }
 
 /**
- * The routed app's code and the router, downloaded from the boot's start (beside the settings'
- * and the IP check's answers): the boot's screens, or the painted login, meanwhile.
+ * The routed app's code and the router: loaded from the boot's start (beside the settings' and
+ * the IP check's answers), the boot's screens meanwhile. While the painted login stands, not
+ * before the player turns to it (a touch, a key, the focus) or a login is on its way: a guest who
+ * only looks at the form does not pay for evaluating the router (the service worker has its code
+ * downloaded meanwhile), and the form works without it.
  */
 function useRouted(runtime: Runtime) {
   const [routed, setRouted] = useState<{ Routed: typeof RoutedApp; router: AppRouter } | 'failed' | null>(null);
+  const standing = useFirstLoginStanding();
+  // Focused already: the player was in the form before the app was there.
+  const [turnedTo, setTurnedTo] = useState(() => document.activeElement !== null && document.activeElement !== document.body);
+  const loginOn = useSelector(runtime.auth, (snapshot) => selectSubmitting(snapshot) || selectLoggedIn(snapshot));
+  const wanted = !standing || turnedTo || loginOn;
   useEffect(() => {
+    if (wanted) return;
+    const turn = () => setTurnedTo(true);
+    const events = ['pointerdown', 'keydown', 'focusin'] as const;
+    events.forEach((type) => document.addEventListener(type, turn, { capture: true, once: true }));
+    return () => events.forEach((type) => document.removeEventListener(type, turn, { capture: true }));
+  }, [wanted]);
+  useEffect(() => {
+    if (!wanted) return;
     let live = true;
-    Promise.all([import('./Routed.tsx'), runtime.router]).then(
+    Promise.all([import('./Routed.tsx'), runtime.loadRouter()]).then(
       ([{ Routed }, router]) => live && setRouted({ Routed, router }),
       // Its code could not be downloaded: said, with a reload (a failed import stays failed).
       () => live && setRouted('failed'),
@@ -195,7 +211,7 @@ function useRouted(runtime: Runtime) {
     return () => {
       live = false;
     };
-  }, [runtime]);
+  }, [runtime, wanted]);
   return routed;
 }
 

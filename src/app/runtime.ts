@@ -32,10 +32,10 @@ export interface Runtime extends ViewRuntime {
   auth: AuthActor;
   ipCheck: IpCheckActor;
   /**
-   * The router, downloaded beside the boot's checks (its code is not in the way of the painted
-   * login: src/app/Routed.tsx shows it once both are there).
+   * Loads (once) the router: beside the boot's checks, or — while the painted login stands — once
+   * the player turns to the form (src/app/App.tsx); its code is not in the way of the first paint.
    */
-  router: Promise<AppRouter>;
+  loadRouter(): Promise<AppRouter>;
   /** The logged-in pages' machines: read only below a route that awaited loadLoggedIn(). */
   readonly logic: ViewLogic;
   /** The player's look, once loadLoggedIn() has resolved. */
@@ -145,7 +145,16 @@ export function createRuntime(settings: Settings): Runtime {
   };
 
   let routed: AppRouter | null = null;
-  const router = import('./router.tsx').then(({ createAppRouter }) => (routed = createAppRouter({ auth, settings, loadLoggedIn })));
+  let routerLoading: Promise<AppRouter> | null = null;
+  const loadRouter = () =>
+    (routerLoading ??= import('./router.tsx').then(
+      ({ createAppRouter }) => (routed = createAppRouter({ auth, settings, loadLoggedIn })),
+      (error: unknown) => {
+        // A failed download may be tried again (the page says so and offers a reload).
+        routerLoading = null;
+        throw error;
+      },
+    ));
   navigateToGame = (machineId, machineName) =>
     void routed?.navigate({ to: '/game/$gameId/$name', params: { gameId: String(machineId), name: slug(machineName) } });
 
@@ -170,7 +179,7 @@ export function createRuntime(settings: Settings): Runtime {
     settings,
     auth,
     ipCheck,
-    router,
+    loadRouter,
     inspector,
     inspect,
     chooseLanguage,

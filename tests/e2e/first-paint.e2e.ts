@@ -221,12 +221,12 @@ describe('the login painted from HTML', () => {
     await expect.poll(() => page.getByLabel('Email or username').isEditable()).toBe(true);
   });
 
-  it('does not evaluate the logged-in half for a guest: its code comes once a login is on its way', async () => {
+  it('does not evaluate the router or the logged-in half for a guest who only looks: the router comes when the player turns to the form, the rest once a login is on its way', async () => {
     // No service worker: it would fetch every chunk on idle (fetched, not evaluated).
     const { page } = await h.newPage({ context: { serviceWorkers: 'block' } });
     const chunks: string[] = [];
     page.on('request', (request) => {
-      const name = new URL(request.url()).pathname.match(/^\/assets\/(loggedIn|playerMachines)-/)?.[1];
+      const name = new URL(request.url()).pathname.match(/^\/assets\/(loggedIn|playerMachines|Routed|router)-/)?.[1];
       if (name) chunks.push(name);
     });
     await page.goto('/login');
@@ -234,11 +234,13 @@ describe('the login painted from HTML', () => {
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(500);
     expect(chunks).toEqual([]);
+    await page.getByLabel('Email or username').focus();
+    await expect.poll(() => [...chunks].sort()).toEqual(['Routed', 'router']);
     await page.getByLabel('Email or username').fill('demo');
     await page.getByLabel('Password', { exact: true }).fill('demo1234');
     await page.getByRole('button', { name: 'Login' }).click();
     await page.getByRole('heading', { name: 'Lobby' }).waitFor();
-    expect(chunks.sort()).toEqual(['loggedIn', 'playerMachines']);
+    expect([...new Set(chunks)].sort()).toEqual(['Routed', 'loggedIn', 'playerMachines', 'router']);
   });
 
   it('only a guest on /login gets it: another address gets the loading card, a kept login is not shown the form', async () => {
