@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate, useParams, useRouter } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import styled from 'styled-components';
 import { joinability, type lobbyMachine, type LobbyBrand, type LobbyMachine } from '../../../../machines/lobby.ts';
@@ -169,9 +169,51 @@ function sameIds(a: readonly number[], b: readonly number[]): boolean {
   return a.length === b.length && a.every((id, i) => id === b[i]);
 }
 
+/**
+ * The lobby's machines for its tiles: one subscription to the lobby for all of them, which tells
+ * the tiles only when the machines list is a new one (a status batch, a refresh) — not at every
+ * lobby change (each status gathered into the batch, a balance). A thousand tiles each checking
+ * every lobby snapshot was a fifth of the lobby's main-thread time under a storm of statuses.
+ */
+interface TileFeed {
+  subscribe: (changed: () => void) => () => void;
+  machine: (id: number) => LobbyMachine | undefined;
+}
+
+const feeds = new WeakMap<LobbyActor, TileFeed>();
+
+function tileFeed(lobby: LobbyActor): TileFeed {
+  let feed = feeds.get(lobby);
+  if (feed) return feed;
+  const listeners = new Set<() => void>();
+  let machines: readonly LobbyMachine[] = [];
+  let following: { unsubscribe: () => void } | null = null;
+  feed = {
+    subscribe(changed) {
+      listeners.add(changed);
+      if (!following) machines = lobby.getSnapshot().context.machines;
+      following ??= lobby.subscribe((snapshot) => {
+        if (snapshot.context.machines === machines) return;
+        machines = snapshot.context.machines;
+        listeners.forEach((listener) => listener());
+      });
+      return () => {
+        listeners.delete(changed);
+        if (listeners.size > 0) return;
+        following?.unsubscribe();
+        following = null;
+      };
+    },
+    machine: (id) => selectLobbyMachine(id)(lobby.getSnapshot()),
+  };
+  feeds.set(lobby, feed);
+  return feed;
+}
+
 /** One tile following its own machine: a live status batch re-renders the tiles it changed. */
 function LiveTile({ lobby, id, player, currency, onPlay }: { lobby: LobbyActor; id: number; player: Player; currency: string; onPlay: (machine: LobbyMachine) => void }) {
-  const machine = useSelector(lobby, selectLobbyMachine(id));
+  const feed = tileFeed(lobby);
+  const machine = useSyncExternalStore(feed.subscribe, () => feed.machine(id));
   if (!machine) return null;
   return <MachineTile machine={machine} joinable={joinability(machine, player)} currency={currency} onPlay={onPlay} />;
 }
