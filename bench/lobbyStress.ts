@@ -2,17 +2,17 @@
  * The lobby stress figure of DESIGN.md §7: a lobby of 1,000 machines taking 200 live status
  * updates a second, measured on the real client's main thread.
  *
- * The simulator is left as it is (17 machines): the page's own requests are intercepted instead.
- * GET /api/machine/all answers the simulator's machines repeated to 1,000 (new ids and names,
- * the statuses as last pushed, so the lobby's periodic refresh sees the same floor), and the
- * notification socket is a mock installed in the page before the app, on which an in-page
- * generator dispatches `machine` frames at the given rate, one message per task as a real
- * socket delivers them. Everything else (login, brands, balance, settings with SHOW_LOBBY off)
- * is the simulator's.
+ * GET /api/machine/all is intercepted: it answers the simulator's machines repeated to 1,000 (new
+ * ids and names, the statuses as last pushed, so the lobby's periodic refresh sees the same
+ * floor). The statuses come over the simulator's own notification socket: the bench pushes
+ * `machine` frames to every listener of its hub (`hub.toAll`) at the given rate, one message each,
+ * so the page receives them as it would from an operator — each its own network task, nothing of
+ * the bench's in the page. Everything else (login, brands, balance) is the simulator's.
  *
- * Why not playwright's `page.routeWebSocket`: each frame it delivers is a protocol round trip
- * into the page, whose own cost (~1 ms of main thread per frame, measured) would be counted as
- * the client's and swamp the 10% budget at 200 frames a second.
+ * (An earlier version dispatched the frames from a generator inside the page onto a mock socket:
+ * its own timers and message-port wake-ups, 200+ tasks a second, were counted as the client's —
+ * with the lobby not even mounted the page read 11 % busy, of which the client's own script was
+ * about 3 %.)
  *
  * Measured over the window: the renderer main thread's busy share (CDP Performance.getMetrics
  * TaskDuration in thread time, the CPU time the main thread spent running tasks, over wall time)
@@ -23,6 +23,7 @@ import type { Browser } from 'playwright-core';
 import type { Simulator } from '../simulator/server.ts';
 
 const STATUSES = ['free', 'playing', 'waiting', 'inBonus', 'tryingCashout', 'error', 'malfunction', 'offline'] as const;
+type MachineStatus = (typeof STATUSES)[number];
 
 export interface LobbyStressOptions {
   machines: number;
@@ -46,8 +47,6 @@ export interface LobbyStressResult {
   longestTask: number;
   /** Tiles whose status on screen is the last one pushed for them (sampled at the end). */
   tilesUpToDate: string;
-  /** Wall time the page spent in the socket's message listeners (the client's own handling). */
-  dispatchMs: number;
 }
 
 interface WireMachine {
@@ -60,50 +59,15 @@ interface WireMachine {
 declare global {
   interface Window {
     __longTasks?: number[];
-    __floor?: { sockets: EventTarget[]; statuses: Record<number, string> };
   }
-}
-
-/**
- * Runs in the page before the app: `new WebSocket(...)` to /ws/notification gets an open socket
- * that answers nothing and delivers what the generator dispatches on it; other sockets are real.
- */
-function installSocketMock(): void {
-  const Real = window.WebSocket;
-  const floor = { sockets: [] as EventTarget[], statuses: {} as Record<number, string> };
-  window.__floor = floor;
-  class MockSocket extends EventTarget {
-    static readonly CONNECTING = 0;
-    static readonly OPEN = 1;
-    static readonly CLOSING = 2;
-    static readonly CLOSED = 3;
-    readyState = 0;
-    url: string;
-    constructor(url: string) {
-      super();
-      this.url = url;
-      floor.sockets.push(this);
-      setTimeout(() => {
-        this.readyState = 1;
-        this.dispatchEvent(new Event('open'));
-      }, 0);
-    }
-    send(): void {}
-    close(): void {
-      this.readyState = 3;
-      floor.sockets.splice(floor.sockets.indexOf(this), 1);
-    }
-  }
-  window.WebSocket = new Proxy(Real, {
-    construct(target, args: [string | URL, (string | string[])?]) {
-      return String(args[0]).includes('/ws/notification') ? new MockSocket(String(args[0])) : new target(...args);
-    },
-  });
 }
 
 export async function lobbyStress(browser: Browser, sim: Simulator, options: LobbyStressOptions): Promise<LobbyStressResult> {
   const context = await browser.newContext({ baseURL: sim.url, viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
+  const hub = sim.floor.context.hub;
+  // The statuses as last pushed, by machine id.
+  const statuses = new Map<number, MachineStatus>();
   try {
     // ---- the floor: the simulator's machines, repeated to `machines` ----
     let floor: WireMachine[] | null = null;
@@ -114,15 +78,12 @@ export async function lobbyStress(browser: Browser, sim: Simulator, options: Lob
           const model = real[i % real.length]!;
           return { ...model, id: i + 1, name: `${model.name} #${i + 1}`, reservation: null };
         });
+        for (const machine of floor) statuses.set(machine.id, machine.status as MachineStatus);
       }
       // The statuses as last pushed, so the lobby's periodic refresh sees the same floor.
-      const statuses = await page.evaluate(() => window.__floor?.statuses ?? {}).catch(() => ({}) as Record<number, string>);
-      for (const machine of floor) machine.status = statuses[machine.id] ?? machine.status;
+      for (const machine of floor) machine.status = statuses.get(machine.id) ?? machine.status;
       await route.fulfill({ json: floor });
     });
-
-    // ---- the notification socket: a page-side mock that the bench's generator feeds ----
-    await page.addInitScript(installSocketMock);
 
     await page.goto('/login');
     await page.getByLabel('Email or username').fill('demo');
@@ -133,18 +94,14 @@ export async function lobbyStress(browser: Browser, sim: Simulator, options: Lob
       timeout: 60_000,
     });
     const tiles = await page.locator('[data-testid^="machine-"]').count();
-    await page.waitForFunction(() => (window.__floor?.sockets.length ?? 0) > 0);
-    // The generator starts from the statuses on screen, so every update is a change.
-    await page.evaluate(() => {
-      for (const tile of document.querySelectorAll('[data-testid^="machine-"]')) {
-        window.__floor!.statuses[Number(tile.getAttribute('data-testid')!.slice('machine-'.length))] = tile.getAttribute('data-status')!;
-      }
-    });
     // STRESS_ROUTE=/profile: the same stream with the lobby not mounted (the cost of the socket
     // and the auth actor alone, to tell it from the lobby's).
-    if (process.env.STRESS_ROUTE) {
-      await page.goto(process.env.STRESS_ROUTE);
-      await page.waitForFunction(() => (window.__floor?.sockets.length ?? 0) > 0);
+    if (process.env.STRESS_ROUTE) await page.goto(process.env.STRESS_ROUTE);
+    // The page's notification socket is open (the hub has its listener).
+    const deadline = Date.now() + 30_000;
+    while (hub.listeners() === 0) {
+      if (Date.now() > deadline) throw new Error('the page never opened its notification socket');
+      await new Promise((resolve) => setTimeout(resolve, 50));
     }
     // Let the first render, image loads and layout settle.
     await page.waitForTimeout(3000);
@@ -175,68 +132,29 @@ export async function lobbyStress(browser: Browser, sim: Simulator, options: Lob
     const trace = process.env.STRESS_TRACE;
     if (trace) await browser.startTracing(page, { path: trace, categories: ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline'] });
 
-    // The frames are written before the window, so building them is not counted as the
-    // client's time: every update is a change from the status the machine has by then.
-    await page.evaluate(
-      ({ machines, total, statuses }) => {
-        const current = { ...window.__floor!.statuses };
-        let seed = 1;
-        const random = () => {
-          seed = (seed * 48271) % 2147483647;
-          return seed / 2147483647;
-        };
-        const frames: Array<{ id: number; status: string; data: string }> = [];
-        for (let i = 0; i < total; i++) {
-          const id = 1 + Math.floor(random() * machines);
-          const choices = statuses.filter((s) => s !== current[id]);
-          const status = choices[Math.floor(random() * choices.length)]!;
-          current[id] = status;
-          frames.push({ id, status, data: JSON.stringify({ type: 'machine', machine: { id, status } }) });
-        }
-        (window as unknown as { __frames: typeof frames }).__frames = frames;
-      },
-      { machines: options.machines, total: options.updatesPerSecond * options.seconds, statuses: [...STATUSES] },
-    );
+    // The frames, made before the window: every update is a change from the status the machine
+    // has by then.
+    const frames = framesFor(options, new Map(statuses));
 
-    // ---- the window: `updatesPerSecond` status changes, each its own socket message (task) ----
+    // ---- the window: `updatesPerSecond` status changes, each its own socket message ----
     const before = await metrics();
     const started = performance.now();
-    const sent = await page.evaluate(
-      ({ rate, ms }) =>
-        new Promise<number>((resolve) => {
-          const floor = window.__floor!;
-          const frames = (window as unknown as { __frames: Array<{ id: number; status: string; data: string }> }).__frames;
-          let count = 0;
-          let dispatchMs = 0;
-          // Behind schedule: the next frame in the next task (a message port is not clamped to
-          // 4 ms as nested timeouts are); on schedule: wait for the next one.
-          const port = new MessageChannel();
-          port.port1.onmessage = () => tick();
-          const begin = performance.now();
-          const tick = () => {
-            const elapsed = performance.now() - begin;
-            const due = Math.min(frames.length, Math.floor((Math.min(elapsed, ms) / 1000) * rate));
-            if (count < due) {
-              // One frame per task, as the network delivers them; catch up on the next ticks.
-              const frame = frames[count]!;
-              floor.statuses[frame.id] = frame.status;
-              const sentAt = performance.now();
-              for (const socket of floor.sockets) socket.dispatchEvent(new MessageEvent('message', { data: frame.data }));
-              dispatchMs += performance.now() - sentAt;
-              count++;
-            }
-            if (elapsed >= ms && count >= due) {
-              (window as unknown as { __dispatchMs: number }).__dispatchMs = dispatchMs;
-              resolve(count);
-            } else if (count < due) port.port2.postMessage(null);
-            // On schedule: sleep until the next frame is due (not a 1 ms poll, whose wake-ups
-            // would be counted as the client's main-thread time).
-            else setTimeout(tick, Math.max(0, ((count + 1) * 1000) / rate - elapsed));
-          };
-          tick();
-        }),
-      { rate: options.updatesPerSecond, ms: options.seconds * 1000 },
-    );
+    const sent = await new Promise<number>((resolve) => {
+      let count = 0;
+      const ms = options.seconds * 1000;
+      const tick = () => {
+        const elapsed = performance.now() - started;
+        const due = Math.min(frames.length, Math.floor((Math.min(elapsed, ms) / 1000) * options.updatesPerSecond));
+        for (; count < due; count++) {
+          const frame = frames[count]!;
+          statuses.set(frame.id, frame.status);
+          hub.toAll({ type: 'machine', machine: { id: frame.id, status: frame.status } });
+        }
+        if (elapsed >= ms) resolve(count);
+        else setTimeout(tick, Math.max(0, ((count + 1) * 1000) / options.updatesPerSecond - elapsed));
+      };
+      tick();
+    });
     const wall = (performance.now() - started) / 1000;
     const after = await metrics();
     if (profile) {
@@ -247,8 +165,7 @@ export async function lobbyStress(browser: Browser, sim: Simulator, options: Lob
     const longTasks = await page.evaluate(() => window.__longTasks ?? []);
     // Statuses reach the tiles within half a second (socket and lobby batches): wait past that.
     await page.waitForTimeout(1000);
-    const last = Object.entries(await page.evaluate(() => window.__floor!.statuses)).map(([id, status]) => [Number(id), status] as const);
-    const sample = last.slice(-50);
+    const sample = [...new Map(frames.map((frame) => [frame.id, frame.status]))].slice(-50);
     const shown = await page.evaluate(
       (ids) => ids.map((id) => document.querySelector(`[data-testid="machine-${id}"]`)?.getAttribute('data-status') ?? null),
       sample.map(([id]) => id),
@@ -270,9 +187,26 @@ export async function lobbyStress(browser: Browser, sim: Simulator, options: Lob
       longTaskMs: longTasks.reduce((a, b) => a + b, 0),
       longestTask: Math.max(0, ...longTasks),
       tilesUpToDate: `${upToDate}/${sample.length}`,
-      dispatchMs: await page.evaluate(() => (window as unknown as { __dispatchMs?: number }).__dispatchMs ?? 0),
     };
   } finally {
     await context.close();
   }
+}
+
+/** The window's status changes, from a seeded generator: each one a change for its machine. */
+function framesFor(options: LobbyStressOptions, current: Map<number, MachineStatus>): Array<{ id: number; status: MachineStatus }> {
+  let seed = 1;
+  const random = () => {
+    seed = (seed * 48271) % 2147483647;
+    return seed / 2147483647;
+  };
+  const frames: Array<{ id: number; status: MachineStatus }> = [];
+  for (let i = 0; i < options.updatesPerSecond * options.seconds; i++) {
+    const id = 1 + Math.floor(random() * options.machines);
+    const choices = STATUSES.filter((s) => s !== current.get(id));
+    const status = choices[Math.floor(random() * choices.length)]!;
+    current.set(id, status);
+    frames.push({ id, status });
+  }
+  return frames;
 }
