@@ -201,8 +201,13 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       files: createStaticFiles(options.staticDir ?? 'dist', {
         serveSourceMaps: options.serveSourceMaps ?? process.env.NODE_ENV !== 'production',
         // /login comes with its screen painted in, in the operator's language as it is now
-        // (scripts/prerender.ts; the control API can change it).
-        page: (pathname) => (pathname === '/login' ? loginFileName(control.settings().DEFAULT_LANG) : undefined),
+        // (scripts/prerender.ts; the control API can change it) — unless the login screen is not
+        // the form: the logo first (LOGIN_SPLASH) or no login at all (TOKEN_LOGIN).
+        page: (pathname) => {
+          const served = control.settings();
+          if (pathname !== '/login' || served.LOGIN_SPLASH || served.TOKEN_LOGIN) return undefined;
+          return loginFileName(served.DEFAULT_LANG);
+        },
       }),
       control,
       localCountry: (options.localCountry ?? 'TR').toUpperCase(),

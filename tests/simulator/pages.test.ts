@@ -48,6 +48,18 @@ describe('the login page of the build', () => {
     expect(await (await fetch(`${t.url}/login`)).text()).toContain('>login.ar.html<');
   });
 
+  it('is not sent while the login screen is not the form: the logo first (LOGIN_SPLASH), or no login (TOKEN_LOGIN)', async () => {
+    t = await withPages('en', ['login.html']);
+    for (const setting of ['LOGIN_SPLASH', 'TOKEN_LOGIN']) {
+      const put = (value: boolean) =>
+        fetch(`${t!.url}/sim/settings`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ [setting]: value }) });
+      expect((await put(true)).status).toBe(200);
+      expect(await (await fetch(`${t.url}/login`)).text()).not.toContain('data-prerendered');
+      expect((await put(false)).status).toBe(200);
+      expect(await (await fetch(`${t.url}/login`)).text()).toContain('>login.html<');
+    }
+  });
+
   it('falls back to index.html when the build has no page for that language', async () => {
     t = await withPages('bg', ['login.html']);
     const text = await (await fetch(`${t.url}/login`)).text();
