@@ -31,8 +31,8 @@ function RoutedLogin() {
 /**
  * The login painted from HTML at build time (src/app/prerender.tsx), hydrated where it was painted
  * and kept there while it stands (src/app/App.tsx renders it first): the app's login screen from
- * the boot to the player's login. Before the app has booted, a Login pressed here waits in the
- * draft (shown as signing in) and is sent once the app is there.
+ * the boot to the player's login. Before the app has booted, a Login pressed here waits (shown
+ * as signing in) and is sent once the app is there.
  */
 export function FirstLoginPage() {
   const shown = useFirstLoginShown();
