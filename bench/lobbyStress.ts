@@ -20,10 +20,10 @@
  */
 import { writeFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
+import { MachineStatus } from '../protocol/floor.ts';
 import type { Simulator } from '../simulator/server.ts';
 
-const STATUSES = ['free', 'playing', 'waiting', 'inBonus', 'tryingCashout', 'error', 'malfunction', 'offline'] as const;
-type MachineStatus = (typeof STATUSES)[number];
+const STATUSES = MachineStatus.options;
 
 export interface LobbyStressOptions {
   machines: number;

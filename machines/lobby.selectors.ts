@@ -36,6 +36,9 @@ export const selectMachineIds = (snapshot: LobbySnapshot): number[] => snapshot.
 export const selectMyReservedIds = (snapshot: LobbySnapshot): number[] =>
   snapshot.context.machines.filter((m) => m.reservation?.mine === true).map((m) => m.id);
 
+/** The floor's machines as the lobby holds them (a new list per status batch or refresh). */
+export const selectMachines = (snapshot: LobbySnapshot): readonly LobbyMachine[] => snapshot.context.machines;
+
 /** The machines by id, built once per machines list (every tile looks itself up in it). */
 const indexes = new WeakMap<readonly LobbyMachine[], Map<number, LobbyMachine>>();
 

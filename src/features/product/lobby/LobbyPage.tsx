@@ -12,6 +12,7 @@ import {
   selectLoadFailed,
   selectLobbyMachine,
   selectMachineIds,
+  selectMachines,
   selectMyReservedIds,
   selectSelectedBrand,
 } from '../../../../machines/lobby.selectors.ts';
@@ -191,10 +192,10 @@ function tileFeed(lobby: LobbyActor): TileFeed {
   feed = {
     subscribe(changed) {
       listeners.add(changed);
-      if (!following) machines = lobby.getSnapshot().context.machines;
+      if (!following) machines = selectMachines(lobby.getSnapshot());
       following ??= lobby.subscribe((snapshot) => {
-        if (snapshot.context.machines === machines) return;
-        machines = snapshot.context.machines;
+        if (selectMachines(snapshot) === machines) return;
+        machines = selectMachines(snapshot);
         listeners.forEach((listener) => listener());
       });
       return () => {
