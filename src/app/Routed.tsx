@@ -5,8 +5,8 @@ import type { AppRouter } from './router.tsx';
 
 /**
  * The routed app, once the boot is through: the router's pages, under the boot's last screen
- * until the first page is in. Its own file, downloaded beside the boot's checks
- * (src/app/App.tsx): the router is not in the way of the login painted from HTML.
+ * until the first page is in. Its own file, loaded by src/app/App.tsx beside the boot's checks —
+ * or, on the painted login, once the player turns to the form: not in the way of the first paint.
  */
 export function Routed({ router, cover }: { router: AppRouter; cover: ReactNode }) {
   return (
@@ -26,11 +26,11 @@ export function Routed({ router, cover }: { router: AppRouter; cover: ReactNode 
  */
 function FirstPageCover({ router, children }: { router: AppRouter; children: ReactNode }) {
   const subscribe = useCallback((changed: () => void) => router.subscribe('onResolved', changed), [router]);
-  const pageIn = useSyncExternalStore(subscribe, () => router.state.resolvedLocation !== undefined);
+  // Where the router's first page is (undefined until it has shown one).
   const pathname = useSyncExternalStore(subscribe, () => router.state.resolvedLocation?.pathname);
   const first = useFirstLogin();
   useEffect(() => {
     if (pathname !== undefined && pathname !== '/login') first.end();
   }, [first, pathname]);
-  return pageIn ? null : children;
+  return pathname === undefined ? children : null;
 }
