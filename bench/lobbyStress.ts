@@ -22,6 +22,7 @@ import { writeFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { MachineStatus } from '../protocol/floor.ts';
 import type { Simulator } from '../simulator/server.ts';
+import { BLOCK_TILES, CATCH_UP_STEP_MS } from '../src/features/product/lobby/tileFeed.ts';
 
 const STATUSES = MachineStatus.options;
 
@@ -45,8 +46,11 @@ export interface LobbyStressResult {
   longTasks: number;
   longTaskMs: number;
   longestTask: number;
-  /** Tiles whose status on screen is the last one pushed for them (sampled at the end). */
+  /** Tiles on the screen showing the last status pushed for them, a second after the window. */
+  tilesInViewUpToDate: string;
+  /** Of the last 50 machines changed, those whose tile shows the last status after a catch-up round. */
   tilesUpToDate: string;
+  upToDate: boolean;
 }
 
 interface WireMachine {
@@ -163,8 +167,21 @@ export async function lobbyStress(browser: Browser, sim: Simulator, options: Lob
     }
     if (trace) await browser.stopTracing();
     const longTasks = await page.evaluate(() => window.__longTasks ?? []);
-    // Statuses reach the tiles within half a second (socket and lobby batches): wait past that.
+    // Tiles in view show a status within half a second (the socket's batch, a render): wait past
+    // that, then read every tile on the screen.
     await page.waitForTimeout(1000);
+    const onScreen = await page.evaluate(() =>
+      [...document.querySelectorAll('[data-testid^="machine-"]')]
+        .filter((tile) => {
+          const box = tile.getBoundingClientRect();
+          return box.bottom > 0 && box.top < window.innerHeight;
+        })
+        .map((tile) => [Number(tile.getAttribute('data-testid')!.slice('machine-'.length)), tile.getAttribute('data-status')] as const),
+    );
+    const inViewUpToDate = onScreen.filter(([id, status]) => statuses.get(id) === status).length;
+    // Tiles out of view catch up a block at a time (src/features/product/lobby/tileFeed.ts): after
+    // a round of the blocks, 50 of the last changed machines show their last status.
+    await page.waitForTimeout(Math.ceil(options.machines / BLOCK_TILES) * CATCH_UP_STEP_MS + 1000);
     const sample = [...new Map(frames.map((frame) => [frame.id, frame.status]))].slice(-50);
     const shown = await page.evaluate(
       (ids) => ids.map((id) => document.querySelector(`[data-testid="machine-${id}"]`)?.getAttribute('data-status') ?? null),
@@ -186,7 +203,9 @@ export async function lobbyStress(browser: Browser, sim: Simulator, options: Lob
       longTasks: longTasks.length,
       longTaskMs: longTasks.reduce((a, b) => a + b, 0),
       longestTask: Math.max(0, ...longTasks),
+      tilesInViewUpToDate: `${inViewUpToDate}/${onScreen.length}`,
       tilesUpToDate: `${upToDate}/${sample.length}`,
+      upToDate: onScreen.length > 0 && inViewUpToDate === onScreen.length && upToDate === sample.length,
     };
   } finally {
     await context.close();

@@ -3,10 +3,9 @@
  *
  *   loading ──fetched──▶ ready ──every lobbyRefresh──▶ refreshing ──▶ ready
  *      └──failed──▶ failed ──user.retry, or reconnectBackoff while LOBBY_TRIES last──▶ loading
- *   server.machine (a live status change) patches one machine in any state;
- *   server.statuses (live changes from the notification socket, heard by the liveStatuses child)
- *   are gathered, the last status of each machine winning, and applied together (statuses.flush)
- *   liveBatch after the first of a batch: a busy floor then costs a few lobby renders a second;
+ *   server.statuses (a batch of live changes from the notification socket, heard by the
+ *   liveStatuses child) patches the machines in any state, in one pass — the socket gathers a
+ *   busy floor's statuses into a few batches a second (src/services/notificationLink.ts);
  *   route.brand (the /lobby/:id/:name segment changed) loads that brand, or all;
  *   user.selectBrand asks for a brand's address — the selected brand again asks for none (SPEC §3:
  *   selecting it again deselects it) — emitted as `brand.show` for the router to follow;
@@ -14,7 +13,7 @@
  *
  * SHOW_LOBBY on: brands first, a brand's machines once one is selected. Off: every machine.
  */
-import { assign, emit, enqueueActions, fromCallback, fromPromise, setup } from 'xstate';
+import { assign, emit, fromCallback, fromPromise, setup } from 'xstate';
 import { backoffDelay } from './backoff.ts';
 import { toFailure } from './failure.ts';
 import type { Joinability, LobbyBrand, LobbyContext, LobbyData, LobbyEmitted, LobbyEvent, LobbyInput, LobbyMachine, LobbyMachineStatus } from './lobby.types.ts';
@@ -27,9 +26,6 @@ export * from './lobby.types.ts';
  * keep the operator busy. The waits between are the shared backoff (about 0.5, 1, 2, 4 s).
  */
 export const LOBBY_TRIES = 5;
-
-/** How long live statuses are gathered before the lobby shows them (see the liveBatch delay). */
-export const LIVE_BATCH_MS = 400;
 
 export const lobbyMachine = setup({
   types: {
@@ -60,25 +56,10 @@ export const lobbyMachine = setup({
       },
     }),
     keep: assign(({ context }, data: LobbyData) => ({ ...mergeData(context, data), failure: null })),
-    /** Into the batch; the first change of a batch schedules its flush. */
-    gatherStatuses: enqueueActions(({ context, event, enqueue }) => {
-      if (event.type !== 'server.statuses') return;
-      if (Object.keys(context.pendingStatuses).length === 0) enqueue.raise({ type: 'statuses.flush' }, { delay: 'liveBatch' });
-      const pending = { ...context.pendingStatuses };
-      for (const change of event.changes) pending[change.id] = change.status;
-      enqueue.assign({ pendingStatuses: pending });
-    }),
   },
   delays: {
     lobbyRefresh: ({ context }) => context.refreshSeconds * 1000,
     reconnectBackoff: ({ context }) => backoffDelay(context.failures - 1),
-    /**
-     * How long live statuses are gathered: each batch is one lobby transition and one frame. The
-     * socket already gathers them for up to 100 ms, so a status shows within half a second.
-     * (Measured: longer batches on a storm of changes save no main-thread time and make each
-     * batch's render a longer task.)
-     */
-    liveBatch: LIVE_BATCH_MS,
   },
 }).createMachine({
   id: 'lobby',
@@ -91,7 +72,6 @@ export const lobbyMachine = setup({
     failure: null,
     failures: 0,
     balance: null,
-    pendingStatuses: {},
   }),
   invoke: [
     { id: 'liveStatuses', src: 'liveStatuses' },
@@ -99,18 +79,7 @@ export const lobbyMachine = setup({
   ],
   initial: 'loading',
   on: {
-    'server.machine': { actions: { type: 'patchMachines', params: ({ event }) => [event] } },
-    'server.machines': { actions: { type: 'patchMachines', params: ({ event }) => event.changes } },
-    'server.statuses': { actions: 'gatherStatuses' },
-    'statuses.flush': {
-      actions: [
-        {
-          type: 'patchMachines',
-          params: ({ context }) => Object.entries(context.pendingStatuses).map(([id, status]) => ({ id: Number(id), status })),
-        },
-        assign({ pendingStatuses: {} }),
-      ],
-    },
+    'server.statuses': { actions: { type: 'patchMachines', params: ({ event }) => event.changes } },
     'user.selectBrand': [
       // SPEC §3: selecting the selected brand again deselects it.
       { guard: ({ context, event }) => context.selectedBrand === event.brandId, actions: emit({ type: 'brand.show' as const, brand: null }) },

@@ -40,19 +40,12 @@ export interface LobbyContext extends LobbyData {
   balance: number | null;
   /** Loads failed in a row: the backoff grows with them and stops at LOBBY_TRIES. */
   failures: number;
-  /** Live statuses gathered for the next batch, by machine id (the last one wins). */
-  pendingStatuses: Record<number, LobbyMachineStatus>;
 }
 
 export type LobbyEvent =
   | { type: 'route.brand'; brandId: number | null }
-  | { type: 'server.machine'; id: number; status: LobbyMachineStatus }
-  /** Several live changes at once (a busy floor): applied in one pass. */
-  | { type: 'server.machines'; changes: ReadonlyArray<{ id: number; status: LobbyMachineStatus }> }
-  /** Live changes as the notification socket hands them on: gathered into the next batch. */
+  /** A batch of live changes as the notification socket hands them on (the last of each machine). */
   | { type: 'server.statuses'; changes: ReadonlyArray<{ id: number; status: LobbyMachineStatus }> }
-  /** Raised liveBatch after the first change of a batch: the gathered changes are applied. */
-  | { type: 'statuses.flush' }
   | { type: 'user.retry' }
   /** The player chose a brand tile. */
   | { type: 'user.selectBrand'; brandId: number; name: string }

@@ -2,26 +2,29 @@
  * notificationSocket — the player's notification socket (SPEC §3 real-time notifications), as a
  * child of auth.loggedIn: it lives exactly as long as the login.
  *
- *   link:      connection.connecting ──socket.opened──▶ connection.open
- *              connection ──socket.closed (dropped, refused)──▶ backingOff ──reconnectBackoff──▶ connection
- *              connection ──socket.sessionEnded (close 4401: logout elsewhere, ban, operator)──▶ closed
- *                         (auth hears server.unauthorized with the code and logs out)
- *   statuses:  idle ──socket.machine──▶ gathering ──machineBatch──▶ idle (one server.machines)
+ *   connection.connecting ──socket.opened──▶ connection.open
+ *   connection ──socket.closed (dropped, refused)──▶ backingOff ──reconnectBackoff──▶ connection
+ *   connection ──socket.sessionEnded (close 4401: logout elsewhere, ban, operator)──▶ closed
+ *              (auth hears server.unauthorized with the code and logs out)
  *
- * Balances, open sessions and info messages go to auth as they come; machine statuses are
- * gathered for at most MACHINE_BATCH_MS after the first of a batch, the last status of each machine
- * winning (a busy floor sends hundreds a second: each alone would be a transition of auth and a
- * wake-up for every listener). Logging out stops this actor, which closes the socket (1000).
- * The WebSocket, `init` and the frames' validation live in the provided `socket`
- * (src/services/notificationSocket.ts).
+ * Balances, open sessions, info messages and batches of machine statuses go to auth as they come.
+ * The statuses arrive already gathered (`socket.machines`: the socket holds them for a moment
+ * after the first of a batch, the last status of each machine winning — a busy floor sends
+ * hundreds a second, and each alone would be a transition of this chart and of auth).
+ * Logging out stops this actor, which closes the socket (1000). The WebSocket, `init`, the
+ * frames' validation and the gathering live in the provided `socket`
+ * (src/services/notificationSocket.ts: in a worker of its own).
  */
 import { assign, fromCallback, sendParent, setup } from 'xstate';
 import { backoffDelay } from './backoff.ts';
 import type { Failure } from './failure.ts';
 import type { LobbyMachineStatus } from './lobby.ts';
 
-/** Machine statuses are handed on together, at most this long after the first of a batch. */
-export const MACHINE_BATCH_MS = 100;
+/** One machine's new status, as a batch lists it. */
+export interface MachineChange {
+  id: number;
+  status: LobbyMachineStatus;
+}
 
 export interface NotificationSocketInput {
   token: string;
@@ -36,7 +39,8 @@ export type SocketEvent =
   | { type: 'socket.sessionEnded'; code: number }
   | { type: 'socket.balance'; balance: number }
   | { type: 'socket.session'; status: 'open' | 'closed'; machineId: number; machineName: string; machineStatus: string; credits: number | null }
-  | { type: 'socket.machine'; id: number; status: LobbyMachineStatus }
+  /** The statuses gathered over one batch (the last of each machine). */
+  | { type: 'socket.machines'; changes: MachineChange[] }
   | { type: 'socket.info'; code: number; params: Record<string, unknown>; message: string; action: string };
 
 /** What the notification socket reports to auth, its parent (SPEC §3 real-time notifications). */
@@ -44,7 +48,7 @@ export type NotificationEvent =
   | { type: 'server.balance'; balance: number }
   | { type: 'server.session'; status: 'open' | 'closed'; machineId: number; machineName: string; machineStatus: string; credits: number | null }
   /** Live machine statuses, a batch at a time (the socket gathers them: a busy floor sends hundreds a second). */
-  | { type: 'server.machines'; changes: Array<{ id: number; status: LobbyMachineStatus }> }
+  | { type: 'server.machines'; changes: MachineChange[] }
   | { type: 'server.info'; code: number; params: Record<string, unknown>; message: string; action: string };
 
 /** What auth hears. */
@@ -53,8 +57,6 @@ export type ParentEvent = NotificationEvent | { type: 'server.unauthorized'; fai
 export interface NotificationSocketContext extends NotificationSocketInput {
   /** Reconnects since the socket was last open. */
   attempts: number;
-  /** The statuses of the batch being gathered, by machine id (the last one wins). */
-  statuses: Record<number, LobbyMachineStatus>;
 }
 
 export const notificationSocketMachine = setup({
@@ -70,96 +72,62 @@ export const notificationSocketMachine = setup({
   actions: {
     /** Everything auth hears goes through here (a path test runs the chart alone). */
     tell: sendParent((_, event: ParentEvent) => event),
-    gather: assign({
-      statuses: ({ context, event }) => (event.type === 'socket.machine' ? { ...context.statuses, [event.id]: event.status } : context.statuses),
-    }),
   },
   delays: {
     /** The shared backoff (backoff.ts); `attempts` already counts this reconnect. */
     reconnectBackoff: ({ context }) => backoffDelay(context.attempts - 1),
-    machineBatch: MACHINE_BATCH_MS,
   },
 }).createMachine({
   id: 'notificationSocket',
-  context: ({ input }) => ({ token: input.token, playerId: input.playerId, attempts: 0, statuses: {} }),
-  type: 'parallel',
+  context: ({ input }) => ({ token: input.token, playerId: input.playerId, attempts: 0 }),
+  initial: 'connection',
   states: {
-    link: {
-      initial: 'connection',
+    connection: {
+      invoke: { id: 'socket', src: 'socket', input: ({ context }) => ({ token: context.token, playerId: context.playerId }), onError: 'backingOff' },
+      initial: 'connecting',
       states: {
-        connection: {
-          invoke: { id: 'socket', src: 'socket', input: ({ context }) => ({ token: context.token, playerId: context.playerId }), onError: 'backingOff' },
-          initial: 'connecting',
-          states: {
-            connecting: {
-              on: { 'socket.opened': { target: 'open', actions: assign({ attempts: 0 }) } },
-            },
-            open: {},
-          },
-          on: {
-            'socket.closed': 'backingOff',
-            'socket.sessionEnded': {
-              target: 'closed',
-              actions: {
-                type: 'tell',
-                params: ({ event }) => ({ type: 'server.unauthorized', failure: { code: event.code, message: 'the session has ended', params: {} } }),
-              },
-            },
-            'socket.balance': { actions: { type: 'tell', params: ({ event }) => ({ type: 'server.balance', balance: event.balance }) } },
-            'socket.session': {
-              actions: {
-                type: 'tell',
-                params: ({ event }) => ({
-                  type: 'server.session',
-                  status: event.status,
-                  machineId: event.machineId,
-                  machineName: event.machineName,
-                  machineStatus: event.machineStatus,
-                  credits: event.credits,
-                }),
-              },
-            },
-            'socket.info': {
-              actions: {
-                type: 'tell',
-                params: ({ event }) => ({ type: 'server.info', code: event.code, params: event.params, message: event.message, action: event.action }),
-              },
-            },
-          },
+        connecting: {
+          on: { 'socket.opened': { target: 'open', actions: assign({ attempts: 0 }) } },
         },
-        backingOff: {
-          entry: assign({ attempts: ({ context }) => context.attempts + 1 }),
-          after: { reconnectBackoff: 'connection' },
-        },
-        /** The login session ended: nothing more to hear (auth logs out and stops this actor). */
-        closed: { type: 'final' },
+        open: {},
       },
-    },
-    statuses: {
-      initial: 'idle',
-      states: {
-        idle: {
-          on: { 'socket.machine': { target: 'gathering', actions: 'gather' } },
+      on: {
+        'socket.closed': 'backingOff',
+        'socket.sessionEnded': {
+          target: 'closed',
+          actions: {
+            type: 'tell',
+            params: ({ event }) => ({ type: 'server.unauthorized', failure: { code: event.code, message: 'the session has ended', params: {} } }),
+          },
         },
-        gathering: {
-          on: { 'socket.machine': { actions: 'gather' } },
-          after: {
-            machineBatch: {
-              target: 'idle',
-              actions: [
-                {
-                  type: 'tell',
-                  params: ({ context }) => ({
-                    type: 'server.machines',
-                    changes: Object.entries(context.statuses).map(([id, status]) => ({ id: Number(id), status })),
-                  }),
-                },
-                assign({ statuses: {} }),
-              ],
-            },
+        'socket.balance': { actions: { type: 'tell', params: ({ event }) => ({ type: 'server.balance', balance: event.balance }) } },
+        'socket.session': {
+          actions: {
+            type: 'tell',
+            params: ({ event }) => ({
+              type: 'server.session',
+              status: event.status,
+              machineId: event.machineId,
+              machineName: event.machineName,
+              machineStatus: event.machineStatus,
+              credits: event.credits,
+            }),
+          },
+        },
+        'socket.machines': { actions: { type: 'tell', params: ({ event }) => ({ type: 'server.machines', changes: event.changes }) } },
+      'socket.info': {
+          actions: {
+            type: 'tell',
+            params: ({ event }) => ({ type: 'server.info', code: event.code, params: event.params, message: event.message, action: event.action }),
           },
         },
       },
     },
+    backingOff: {
+      entry: assign({ attempts: ({ context }) => context.attempts + 1 }),
+      after: { reconnectBackoff: 'connection' },
+    },
+    /** The login session ended: nothing more to hear (auth logs out and stops this actor). */
+    closed: { type: 'final' },
   },
 });

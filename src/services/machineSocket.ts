@@ -70,7 +70,7 @@ export function machineSocketLogic(machineUrlSetting: string) {
       let lost = false;
       // A silent or offline link is lost now: the socket is closed at once, so nothing pressed
       // meanwhile is sent later (docs/protocol.md, the link's heartbeat).
-      const stopWatching = watchLink(ws, () => {
+      const link = watchLink(ws, () => {
         if (stopped || lost) return;
         lost = true;
         tell({ type: 'socket.lost' });
@@ -78,6 +78,7 @@ export function machineSocketLogic(machineUrlSetting: string) {
       });
       ws.addEventListener('open', () => queue.splice(0).forEach((data) => ws.send(data)));
       ws.addEventListener('message', (message) => {
+        link.heard();
         let frame: MachineServerMessage;
         try {
           frame = MachineServerMessage.parse(JSON.parse(String(message.data)));
@@ -101,7 +102,7 @@ export function machineSocketLogic(machineUrlSetting: string) {
       });
       return () => {
         stopped = true;
-        stopWatching();
+        link.stop();
         ws.close(1000, 'left the game');
       };
     },

@@ -15,9 +15,12 @@ const PING = JSON.stringify({ type: 'ping' });
 /**
  * The link's heartbeat on one socket: a `ping` frame every LINK_PING_MS once open; a link that
  * has said nothing (no frame at all) for LINK_DEAD_MS is dead, and so is one the browser reports
- * offline — `onDead` is called once, at once. Returns the stop.
+ * offline — `onDead` is called once, at once. The socket's own message listener calls `heard` for
+ * each frame (one listener a frame, not two: the notification socket takes hundreds a second).
+ * In a page the link listens for the browser's offline event itself; elsewhere (a worker, whose
+ * page forwards the event, or the simulator's client tests) `offline` is the way to say it.
  */
-export function watchLink(ws: WebSocket, onDead: () => void): () => void {
+export function watchLink(ws: WebSocket, onDead: () => void): { heard: () => void; offline: () => void; stop: () => void } {
   let lastHeard = performance.now();
   let dead = false;
   const die = () => {
@@ -29,17 +32,19 @@ export function watchLink(ws: WebSocket, onDead: () => void): () => void {
     lastHeard = performance.now();
   };
   ws.addEventListener('open', heard);
-  ws.addEventListener('message', heard);
   const timer = setInterval(() => {
     if (ws.readyState !== WebSocket.OPEN) return;
     if (performance.now() - lastHeard > LINK_DEAD_MS) die();
     else ws.send(PING);
   }, LINK_PING_MS);
-  // (Outside a browser — the simulator's client tests — there may be no window events.)
-  const browser = typeof window.addEventListener === 'function' ? window : null;
+  const browser = typeof window === 'object' && typeof window.addEventListener === 'function' ? window : null;
   browser?.addEventListener('offline', die);
-  return () => {
-    clearInterval(timer);
-    browser?.removeEventListener('offline', die);
+  return {
+    heard,
+    offline: die,
+    stop: () => {
+      clearInterval(timer);
+      browser?.removeEventListener('offline', die);
+    },
   };
 }

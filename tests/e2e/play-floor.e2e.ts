@@ -23,6 +23,8 @@ describe('the lobby floor', () => {
     const tile = page.getByTestId('machine-2');
     await expect.poll(() => tile.getAttribute('data-status')).toBe('free');
     await tile.getByRole('button', { name: 'Play' }).waitFor();
+    // The notification socket lives in a worker of its own, off the page's main thread.
+    expect(page.workers().map((worker) => worker.url())).toContainEqual(expect.stringMatching(/\/notificationWorker-[\w-]+\.js$/));
     // Two changes in quick succession: the last one is what the tile shows.
     await simCall(sim, 'POST', '/sim/machine-status', { machineId: 2, status: 'playing' });
     await simCall(sim, 'POST', '/sim/machine-status', { machineId: 2, status: 'malfunction' });

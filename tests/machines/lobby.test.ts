@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, SimulatedClock, waitFor } from 'xstate';
 import { selectMyReservedIds } from '../../machines/lobby.selectors.ts';
-import { joinability, LIVE_BATCH_MS, LOBBY_TRIES, lobbyMachine, reservedMachines, type LobbyData, type LobbyMachine, type LobbyMachineStatus } from '../../machines/lobby.ts';
+import { joinability, LOBBY_TRIES, lobbyMachine, reservedMachines, type LobbyData, type LobbyMachine, type LobbyMachineStatus } from '../../machines/lobby.ts';
 
 const tile = (id: number, patch: Partial<LobbyMachine> = {}): LobbyMachine => ({
   id, name: `M${id}`, brand: 'Golden Reels', brandId: 1, status: 'free', image: '/i.svg', reservation: null, videoType: 'screen', minBet: 20, ...patch,
@@ -37,7 +37,7 @@ describe('lobby machine', () => {
     const { actor } = start(async () => data([tile(1), tile(2)]));
     await waitFor(actor, (s) => s.matches('ready'));
     const before = actor.getSnapshot().context.machines;
-    actor.send({ type: 'server.machine', id: 2, status: 'offline' });
+    actor.send({ type: 'server.statuses', changes: [{ id: 2, status: 'offline' }] });
     const after = actor.getSnapshot().context.machines;
     expect(after[1]?.status).toBe('offline');
     expect(after[0]).toBe(before[0]);
@@ -47,7 +47,7 @@ describe('lobby machine', () => {
     const { actor } = start(async () => data([tile(1), tile(2), tile(3)]));
     await waitFor(actor, (s) => s.matches('ready'));
     const before = actor.getSnapshot().context.machines;
-    actor.send({ type: 'server.machines', changes: [{ id: 1, status: 'playing' }, { id: 3, status: 'offline' }, { id: 3, status: 'error' }] });
+    actor.send({ type: 'server.statuses', changes: [{ id: 1, status: 'playing' }, { id: 3, status: 'offline' }, { id: 3, status: 'error' }] });
     const after = actor.getSnapshot().context.machines;
     expect(after.map((m) => m.status)).toEqual(['playing', 'free', 'error']);
     expect(after[1]).toBe(before[1]);
@@ -170,21 +170,15 @@ describe('live statuses in the lobby', () => {
     return { actor, clock, live, statuses, listening: () => listening };
   }
 
-  it('gathers them for 400 ms, the last status of each machine winning, and applies them in one pass', async () => {
+  it('applies each batch the socket hands on at once (the socket gathers them), keeping unchanged machines as they were', async () => {
     const t = await liveLobby();
     const untouched = t.actor.getSnapshot().context.machines[2];
     t.live({ type: 'server.statuses', changes: [{ id: 1, status: 'playing' }] });
-    t.clock.increment(LIVE_BATCH_MS - 1);
+    expect(t.statuses()).toEqual(['playing', 'free', 'free']);
     t.live({ type: 'server.statuses', changes: [{ id: 2, status: 'offline' }, { id: 1, status: 'waiting' }] });
-    expect(t.statuses()).toEqual(['free', 'free', 'free']);
-    t.clock.increment(1);
     expect(t.statuses()).toEqual(['waiting', 'offline', 'free']);
     // A tile that did not change keeps its object (its render is skipped).
     expect(t.actor.getSnapshot().context.machines[2]).toBe(untouched);
-    // The next change starts the next batch.
-    t.live({ type: 'server.statuses', changes: [{ id: 3, status: 'error' }] });
-    t.clock.increment(LIVE_BATCH_MS);
-    expect(t.statuses()).toEqual(['waiting', 'offline', 'error']);
   });
 
   it('listens only while the lobby runs', async () => {

@@ -6,7 +6,8 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { assign, createActor, setup, type AnyEventObject } from 'xstate';
-import { MACHINE_BATCH_MS, notificationSocketMachine } from '../../machines/notificationSocket.ts';
+import { notificationSocketMachine } from '../../machines/notificationSocket.ts';
+import { MACHINE_BATCH_MS } from '../../src/services/notificationLink.ts';
 import { notificationSocketLogic } from '../../src/services/notificationSocket.ts';
 import { LINK_DEAD_MS, LINK_PING_MS } from '../../src/services/sockets.ts';
 import { call, loginToken, startTestSimulator, type TestSimulator } from './helpers.ts';
@@ -40,7 +41,7 @@ function openSocket(token: string) {
   });
   const actor = createActor(auth).start();
   const heard = (type: string) => actor.getSnapshot().context.heard.filter((event) => event.type === type);
-  const link = () => (actor.getSnapshot().children.socket!.getSnapshot().value as { link: unknown }).link;
+  const link = () => actor.getSnapshot().children.socket!.getSnapshot().value as unknown;
   return { heard, link, close: () => actor.stop() };
 }
 

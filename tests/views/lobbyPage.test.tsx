@@ -1,9 +1,10 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { Outlet } from '@tanstack/react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fromPromise } from 'xstate';
-import { lobbyMachine, type LobbyData, type LobbyMachine } from '../../machines/lobby.ts';
+import { fromCallback, fromPromise } from 'xstate';
+import { lobbyMachine, type LobbyData, type LobbyMachine, type LobbyMachineStatus } from '../../machines/lobby.ts';
 import { LobbyPage } from '../../src/features/product/lobby/LobbyPage.tsx';
+import { CATCH_UP_STEP_MS } from '../../src/features/product/lobby/tileFeed.ts';
 import { desktop, quietFrames, renderChrome } from './layoutKit.tsx';
 
 beforeEach(() => {
@@ -27,10 +28,20 @@ function floor(count: number): LobbyData {
   return { brands: [{ id: 1, name: 'Golden Reels', jackpots: [], machineCount: count }], machines };
 }
 
-async function renderLobby(count: number, showLobby = false, jackpots: number[] = []) {
+type Live = (changes: Array<{ id: number; status: LobbyMachineStatus }>) => void;
+
+async function renderLobby(count: number, showLobby = false, jackpots: number[] = [], onLive: (live: Live) => void = () => {}) {
   const data = floor(count);
   data.brands[0]!.jackpots = jackpots;
-  const lobby = lobbyMachine.provide({ actors: { fetchLobby: fromPromise(async () => data) } });
+  const lobby = lobbyMachine.provide({
+    actors: {
+      fetchLobby: fromPromise(async () => data),
+      // The notification socket's batches, in the test's hand.
+      liveStatuses: fromCallback(({ sendBack }) => {
+        onLive((changes) => sendBack({ type: 'server.statuses', changes }));
+      }),
+    },
+  });
   // The kit's router wants an outlet in its layout route; the lobby page is rendered above it.
   return renderChrome(
     <>
@@ -65,5 +76,46 @@ describe('lobby page', () => {
     await renderLobby(2, true, [152_345, 700]);
     const brand = await screen.findByTestId('brand-1');
     expect(brand.textContent).toContain('Jackpot $1,523.45 · $7.00');
+  });
+
+  it("a block of a big floor out of view holds its tiles' changes until it comes near, or until the catch-up reaches it", async () => {
+    // The browser's IntersectionObserver, in the test's hand: which blocks are near the viewport.
+    const observers = new Map<Element, (entries: Array<{ isIntersecting: boolean }>) => void>();
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(private readonly report: (entries: Array<{ isIntersecting: boolean }>) => void) {}
+        observe(element: Element) {
+          observers.set(element, this.report);
+        }
+        disconnect() {}
+      },
+    );
+    try {
+      let live: Live = () => {};
+      await renderLobby(100, false, [], (hand) => (live = hand));
+      const tiles = await screen.findAllByTestId(/^machine-\d+$/);
+      const blockOf = (tile: HTMLElement) => tile.parentElement!;
+      const status = (id: number) => screen.getByTestId(`machine-${id}`).getAttribute('data-status');
+      // The first block is in view, the second and third are not.
+      act(() => {
+        observers.get(blockOf(tiles[0]!))!([{ isIntersecting: true }]);
+        observers.get(blockOf(tiles[48]!))!([{ isIntersecting: false }]);
+        observers.get(blockOf(tiles[96]!))!([{ isIntersecting: false }]);
+      });
+      act(() => live([{ id: 1, status: 'offline' }, { id: 50, status: 'offline' }, { id: 98, status: 'offline' }]));
+      // In view: at once. Out of view: as it was.
+      expect(status(1)).toBe('offline');
+      expect(status(50)).toBe('playing');
+      expect(status(98)).toBe('playing');
+      // The second block comes near: its tiles catch up at once.
+      act(() => observers.get(blockOf(tiles[48]!))!([{ isIntersecting: true }]));
+      expect(status(50)).toBe('offline');
+      expect(status(98)).toBe('playing');
+      // The third, still out of view, catches up on its turn.
+      await waitFor(() => expect(status(98)).toBe('offline'), { timeout: 4 * CATCH_UP_STEP_MS });
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

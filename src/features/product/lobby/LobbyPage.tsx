@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate, useParams, useRouter } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import styled from 'styled-components';
 import { joinability, type lobbyMachine, type LobbyBrand, type LobbyMachine } from '../../../../machines/lobby.ts';
@@ -10,9 +10,7 @@ import {
   selectBrands,
   selectFirstLoad,
   selectLoadFailed,
-  selectLobbyMachine,
   selectMachineIds,
-  selectMachines,
   selectMyReservedIds,
   selectSelectedBrand,
 } from '../../../../machines/lobby.selectors.ts';
@@ -23,15 +21,10 @@ import { useActorOptions, useLogic, useSettings } from '../../viewRuntime.tsx';
 import { slug } from '../../slug.ts';
 import { BrandTile, BrandTilePlaceholder } from './BrandTile.tsx';
 import { MachineTile } from './MachineTile.tsx';
+import { BLOCK_TILES, tileFeed, type TileView } from './tileFeed.ts';
 
 /** Above this many machines, tiles out of view skip layout and paint (content-visibility). */
 const MANY_TILES = 60;
-/**
- * A big floor is laid out in blocks of this many tiles, each a grid of its own that is skipped
- * while out of view: a live status change then restyles and lays out the block it is in, not a
- * grid of a thousand tiles. 48 fills whole rows at 1, 2, 3, 4, 6 or 8 columns.
- */
-const BLOCK_TILES = 48;
 
 /**
  * The lobby: brands first (SHOW_LOBBY) with a brand's machines at /lobby/:id/:name, or every
@@ -136,11 +129,11 @@ export function LobbyPage() {
             {machineIds.length > MANY_TILES ? (
               <Blocks>
                 {blocksOf(machineIds).map((block) => (
-                  <Grid key={block[0]} $many>
+                  <LiveBlock key={block[0]} lobby={lobby}>
                     {block.map((id) => (
                       <LiveTile key={id} lobby={lobby} id={id} player={player} currency={settings.CURRENCY} onPlay={play} />
                     ))}
-                  </Grid>
+                  </LiveBlock>
                 ))}
               </Blocks>
             ) : (
@@ -170,53 +163,41 @@ function sameIds(a: readonly number[], b: readonly number[]): boolean {
   return a.length === b.length && a.every((id, i) => id === b[i]);
 }
 
-/**
- * The lobby's machines for its tiles: one subscription to the lobby for all of them, which tells
- * the tiles only when the machines list is a new one (a status batch, a refresh) — not at every
- * lobby change (each status gathered into the batch, a balance). A thousand tiles each checking
- * every lobby snapshot was a fifth of the lobby's main-thread time under a storm of statuses.
- */
-interface TileFeed {
-  subscribe: (changed: () => void) => () => void;
-  machine: (id: number) => LobbyMachine | undefined;
-}
-
-const feeds = new WeakMap<LobbyActor, TileFeed>();
-
-function tileFeed(lobby: LobbyActor): TileFeed {
-  let feed = feeds.get(lobby);
-  if (feed) return feed;
-  const listeners = new Set<() => void>();
-  let machines: readonly LobbyMachine[] = [];
-  let following: { unsubscribe: () => void } | null = null;
-  feed = {
-    subscribe(changed) {
-      listeners.add(changed);
-      if (!following) machines = selectMachines(lobby.getSnapshot());
-      following ??= lobby.subscribe((snapshot) => {
-        if (selectMachines(snapshot) === machines) return;
-        machines = selectMachines(snapshot);
-        listeners.forEach((listener) => listener());
-      });
-      return () => {
-        listeners.delete(changed);
-        if (listeners.size > 0) return;
-        following?.unsubscribe();
-        following = null;
-      };
-    },
-    machine: (id) => selectLobbyMachine(id)(lobby.getSnapshot()),
-  };
-  feeds.set(lobby, feed);
-  return feed;
-}
-
-/** One tile following its own machine: a live status batch re-renders the tiles it changed. */
+/** One tile following its own machine, as the feed hands it (tileFeed.ts: out of view, changes wait). */
 function LiveTile({ lobby, id, player, currency, onPlay }: { lobby: LobbyActor; id: number; player: Player; currency: string; onPlay: (machine: LobbyMachine) => void }) {
-  const feed = tileFeed(lobby);
-  const machine = useSyncExternalStore(feed.subscribe, () => feed.machine(id));
+  const view = useContext(BlockView);
+  const hold = useMemo(() => tileFeed(lobby).hold(id, view), [lobby, id, view]);
+  const machine = useSyncExternalStore(hold.subscribe, hold.shown);
   if (!machine) return null;
   return <MachineTile machine={machine} joinable={joinability(machine, player)} currency={currency} onPlay={onPlay} />;
+}
+
+/** The block a tile is in (null: a small floor, or the reserved tiles — always current). */
+const BlockView = createContext<TileView | null>(null);
+
+/**
+ * A block of a big floor: a grid of its own that the browser skips while out of view
+ * (content-visibility), and whose tiles' changes wait while it is more than a screen away.
+ */
+function LiveBlock({ lobby, children }: { lobby: LobbyActor; children: ReactNode }) {
+  const view = useMemo(() => tileFeed(lobby).view(), [lobby]);
+  const grid = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = grid.current;
+    if (!element || typeof IntersectionObserver !== 'function') return;
+    view.open();
+    const observer = new IntersectionObserver((entries) => view.seen(entries.at(-1)!.isIntersecting), { rootMargin: '100% 0px' });
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      view.close();
+    };
+  }, [view]);
+  return (
+    <Grid ref={grid} $many>
+      <BlockView.Provider value={view}>{children}</BlockView.Provider>
+    </Grid>
+  );
 }
 
 /** Tiles' places while the lobby loads: three rows on a phone, the page's first screen. */
