@@ -84,7 +84,10 @@ describe('lobby page', () => {
     vi.stubGlobal(
       'IntersectionObserver',
       class {
-        constructor(private readonly report: (entries: Array<{ isIntersecting: boolean }>) => void) {}
+        private readonly report: (entries: Array<{ isIntersecting: boolean }>) => void;
+        constructor(report: (entries: Array<{ isIntersecting: boolean }>) => void) {
+          this.report = report;
+        }
         observe(element: Element) {
           observers.set(element, this.report);
         }
