@@ -4,7 +4,7 @@
  * auth gathered into batches, the last status of each machine winning, instead of one event per
  * status; a login elsewhere ends it with the code.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { assign, createActor, setup, type AnyEventObject } from 'xstate';
 import { notificationSocketMachine } from '../../machines/notificationSocket.ts';
 import { MACHINE_BATCH_MS } from '../../src/services/notificationLink.ts';
@@ -123,5 +123,34 @@ it('a session ended by the operator ends the socket with the code, and it does n
     expect(socket.heard('server.balance')).toHaveLength(1);
   } finally {
     socket.close();
+  }
+});
+
+it('a worker that cannot run (blocked, or its script missing) leaves the socket in the page: the floor is still heard', async () => {
+  // A browser whose worker fails to start: it reports an error once constructed, as a blocked or
+  // unloadable worker script does.
+  const started: string[] = [];
+  class FailingWorker extends EventTarget {
+    constructor(url: URL) {
+      super();
+      started.push(url.pathname.split('/').pop()!);
+      setTimeout(() => this.dispatchEvent(Object.assign(new Event('error'), { message: 'blocked' })), 0);
+    }
+    postMessage() {}
+    terminate() {}
+  }
+  (globalThis as { Worker?: unknown }).Worker = FailingWorker;
+  const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+  const token = await loginToken(t);
+  const socket = openSocket(token);
+  try {
+    await waitFor(() => socket.heard('server.balance').length > 0);
+    expect(started).toEqual(['notificationWorker.ts']);
+    expect(socket.link()).toEqual({ connection: 'open' });
+    expect(warn).toHaveBeenCalledWith('notification socket: the worker failed, listening in the page', 'blocked');
+  } finally {
+    socket.close();
+    delete (globalThis as { Worker?: unknown }).Worker;
+    warn.mockRestore();
   }
 });
