@@ -83,8 +83,10 @@ export async function inputToVideo(page: Page, traces: FrameTrace[], presses: nu
   });
   await page.goto('/game/12/bench');
   await page.getByRole('button', { name: 'Money transfer' }).click();
-  await page.getByRole('button', { name: '$1,000.00' }).click();
-  await page.getByTestId('game-credits').filter({ hasText: '$1,000.00' }).waitFor();
+  // $100: a run's 20 spins cost at most $40, and the runs after it (another band, the other core
+  // busy, the heap check) still find their coins (the $1,000 coin is off once the balance is less).
+  await page.getByRole('button', { name: '$100.00' }).click();
+  await page.getByTestId('game-credits').filter({ hasText: '$100.00' }).waitFor();
   await page.waitForFunction(() => (document.querySelector('video')?.getVideoPlaybackQuality().totalVideoFrames ?? 0) > 0, undefined, { timeout: 15_000 });
   if (chooseBand) {
     // The band measured, picked from the quality menu as a player would; then its own frames.
