@@ -2,7 +2,7 @@
  * chatPanel — the template's 'Team Chat' side panel (SPEC §2, §4 'Chat panel').
  *
  *   closed (refreshes the contacts for the unread badge)
- *     ──user.open / user.toggle / user.selectContact──▶ open
+ *     ──user.toggle / user.selectContact──▶ open
  *   open.conversation: loadingContacts ──fetched──▶ idle ──user.selectContact──▶ loadingChat ──▶ chatting
  *         (a contact picked before the list arrived goes straight on to loadingChat)
  *         chatting: ready ──user.send [text not blank]──▶ sending ──▶ ready
@@ -82,7 +82,6 @@ export const chatPanelMachine = setup({
         onDone: { actions: { type: 'keepDirectory', params: ({ event }) => event.output } },
       },
       on: {
-        'user.open': 'open',
         'user.toggle': 'open',
         'user.selectContact': { target: 'open', actions: 'select' },
       },

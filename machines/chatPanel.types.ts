@@ -19,7 +19,6 @@ export interface ChatDirectory {
 }
 
 export type ChatPanelEvent =
-  | { type: 'user.open' }
   | { type: 'user.toggle' }
   | { type: 'user.close' }
   | { type: 'user.selectContact'; contactId: string }

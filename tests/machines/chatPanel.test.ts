@@ -122,7 +122,7 @@ describe('chatPanel', () => {
 
   it('the player’s own status comes with the contacts, and a change shows once the server kept it', async () => {
     const { actor, saveStatus, finishSave } = start();
-    actor.send({ type: 'user.open' });
+    actor.send({ type: 'user.toggle' });
     await waitFor(actor, (s) => s.matches({ open: { conversation: 'idle' } }));
     expect(actor.getSnapshot().context.status).toBe('online');
 
@@ -144,7 +144,7 @@ describe('chatPanel', () => {
 
   it('choosing the status it already has sends nothing', async () => {
     const { actor, saveStatus } = start();
-    actor.send({ type: 'user.open' });
+    actor.send({ type: 'user.toggle' });
     await waitFor(actor, (s) => s.context.status === 'online');
     expect(actor.getSnapshot().can({ type: 'user.setStatus', status: 'online' })).toBe(false);
     actor.send({ type: 'user.setStatus', status: 'online' });
@@ -154,14 +154,14 @@ describe('chatPanel', () => {
 
   it('the status cannot change before it is known', () => {
     const { actor } = start();
-    actor.send({ type: 'user.open' });
+    actor.send({ type: 'user.toggle' });
     expect(actor.getSnapshot().context.status).toBeNull();
     expect(actor.getSnapshot().can({ type: 'user.setStatus', status: 'away' })).toBe(false);
   });
 
   it('a failed status change keeps the previous status and the failure, until the next try or close', async () => {
     const { actor, finishSave } = start({ failStatus: true });
-    actor.send({ type: 'user.open' });
+    actor.send({ type: 'user.toggle' });
     await waitFor(actor, (s) => s.context.status === 'online');
     actor.send({ type: 'user.setStatus', status: 'do-not-disturb' });
     finishSave();
@@ -195,14 +195,14 @@ describe('chatPanel', () => {
 
   it('the status is read again with the contacts on every opening', async () => {
     const { actor, server, finishSave } = start();
-    actor.send({ type: 'user.open' });
+    actor.send({ type: 'user.toggle' });
     await waitFor(actor, (s) => s.context.status === 'online');
     actor.send({ type: 'user.setStatus', status: 'away' });
     finishSave();
     await waitFor(actor, (s) => s.context.status === 'away');
     actor.send({ type: 'user.close' });
     server.status = 'offline'; // changed elsewhere (another tab)
-    actor.send({ type: 'user.open' });
+    actor.send({ type: 'user.toggle' });
     await waitFor(actor, (s) => s.context.status === 'offline');
   });
 });
