@@ -41,6 +41,6 @@ describe('path tests generated from the template machines', () => {
     }
     expect(started).toBeGreaterThan(0);
     const shortest = saving.map((p) => describePath(p)).sort((a, b) => a.length - b.length)[0];
-    expect(shortest).toBe('user.open → xstate.done.actor.fetchContacts → user.setStatus');
+    expect(shortest).toBe('user.toggle → xstate.done.actor.fetchContacts → user.setStatus');
   });
 });
