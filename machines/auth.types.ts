@@ -3,7 +3,7 @@
  * what it is told and what it emits. machines/auth.ts is the chart.
  */
 import type { Failure } from './failure.ts';
-import type { LobbyMachineStatus } from './lobby.ts';
+import type { MachineChange } from './lobby.ts';
 import type { NotificationEvent } from './notificationSocket.ts';
 
 export interface SessionUser {
@@ -67,7 +67,7 @@ export interface AuthContext {
 export type AuthEmitted =
   | { type: 'session.started' }
   | { type: 'session.ended' }
-  | { type: 'machines'; changes: Array<{ id: number; status: LobbyMachineStatus }> }
+  | { type: 'machines'; changes: MachineChange[] }
   | { type: 'info'; code: number; params: Record<string, unknown>; message: string; action: string };
 
 export type AuthEvent =

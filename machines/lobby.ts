@@ -16,7 +16,7 @@
 import { assign, emit, fromCallback, fromPromise, setup } from 'xstate';
 import { backoffDelay } from './backoff.ts';
 import { toFailure } from './failure.ts';
-import type { Joinability, LobbyBrand, LobbyContext, LobbyData, LobbyEmitted, LobbyEvent, LobbyInput, LobbyMachine, LobbyMachineStatus } from './lobby.types.ts';
+import type { Joinability, LobbyBrand, LobbyContext, LobbyData, LobbyEmitted, LobbyEvent, LobbyInput, LobbyMachine, MachineChange } from './lobby.types.ts';
 
 export * from './lobby.types.ts';
 
@@ -46,7 +46,7 @@ export const lobbyMachine = setup({
   },
   actions: {
     patchMachines: assign({
-      machines: ({ context }, changes: ReadonlyArray<{ id: number; status: LobbyMachineStatus }>) => {
+      machines: ({ context }, changes: readonly MachineChange[]) => {
         const next = new Map(changes.map((c) => [c.id, c.status]));
         // Only changed entries get a new object, so unchanged tiles keep their identity.
         return context.machines.map((m) => {

@@ -8,6 +8,12 @@ import type { Failure } from './failure.ts';
 /** A machine's status (the wire's MachineStatus). */
 export type LobbyMachineStatus = MachineStatus;
 
+/** One machine's new status, as a live batch lists it (the notification socket's, the lobby's). */
+export interface MachineChange {
+  id: number;
+  status: LobbyMachineStatus;
+}
+
 /** A brand as the lobby shows it: the wire's Brand with its jackpots read into minor units. */
 export type LobbyBrand = Pick<Brand, 'id' | 'name' | 'machineCount'> & {
   /** The brand's jackpot amounts, in minor units. */
@@ -45,7 +51,7 @@ export interface LobbyContext extends LobbyData {
 export type LobbyEvent =
   | { type: 'route.brand'; brandId: number | null }
   /** A batch of live changes as the notification socket hands them on (the last of each machine). */
-  | { type: 'server.statuses'; changes: ReadonlyArray<{ id: number; status: LobbyMachineStatus }> }
+  | { type: 'server.statuses'; changes: readonly MachineChange[] }
   | { type: 'user.retry' }
   /** The player chose a brand tile. */
   | { type: 'user.selectBrand'; brandId: number; name: string }

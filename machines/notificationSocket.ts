@@ -18,13 +18,8 @@
 import { assign, fromCallback, sendParent, setup } from 'xstate';
 import { backoffDelay } from './backoff.ts';
 import type { Failure } from './failure.ts';
-import type { LobbyMachineStatus } from './lobby.ts';
+import type { MachineChange } from './lobby.ts';
 
-/** One machine's new status, as a batch lists it. */
-export interface MachineChange {
-  id: number;
-  status: LobbyMachineStatus;
-}
 
 export interface NotificationSocketInput {
   token: string;

@@ -1,4 +1,5 @@
-import type { MachineChange, SocketEvent } from '../../machines/notificationSocket.ts';
+import type { MachineChange } from '../../machines/lobby.ts';
+import type { SocketEvent } from '../../machines/notificationSocket.ts';
 import { ErrorCode, SESSION_END_CODES } from '../../protocol/errors.ts';
 import { NotificationServerMessage, SESSION_ENDED_CLOSE } from '../../protocol/sockets.ts';
 import { watchLink } from './sockets.ts';
