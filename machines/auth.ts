@@ -12,7 +12,8 @@
  *   loggedIn runs the wallet, the reconnect dialog, the idle lock and the notification socket as
  *   children, so they
  *   live exactly as long as the login (the idle lock's logout logs out); it forwards balances to the wallet and open sessions to the
- *   dialog, and emits machine statuses and info messages to whoever listens (lobby, toasts).
+ *   dialog, and emits machine statuses, the player's own session changes and info messages to
+ *   whoever listens (lobby, toasts).
  *   loggedIn ──user.logout (only with a role)──▶ loggingOut ──▶ loggedOut
  *   loggedIn ──idle lock done──▶ loggingOut ──▶ loggedOut (after 5 wrong PINs with failure 10705 for the login form)
  *   loggedIn ──server.unauthorized (any 401) | tokenExpiry──▶ loggedOut (token cleared)
@@ -254,7 +255,12 @@ export const authMachine = setup({
             sendTo('idleLock', ({ event }) => ({ type: 'pin.changed' as const, pinCode: event.pinCode })),
           ],
         },
-        'server.session': { actions: sendTo('reconnect', ({ event }) => event) },
+        'server.session': {
+          actions: [
+            sendTo('reconnect', ({ event }) => event),
+            emit(({ event }) => ({ type: 'session' as const, machineId: event.machineId, status: event.status })),
+          ],
+        },
         'server.machines': { actions: emit(({ event }) => ({ type: 'machines' as const, changes: event.changes })) },
         'server.info': {
           actions: emit(({ event }) => ({ type: 'info' as const, code: event.code, params: event.params, message: event.message, action: event.action })),

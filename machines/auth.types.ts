@@ -68,6 +68,8 @@ export type AuthEmitted =
   | { type: 'session.started' }
   | { type: 'session.ended' }
   | { type: 'machines'; changes: MachineChange[] }
+  /** The player's own session on a machine changed (held, reserved, closed): the lobby asks again. */
+  | { type: 'session'; machineId: number; status: 'open' | 'closed' }
   | { type: 'info'; code: number; params: Record<string, unknown>; message: string; action: string };
 
 export type AuthEvent =

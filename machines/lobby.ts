@@ -6,6 +6,10 @@
  *   server.statuses (a batch of live changes from the notification socket, heard by the
  *   liveStatuses child) patches the machines in any state, in one pass — the socket gathers a
  *   busy floor's statuses into a few batches a second (src/services/notificationLink.ts);
+ *   server.session (the player's own session on a machine changed: a reservation made or ended,
+ *   which statuses do not carry) loads again — a load under way is begun again, since it may
+ *   have been answered before the change (a player who keeps a machine and is back in the lobby
+ *   at once must find it under 'Reserved for you');
  *   route.brand (the /lobby/:id/:name segment changed) loads that brand, or all;
  *   user.selectBrand asks for a brand's address — the selected brand again asks for none (SPEC §3:
  *   selecting it again deselects it) — emitted as `brand.show` for the router to follow;
@@ -39,7 +43,7 @@ export const lobbyMachine = setup({
     fetchLobby: fromPromise<LobbyData, { brandId: number | null; showLobby: boolean }>(async () => {
       throw new Error('fetchLobby not provided');
     }),
-    /** Sends server.statuses for the live changes the notification socket reports (the app wires it). */
+    /** Sends server.statuses and server.session for what the notification socket reports (the app wires it). */
     liveStatuses: fromCallback(() => () => {}),
     /** The login's wallet: sends wallet.balance now and on each change (the app wires it). */
     walletFeed: fromCallback(() => () => {}),
@@ -91,6 +95,7 @@ export const lobbyMachine = setup({
   states: {
     loading: {
       tags: ['lobby:loading'],
+      on: { 'server.session': { target: 'loading', reenter: true } },
       invoke: {
         id: 'fetchLobby',
         src: 'fetchLobby',
@@ -104,8 +109,10 @@ export const lobbyMachine = setup({
     },
     ready: {
       after: { lobbyRefresh: 'refreshing' },
+      on: { 'server.session': 'refreshing' },
     },
     refreshing: {
+      on: { 'server.session': { target: 'refreshing', reenter: true } },
       invoke: {
         id: 'refreshLobby',
         src: 'fetchLobby',

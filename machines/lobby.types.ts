@@ -52,6 +52,11 @@ export type LobbyEvent =
   | { type: 'route.brand'; brandId: number | null }
   /** A batch of live changes as the notification socket hands them on (the last of each machine). */
   | { type: 'server.statuses'; changes: readonly MachineChange[] }
+  /**
+   * The player's own session on a machine changed (the notification socket's session frame): a
+   * reservation made or ended, which a status batch does not carry — the lobby asks again.
+   */
+  | { type: 'server.session'; machineId: number; status: 'open' | 'closed' }
   | { type: 'user.retry' }
   /** The player chose a brand tile. */
   | { type: 'user.selectBrand'; brandId: number; name: string }

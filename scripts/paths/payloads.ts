@@ -138,6 +138,7 @@ export const lobbyPayloads: Payloads = {
   'xstate.error.actor.refreshLobby': [error('refreshLobby', taken)],
   'route.brand': [{ type: 'route.brand', brandId: 1 }],
   'server.statuses': [{ type: 'server.statuses', changes: [{ id: 1, status: 'waiting' }] }],
+  'server.session': [{ type: 'server.session', machineId: 1, status: 'open' }],
   // The selected brand (1, after route.brand) and another.
   'user.selectBrand': [
     { type: 'user.selectBrand', brandId: 1, name: 'Golden Reels' },

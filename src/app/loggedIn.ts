@@ -141,10 +141,15 @@ export function createLoggedIn({ settings, http, auth, inspect }: LoggedInDeps):
     lobby: lobbyMachine.provide({
       actors: {
         fetchLobby: fromPromise(({ input }) => floor.lobby(input)),
-        // The notification socket's live statuses, as auth hands them on, while the lobby shows.
+        // The notification socket's live statuses and the player's own session changes, as auth
+        // hands them on, while the lobby shows.
         liveStatuses: fromCallback(({ sendBack }) => {
-          const subscription = auth.on('machines', (event) => sendBack({ type: 'server.statuses', changes: event.changes }));
-          return () => subscription.unsubscribe();
+          const statuses = auth.on('machines', (event) => sendBack({ type: 'server.statuses', changes: event.changes }));
+          const sessions = auth.on('session', (event) => sendBack({ type: 'server.session', machineId: event.machineId, status: event.status }));
+          return () => {
+            statuses.unsubscribe();
+            sessions.unsubscribe();
+          };
         }),
         walletFeed: walletFeed(actors.wallet),
       },

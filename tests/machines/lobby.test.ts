@@ -137,6 +137,33 @@ describe('lobby machine', () => {
     expect(reservedMachines([tile(1), tile(2, { reservation: { mine: false, until: 5 } })]).map((m) => m.id)).toEqual([2]);
   });
 
+  it("the player's own session changing loads the lobby again, a load already under way begun again (it may hold the floor from before)", async () => {
+    // The server: machine 1 is played, until the player leaves keeping it (then it is reserved for them).
+    let kept = false;
+    const answers: Array<(data: LobbyData) => void> = [];
+    const { actor, fetchLobby } = start(() => new Promise<LobbyData>((resolve) => answers.push(resolve)));
+    const floor = () => data([tile(1, kept ? { status: 'waiting', reservation: { mine: true, until: 5 } } : { status: 'playing' })]);
+    // A load asked before the change, answered after the player kept the machine: that answer is stale.
+    kept = true;
+    actor.send({ type: 'server.session', machineId: 1, status: 'open' });
+    expect(fetchLobby).toHaveBeenCalledTimes(2);
+    kept = false;
+    answers[0]?.(floor());
+    kept = true;
+    answers[1]?.(floor());
+    await waitFor(actor, (s) => s.matches('ready'));
+    expect(selectMyReservedIds(actor.getSnapshot())).toEqual([1]);
+
+    // Ready: the reservation ends (session closed) and the lobby asks again without waiting for its refresh.
+    kept = false;
+    actor.send({ type: 'server.session', machineId: 1, status: 'closed' });
+    expect(actor.getSnapshot().value).toBe('refreshing');
+    answers[2]?.(floor());
+    await waitFor(actor, (s) => s.matches('ready'));
+    expect(selectMyReservedIds(actor.getSnapshot())).toEqual([]);
+    expect(fetchLobby).toHaveBeenCalledTimes(3);
+  });
+
   it("the lobby leads with the player's own reservations only: another's is a status on its tile", () => {
     const machines = [tile(1, { status: 'waiting', reservation: { mine: false, until: 5 } }), tile(2), tile(3, { status: 'waiting', reservation: { mine: true, until: 5 } })];
     const snapshot = { context: { machines } } as unknown as Parameters<typeof selectMyReservedIds>[0];
