@@ -9,7 +9,16 @@ async function idleUntilLocked(page: Page, title: string): Promise<void> {
     await page.clock.fastForward(61_000);
     await dialog.waitFor({ timeout: 2000 }).catch(() => undefined);
   }
-  await dialog.waitFor();
+  await dialog.waitFor().catch(async (error: unknown) => {
+    // Say what the page showed instead: where it was, and which dialogs were up (two modal dialogs
+    // hide each other from the accessibility tree).
+    const shown = await page.evaluate(() => ({
+      path: location.pathname,
+      dialogs: [...document.querySelectorAll('[role="dialog"],[role="alertdialog"],dialog')].map((node) => node.textContent?.slice(0, 80)),
+      lock: localStorage.getItem('reelside.locked'),
+    }));
+    throw new Error(`no "${title}" dialog: ${JSON.stringify(shown)}`, { cause: error });
+  });
 }
 
 /** demo logged in, on the lobby, with the page's clock under the test's hand from the start. */

@@ -38,6 +38,23 @@ describe('the lobby floor', () => {
     await page.getByTestId('brand-1').click();
     await page.waitForURL(/\/lobby$/);
   });
+
+  it("a lobby open in another tab lists the player's own reservation as soon as the server makes it, not at its next refresh", async () => {
+    // The lobby's own refresh is ten minutes away: only the session frame can bring the reservation.
+    const { sim, newPage } = await fresh({ settings: { LOBBY_UPDATE_SECONDS: 600 } });
+    const { context, page: lobbyTab } = await newPage();
+    await loginToLobby(lobbyTab);
+    const gameTab = await context.newPage();
+    await gameTab.goto('/lobby');
+    await joinFromLobby(gameTab, 1, 1);
+    await transfer(gameTab, '$50.00');
+    await expect.poll(() => gameTab.getByTestId('game-credits').textContent()).toBe('$50.00');
+
+    await gameTab.close();
+    await expect.poll(() => sim.floor.machine(1)?.status).toBe('waiting');
+    const reserved = lobbyTab.locator('section[aria-labelledby="reserved-title"]').getByTestId('machine-1');
+    await reserved.getByText('Reserved for you').waitFor({ timeout: 5000 });
+  });
 });
 
 describe('close warnings', () => {
