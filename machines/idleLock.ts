@@ -120,7 +120,7 @@ export const idleLockMachine = setup({
           },
           { target: 'active' },
         ],
-        onError: 'active',
+        // restoreLock does not fail: storage that cannot be read is no lock (src/services/storage.ts).
       },
     },
     off: {},

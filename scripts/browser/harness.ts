@@ -49,8 +49,9 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+/** Debian's Chromium with CHROMIUM_ARGS, and any further flags. */
+export async function launchChromium(extraArgs: string[] = []): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, ...extraArgs] });
 }
 
 /**

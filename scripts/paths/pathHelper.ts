@@ -59,18 +59,18 @@ export interface PathSuite {
   unexercisedEvents: string[];
 }
 
-export function generatePaths(
-  chart: AnyStateMachine,
-  options: {
-    input?: unknown;
-    payloads?: Record<string, Array<EventObject & Record<string, unknown>>>;
-    simple?: boolean;
-    /** Bounds the traversal of charts whose context grows without end (counters). */
-    stopWhen?: (snapshot: any) => boolean;
-    /** The part of the context that tells states apart (default: all of it). */
-    distinguish?: (context: any) => unknown;
-  },
-): PathSuite {
+export interface TraversalOptions {
+  input?: unknown;
+  payloads?: Record<string, Array<EventObject & Record<string, unknown>>>;
+  simple?: boolean;
+  /** Bounds the traversal of charts whose context grows without end (counters). */
+  stopWhen?: (snapshot: any) => boolean;
+  /** The part of the context that tells states apart (default: all of it). */
+  distinguish?: (context: any) => unknown;
+}
+
+/** The chart as the traversal walks it, and the traversal's options (xstate/graph). */
+export function traversalOf(chart: AnyStateMachine, options: TraversalOptions) {
   const machine = withoutSystemIds(chart);
   const types = eventTypes(machine);
   const events: EventObject[] = types.flatMap((type) => options.payloads?.[type] ?? [{ type }]);
@@ -85,6 +85,11 @@ export function generatePaths(
       return actor === undefined || snapshot.children?.[actor] !== undefined;
     },
   };
+  return { machine, types, traversal };
+}
+
+export function generatePaths(chart: AnyStateMachine, options: TraversalOptions): PathSuite {
+  const { machine, types, traversal } = traversalOf(chart, options);
   const paths = [
     ...getShortestPaths(machine, traversal as never),
     ...(options.simple ? getSimplePaths(machine, traversal as never) : []),

@@ -117,7 +117,6 @@ const restore = (pinCheck: boolean, locked: boolean, attempts = 0): Payload => d
 
 export const idleLockPayloads: Payloads = {
   'xstate.done.actor.restoreLock': [restore(false, false), restore(true, true), restore(true, false), restore(true, true, 4), restore(true, true, 5)],
-  'xstate.error.actor.restoreLock': [error('restoreLock', new Error('x'))],
   'user.unlock': [{ type: 'user.unlock', pin: '1234' }],
   // verifyPin answers whether the PIN matched; it fails when the client refuses pin_code.
   'xstate.done.actor.verifyPin': [done('verifyPin', true), done('verifyPin', false)],

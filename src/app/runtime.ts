@@ -17,6 +17,7 @@ import { queryToken, tokenStorage } from '../services/storage.ts';
 import { slug } from '../features/slug.ts';
 import { wantsInspector, wantsStatelyMirror } from '../services/browser.ts';
 import type { InspectorStore } from '../services/inspector.ts';
+import { createModelRecord, wantsModelRecord } from '../services/modelRecord.ts';
 import type { LoggedIn, UiSettingsActor } from './loggedIn.ts';
 import type { createPlayerMachines } from './playerMachines.ts';
 import { loadAppMessages } from '../ui/i18n.ts';
@@ -59,7 +60,11 @@ export function createRuntime(settings: Settings): Runtime {
     early?.forEach((event) => store.observe(event));
     early = null;
   });
-  const inspect = inspector ? (event: InspectionEvent) => (inspected ? inspected.observe(event) : early?.push(event)) : undefined;
+  const toInspector = inspector ? (event: InspectionEvent) => (inspected ? inspected.observe(event) : early?.push(event)) : undefined;
+  // ?inspect=record: the model-based tests' record of what the actors did (no panel).
+  const recorder = wantsModelRecord() ? createModelRecord().observe : undefined;
+  const inspect =
+    toInspector && recorder ? (event: InspectionEvent) => (toInspector(event), recorder(event)) : (toInspector ?? recorder);
   // The http client reports 401s to the auth actor created just below; it only calls these
   // callbacks once requests run, after the actor exists.
   const http = createHttp({

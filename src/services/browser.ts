@@ -21,7 +21,9 @@ export function wantsStatelyMirror(): boolean {
   return new URLSearchParams(window.location.search).get('inspect') === 'stately';
 }
 
-/** The live inspector runs when the page is opened with ?inspect (or in a dev build). */
+/** The live inspector runs when the page is opened with ?inspect (or in a dev build); not for ?inspect=record. */
 export function wantsInspector(): boolean {
-  return new URLSearchParams(window.location.search).has('inspect') || import.meta.env.DEV;
+  const inspect = new URLSearchParams(window.location.search).get('inspect');
+  // ?inspect=record only records (services/modelRecord.ts), with no panel.
+  return (inspect !== null && inspect !== 'record') || import.meta.env.DEV;
 }

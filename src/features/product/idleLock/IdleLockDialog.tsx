@@ -65,7 +65,7 @@ export function IdleLockDialog() {
               <Actions>{logout}</Actions>
             </>
           ) : (
-            <form onSubmit={submit}>
+            <form onSubmit={submit} aria-busy={checking || undefined}>
               <label htmlFor="lock-pin">
                 <Trans>PIN code</Trans>
               </label>

@@ -1,0 +1,341 @@
+/**
+ * Model-based tests on the real product: paths generated from a product chart (xstate/graph,
+ * with the path fixtures of scripts/paths/payloads.ts), each replayed in headless Chromium against
+ * a fresh simulator. A driver (tests/model/<machine>.ts) turns every event of a path into its
+ * real-world stimulus — a click, a key, the fake clock, the simulator's control API — or waits for
+ * it when the previous stimulus causes it (an actor's answer). After each step:
+ *
+ * - the real actor (read from the page's `?inspect=record` record, src/services/modelRecord.ts)
+ *   must be in the state the chart's path says — the chart is the specification here, the
+ *   product the thing tested, so a product built from a changed chart fails;
+ * - the page must show what the state's tags say (each tag has a page check in the driver, and
+ *   a tag the state does not have must not show), and the driver's checks for the state;
+ * - at the end of the path the simulator's books balance per player.
+ *
+ * Coverage is what the real actors did in the browser (the record), against the chart: states,
+ * transitions and tags, per machine.
+ */
+import { existsSync } from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate';
+import { allStateNodes, nodeTransitions } from '../../scripts/charts.ts';
+import { E2E_BANDS } from '../../scripts/browser/harness.ts';
+import { getAdjacencyMap, getShortestPaths, type StatePath } from 'xstate/graph';
+import { stateIds, traversalOf } from '../../scripts/paths/pathHelper.ts';
+import { pathFixtures, type Payload } from '../../scripts/paths/payloads.ts';
+import type { ModelRecord, RecordedActor } from '../../src/services/modelRecord.ts';
+import { startSimulator, type Simulator, type SimulatorOptions } from '../../simulator/server.ts';
+
+export interface ModelStep {
+  event: Payload;
+  /** The chart's snapshot after the event. */
+  state: AnyMachineSnapshot;
+}
+
+export interface ModelPath {
+  /** The input the chart was traversed with (one of the fixture's inputs). */
+  input: unknown;
+  /** steps[0] is xstate.init: the state the machine starts in. */
+  steps: ModelStep[];
+  description: string;
+}
+
+export interface World {
+  sim: Simulator;
+  context: BrowserContext;
+  page: Page;
+  path: ModelPath;
+}
+
+export interface Driver {
+  /** The chart's name in pathFixtures, and its machine id in the record. */
+  name: string;
+  chart: AnyStateMachine;
+  /** The simulator for a path (settings, seeds): default a fresh one with the operator's defaults. */
+  simulator?(path: ModelPath): Partial<SimulatorOptions>;
+  /**
+   * Where the operator serves the client for a path: on a secure origin (the default: 127.0.0.1),
+   * or on plain HTTP under a host name, where the browser gives the page no WebCrypto.
+   */
+  origin?(path: ModelPath): 'secure' | 'insecure';
+  /** Why a path cannot be replayed on the real product (no real-world stimulus), or null. */
+  unsupported?(path: ModelPath): string | null;
+  /** Brings the fresh world to the path's start (the machine's actor running in the page). */
+  arrange(world: World): Promise<void>;
+  /** The stimulus of steps[index] (index ≥ 1); nothing for an event the previous one causes. */
+  act(world: World, index: number): Promise<void>;
+  /** Per tag of the chart: whether the page shows it now. */
+  tags: Record<string, (page: Page) => Promise<boolean>>;
+  /** Further checks of a state (by state id), e.g. where a final state leaves the player. */
+  states?: Record<string, (world: World, expected: AnyMachineSnapshot) => Promise<boolean>>;
+  /**
+   * Events the previous stimulus causes by itself (an actor's answer): the state before one may
+   * be left before the page can be looked at, so reaching the state after it counts too.
+   */
+  awaited(event: Payload): boolean;
+}
+
+export interface MachineReport {
+  name: string;
+  paths: number;
+  skipped: Array<{ path: string; reason: string }>;
+  failures: Array<{ path: string; step: number; message: string }>;
+  states: { reached: number; total: number; missing: string[] };
+  transitions: { reached: number; total: number; missing: string[] };
+  tags: { reached: number; checked: number; total: number };
+  ms: number;
+}
+
+const STEP_TIMEOUT_MS = 10_000;
+const TAG_TIMEOUT_MS = 5_000;
+
+// ---- the chart --------------------------------------------------------------------------------
+
+const targetsOf = (definition: { target?: ReadonlyArray<{ id: string }> }) => (definition.target ?? []).map((node) => node.id).join(',');
+
+/** Every transition of the chart as the record names them: machine|source|event|targets. */
+export function chartTransitions(chart: AnyStateMachine): string[] {
+  const keys = new Set<string>();
+  for (const node of allStateNodes(chart.root)) {
+    for (const { eventType, definition } of nodeTransitions(node)) keys.add(`${chart.id}|${node.id}|${eventType}|${targetsOf(definition)}`);
+  }
+  return [...keys];
+}
+
+export function chartTags(chart: AnyStateMachine): string[] {
+  return [...new Set(allStateNodes(chart.root).flatMap((node) => [...(node.tags ?? [])]))].sort();
+}
+
+/** The active state ids of a snapshot, without the root (as the record has them). */
+function activeIds(snapshot: AnyMachineSnapshot, machineId: string): string[] {
+  return (snapshot as unknown as { _nodes: Array<{ id: string; type: string }> })._nodes
+    .filter((node) => node.type !== 'history' && node.id !== machineId)
+    .map((node) => node.id)
+    .sort();
+}
+
+/**
+ * The paths to replay, for each input of the chart's fixture: the shortest path to every state,
+ * and to every transition (the shortest path to its state, then its event) — then only those that
+ * take a step (state and event) no path chosen before takes, longest first.
+ */
+export function modelPaths(
+  chart: AnyStateMachine,
+  name: string,
+  unsupported: (path: ModelPath) => string | null = () => null,
+): { chosen: ModelPath[]; skipped: Array<{ path: string; reason: string }> } {
+  const fixture = pathFixtures[name];
+  if (!fixture) throw new Error(`no path fixture for ${name} (scripts/paths/payloads.ts)`);
+  const all: ModelPath[] = [];
+  /** A step as the chart draws it: the state before it, the event, the state after it. */
+  const keysOf = new Map<ModelPath, string[]>();
+  for (const input of fixture.inputs ?? [undefined]) {
+    const options = { input, payloads: fixture.payloads, distinguish: fixture.distinguish, stopWhen: fixture.stopWhen };
+    const { machine, traversal } = traversalOf(chart, options);
+    const serialize = traversal.serializeState;
+    const shortest = new Map<string, ModelStep[]>();
+    for (const path of getShortestPaths(machine, traversal as never) as StatePath<any, EventObject>[]) {
+      shortest.set(serialize(path.state), path.steps.map((step) => ({ event: step.event as Payload, state: step.state as AnyMachineSnapshot })));
+    }
+    const adjacency = getAdjacencyMap(machine, traversal as never) as unknown as Record<
+      string,
+      { state: AnyMachineSnapshot; transitions: Record<string, { event: Payload; state: AnyMachineSnapshot }> }
+    >;
+    for (const [key, { state, transitions }] of Object.entries(adjacency)) {
+      const to = shortest.get(key);
+      if (!to) continue;
+      const add = (steps: ModelStep[]) => {
+        const path = { input, steps, description: describe(steps) };
+        keysOf.set(
+          path,
+          steps.map((step, index) => `${JSON.stringify(input)}|${JSON.stringify(steps[index - 1]?.state.value)}|${step.event.type}|${JSON.stringify(step.state.value)}`),
+        );
+        all.push(path);
+      };
+      add(to);
+      for (const { event, state: next } of Object.values(transitions)) {
+        if (state.can(event)) add([...to, { event, state: next }]);
+      }
+    }
+  }
+  const taken = new Set<string>();
+  const chosen: ModelPath[] = [];
+  const longestFirst = [...all].sort((a, b) => b.steps.length - a.steps.length);
+  const reasons = new Map(longestFirst.map((path) => [path, unsupported(path)]));
+  for (const path of longestFirst) {
+    if (reasons.get(path)) continue;
+    const keys = keysOf.get(path)!;
+    if (keys.every((key) => taken.has(key))) continue;
+    keys.forEach((key) => taken.add(key));
+    chosen.push(path);
+  }
+  // What no replayable path takes, said once per step left out.
+  const skipped = new Map<string, { path: string; reason: string }>();
+  for (const path of longestFirst.reverse()) {
+    const reason = reasons.get(path);
+    if (!reason) continue;
+    const left = keysOf.get(path)!.filter((key) => !taken.has(key));
+    // Said once per transition no replayed path takes.
+    for (const key of left) if (!skipped.has(key)) skipped.set(key, { path: path.description, reason });
+  }
+  return { chosen: chosen.reverse(), skipped: [...new Set(skipped.values())] };
+}
+
+function describe(steps: ModelStep[]): string {
+  const label = (event: Payload) => {
+    if (event.type.startsWith('xstate.done.actor.') && 'output' in event) return `${event.type.slice(18)}=${JSON.stringify(event.output)}`;
+    return event.type.replace(/^xstate\./, '');
+  };
+  return steps.slice(1).map((step) => label(step.event)).join(' → ') || '(start)';
+}
+
+// ---- the page ---------------------------------------------------------------------------------
+
+async function record(page: Page): Promise<ModelRecord | null> {
+  return page.evaluate(() => (window as unknown as { reelsideModel?: ModelRecord }).reelsideModel ?? null).catch(() => null);
+}
+
+/** The newest actor of the machine the page has run. */
+async function actorOf(page: Page, machine: string): Promise<RecordedActor | null> {
+  const now = await record(page);
+  const actors = Object.values(now?.actors ?? {}).filter((actor) => actor.machine === machine);
+  return actors.at(-1) ?? null;
+}
+
+async function until(check: () => Promise<boolean>, timeoutMs: number): Promise<boolean> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    if (await check().catch(() => false)) return true;
+    if (Date.now() > end) return false;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+const sameIds = (a: readonly string[], b: readonly string[]) => a.length === b.length && [...a].sort().every((id, i) => id === [...b].sort()[i]);
+
+class StepFailure extends Error {}
+
+/** The real actor is where the chart says, and the page shows the state's tags (and no other). */
+async function expectState(world: World, driver: Driver, index: number, checked: Set<string>): Promise<void> {
+  const expected = world.path.steps[index]!.state;
+  const want = activeIds(expected, driver.chart.id);
+  const next = world.path.steps[index + 1];
+  const passing = next && driver.awaited(next.event) ? activeIds(next.state, driver.chart.id) : null;
+  let seen: RecordedActor | null = null;
+  const there = await until(async () => {
+    seen = await actorOf(world.page, driver.name);
+    return seen !== null && (sameIds(seen.states, want) || (passing !== null && sameIds(seen.states, passing)));
+  }, STEP_TIMEOUT_MS);
+  // Already past it, on its way to the next state by itself: that state is checked next.
+  if (there && passing !== null && !sameIds((seen as RecordedActor | null)?.states ?? [], want)) return;
+  if (!there) {
+    throw new StepFailure(`the chart says ${want.join(' + ')}; the product's ${driver.name} is in ${(seen as RecordedActor | null)?.states.join(' + ') ?? '(no actor)'}`);
+  }
+  const tags = new Set<string>([...(expected.tags as Set<string>)]);
+  for (const [tag, shows] of Object.entries(driver.tags)) {
+    const wanted = tags.has(tag);
+    if (!(await until(async () => (await shows(world.page)) === wanted, TAG_TIMEOUT_MS))) {
+      // The state may have been left by itself meanwhile (a check that answered at once): only a
+      // page that disagrees while the actor is still there is a failure.
+      const still = await actorOf(world.page, driver.name);
+      if (still && !sameIds(still.states, want)) return;
+      throw new StepFailure(`in ${want.join(' + ')} the page ${wanted ? 'does not show' : 'shows'} ${tag}`);
+    }
+    if (wanted) checked.add(tag);
+  }
+  for (const id of want) {
+    const check = driver.states?.[id];
+    if (check && !(await until(() => check(world, expected), STEP_TIMEOUT_MS))) throw new StepFailure(`the page is not as ${id} says`);
+  }
+}
+
+// ---- the run ----------------------------------------------------------------------------------
+
+/** An origin the browser does not count as secure: a host name on plain HTTP (mapped to 127.0.0.1). */
+export const INSECURE_HOST = 'insecure.reelside.test';
+
+export interface Browsers {
+  secure: Browser;
+  /** Launched with INSECURE_HOST mapped to this machine, on first use. */
+  insecure(): Promise<Browser>;
+}
+
+export async function replayMachine(browsers: Browsers, driver: Driver, options: { dist: string; parallel: number; log: (line: string) => void }): Promise<MachineReport> {
+  if (!existsSync(`${options.dist}/index.html`)) throw new Error(`${options.dist}/ is missing: run \`npm run build\` first`);
+  const started = Date.now();
+  const unchecked = chartTags(driver.chart).filter((tag) => !(tag in driver.tags));
+  if (unchecked.length > 0) throw new Error(`${driver.name}: no page check for the tags ${unchecked.join(', ')}`);
+  const { chosen: paths, skipped } = modelPaths(driver.chart, driver.name, (path) => driver.unsupported?.(path) ?? null);
+  const report: MachineReport = {
+    name: driver.name,
+    paths: paths.length,
+    skipped,
+    failures: [],
+    states: { reached: 0, total: 0, missing: [] },
+    transitions: { reached: 0, total: 0, missing: [] },
+    tags: { reached: 0, checked: 0, total: 0 },
+    ms: 0,
+  };
+  const seen: Omit<ModelRecord, 'actors'> = { transitions: {}, states: {}, tags: {} };
+  const checkedTags = new Set<string>();
+
+  const replay = async (path: ModelPath) => {
+    const insecure = driver.origin?.(path) === 'insecure';
+    const browser = insecure ? await browsers.insecure() : browsers.secure;
+    const sim = await startSimulator({ port: 0, memory: true, staticDir: options.dist, ...driver.simulator?.(path), video: { bands: E2E_BANDS } });
+    const baseURL = insecure ? sim.url.replace('127.0.0.1', INSECURE_HOST) : sim.url;
+    const context = await browser.newContext({ baseURL, locale: 'en-US' });
+    context.setDefaultTimeout(STEP_TIMEOUT_MS);
+    // Every page of the path records what its actors do (services/modelRecord.ts).
+    await context.addInitScript(() => sessionStorage.setItem('reelside.inspect', 'record'));
+    const page = await context.newPage();
+    await page.clock.install();
+    const world: World = { sim, context, page, path };
+    let step = 0;
+    let failure: string | null = null;
+    try {
+      await driver.arrange(world);
+      await expectState(world, driver, 0, checkedTags);
+      for (step = 1; step < path.steps.length; step += 1) {
+        await driver.act(world, step);
+        await expectState(world, driver, step, checkedTags);
+      }
+      const findings = sim.floor.context.ledger.auditPlayers();
+      if (findings.length > 0) throw new StepFailure(`the books do not balance: ${JSON.stringify(findings)}`);
+    } catch (error) {
+      failure = error instanceof Error ? error.message.split('\n')[0]! : String(error);
+      report.failures.push({ path: path.description, step, message: failure });
+    }
+    const last = await record(page);
+    for (const table of ['transitions', 'states', 'tags'] as const) {
+      for (const [key, count] of Object.entries(last?.[table] ?? {})) seen[table][key] = (seen[table][key] ?? 0) + count;
+    }
+    options.log(failure === null ? `  ✓ ${path.description}` : `  ✗ ${path.description} (step ${step}: ${path.steps[step]?.event.type ?? '?'}): ${failure}`);
+    await context.close().catch(() => undefined);
+    await sim.close();
+  };
+  // A few paths at once (each its own simulator and browser profile), in the order chosen.
+  const queue = [...paths];
+  await Promise.all(
+    Array.from({ length: Math.max(1, options.parallel) }, async () => {
+      for (let path = queue.shift(); path; path = queue.shift()) await replay(path);
+    }),
+  );
+  const prefix = `${driver.chart.id}|`;
+  const states = stateIds(driver.chart);
+  const reachedStates = states.filter((id) => seen.states[`${prefix}${id}`]);
+  const transitions = chartTransitions(driver.chart);
+  const reachedTransitions = transitions.filter((key) => seen.transitions[key]);
+  const tags = chartTags(driver.chart);
+  report.states = { reached: reachedStates.length, total: states.length, missing: states.filter((id) => !reachedStates.includes(id)) };
+  report.transitions = {
+    reached: reachedTransitions.length,
+    total: transitions.length,
+    missing: transitions.filter((key) => !reachedTransitions.includes(key)).map((key) => key.slice(prefix.length)),
+  };
+  report.tags = { reached: tags.filter((tag) => seen.tags[`${prefix}${tag}`]).length, checked: tags.filter((tag) => checkedTags.has(tag)).length, total: tags.length };
+  report.ms = Date.now() - started;
+  return report;
+}
+
+export type { EventObject };

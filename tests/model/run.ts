@@ -1,0 +1,114 @@
+/**
+ * The model-based tests on the real product (tests/model/replay.ts): paths from the product
+ * charts replayed in headless Chromium against fresh simulators, and what the real actors reached.
+ *
+ *   node tests/model/run.ts [--machine <name>]... [--dist <dir>] [--verbose]     (npm run test:model)
+ *
+ * Needs a built client (npm run build). Prints each path, then a coverage table per machine:
+ * states, transitions and tags reached in the browser, tags checked on the page, the time. Fails
+ * on any failed path, or when a machine's coverage is below its floor (FLOORS).
+ */
+import type { Browser } from 'playwright-core';
+import { launchChromium } from '../../scripts/browser/harness.ts';
+import { commandLine } from '../../scripts/cli.ts';
+import { idleLockDriver } from './idleLock.ts';
+import { INSECURE_HOST, replayMachine, type Driver, type MachineReport } from './replay.ts';
+
+const USAGE = `Usage: node tests/model/run.ts [--machine <name>]... [--dist <dir>] [--verbose]
+
+Replays paths generated from the product charts in headless Chromium against the simulator
+and prints the states, transitions and tags each machine reached there.
+
+  --machine <name>  only this machine (repeatable): ${'idleLock'}
+  --dist <dir>      the built client (default dist, or E2E_DIST)
+  --parallel <n>    paths replayed at once (default 2: this machine's cores)
+  --verbose         list what was not reached and the paths skipped`;
+
+const DRIVERS: Driver[] = [idleLockDriver];
+
+/**
+ * The least share of the chart each machine must reach in the browser (states, transitions):
+ * what its driver reaches today, so a lost stimulus fails the run. What is left out is listed with
+ * --verbose, each with its reason (docs/testing.md).
+ */
+const FLOORS: Record<string, { states: number; transitions: number }> = {
+  idleLock: { states: 1, transitions: 0.9 },
+};
+
+const percent = (part: number, whole: number) => (whole === 0 ? '—' : `${Math.floor((part / whole) * 100)} %`);
+
+function table(reports: MachineReport[]): string {
+  const rows = [
+    ['machine', 'paths', 'states', 'transitions', 'tags reached', 'tags checked', 'time'],
+    ...reports.map((r) => [
+      r.name,
+      `${r.paths}${r.skipped.length ? ` (+${r.skipped.length} skipped)` : ''}`,
+      `${r.states.reached}/${r.states.total} ${percent(r.states.reached, r.states.total)}`,
+      `${r.transitions.reached}/${r.transitions.total} ${percent(r.transitions.reached, r.transitions.total)}`,
+      `${r.tags.reached}/${r.tags.total}`,
+      `${r.tags.checked}/${r.tags.total}`,
+      `${(r.ms / 1000).toFixed(1)} s`,
+    ]),
+  ];
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
+  return rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column]!)).join('  ')).join('\n');
+}
+
+async function main(): Promise<number> {
+  const { values } = commandLine(USAGE, {
+    options: {
+      machine: { type: 'string', multiple: true, default: [] },
+      dist: { type: 'string', default: process.env.E2E_DIST ?? 'dist' },
+      verbose: { type: 'boolean', default: false },
+      parallel: { type: 'string', default: '2' },
+    },
+  });
+  const parallel = Number(values.parallel);
+  if (!Number.isInteger(parallel) || parallel < 1) {
+    console.error(`--parallel wants a whole number of paths at once, not ${values.parallel}.`);
+    return 2;
+  }
+  const drivers = values.machine.length ? DRIVERS.filter((driver) => values.machine.includes(driver.name)) : DRIVERS;
+  if (drivers.length === 0) {
+    console.error(`No machine matches ${values.machine.join(', ')}.`);
+    return 2;
+  }
+  const secure = await launchChromium();
+  const launched: { insecure: Promise<Browser> | null } = { insecure: null };
+  const browsers = {
+    secure,
+    insecure: () =>
+      (launched.insecure ??= launchChromium([`--host-resolver-rules=MAP ${INSECURE_HOST} 127.0.0.1`])),
+  };
+  const reports: MachineReport[] = [];
+  try {
+    for (const driver of drivers) {
+      console.log(`${driver.name}:`);
+      reports.push(await replayMachine(browsers, driver, { dist: values.dist, parallel, log: (line) => console.log(line) }));
+    }
+  } finally {
+    await secure.close();
+    await (await launched.insecure)?.close();
+  }
+  console.log(`\n${table(reports)}`);
+  let failed = false;
+  for (const report of reports) {
+    const floor = FLOORS[report.name] ?? { states: 0.95, transitions: 0.9 };
+    const low: string[] = [];
+    if (report.states.reached < floor.states * report.states.total) low.push(`states below ${floor.states * 100} %`);
+    if (report.transitions.reached < floor.transitions * report.transitions.total) low.push(`transitions below ${floor.transitions * 100} %`);
+    if (report.failures.length > 0) low.push(`${report.failures.length} path(s) failed`);
+    if (low.length > 0) {
+      failed = true;
+      console.log(`${report.name}: ${low.join(', ')}`);
+    }
+    if (values.verbose || low.length > 0) {
+      report.states.missing.forEach((id) => console.log(`  state not reached: ${id}`));
+      report.transitions.missing.forEach((key) => console.log(`  transition not taken: ${key}`));
+      report.skipped.forEach((skip) => console.log(`  skipped: ${skip.path} (${skip.reason})`));
+    }
+  }
+  return failed ? 1 : 0;
+}
+
+process.exitCode = await main();
