@@ -1,6 +1,7 @@
 /**
- * Helpers of the play end-to-end tests: the simulator's control API, joining a machine from the
- * lobby, reading the decoded video and the money on screen.
+ * Helpers of the play end-to-end tests (and the model replays, tests/model/): the simulator's control
+ * API, joining a machine from the lobby, reading the decoded video and the money on screen. Only
+ * expectFramesGrowing needs vitest's runner.
  */
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
@@ -30,7 +31,7 @@ export async function loginToLobby(page: Page, username = 'demo', password = 'de
   await page.goto('/login');
   await login(page, username, password);
   await page.waitForURL(/\/lobby$/);
-  await expect.poll(() => page.getByTestId('balance').textContent(), { timeout: 10_000 }).toMatch(/\$[\d,]+\.\d\d/);
+  await page.getByTestId('balance').filter({ hasText: /\$[\d,]+\.\d\d/ }).waitFor({ timeout: 10_000 });
 }
 
 /** From the lobby: pick the brand, press Play on the machine, wait until the game is live. */
@@ -45,7 +46,7 @@ export async function joinFromLobby(page: Page, brandId: number, machineId: numb
 /** The game is live: the side bar's Spin is enabled and the credits are known. */
 export async function waitLive(page: Page): Promise<void> {
   await page.locator('button:has-text("Spin"):enabled').waitFor();
-  await expect.poll(() => page.getByTestId('game-credits').textContent()).toMatch(/^\$/);
+  await page.getByTestId('game-credits').filter({ hasText: /^\$/ }).waitFor();
 }
 
 /** Opens Money transfer (if closed) and presses the hot coin with this label, e.g. '$50.00'. */

@@ -30,6 +30,9 @@ const restoreAnswer = (path: ModelPath) =>
     | { pinCheck: boolean; locked: boolean; attempts: number }
     | undefined;
 
+/** Events the previous stimulus causes: the answers of the lock's storage and of the PIN check. */
+const AWAITED = ['xstate.done.actor.restoreLock', 'xstate.done.actor.verifyPin', 'xstate.error.actor.verifyPin'];
+
 const lockDialog = (page: Page) => page.getByRole('dialog', { name: 'LOCKED!' });
 
 /** The page's CPU slowed down `rate` times (Chrome's CPU throttling; 1: full speed). */
@@ -81,7 +84,7 @@ export const idleLockDriver: Driver = {
       await page.keyboard.press('Shift');
     }
   },
-  awaited: (event) => ['xstate.done.actor.restoreLock', 'xstate.done.actor.verifyPin', 'xstate.error.actor.verifyPin'].includes(event.type),
+  awaited: (path, index) => AWAITED.includes(path.steps[index]!.event.type),
   async act(world, index) {
     const { page, path } = world;
     const event = path.steps[index]!.event;
@@ -112,7 +115,7 @@ export const idleLockDriver: Driver = {
         await lockDialog(page).getByLabel('PIN code').fill(right ? (changed ? NEW_PIN : RIGHT_PIN) : WRONG_PIN);
         // The player acts again while the PIN is being checked: on a slow phone (the CPU slowed
         // down 20 times) the check takes seconds, not a blink.
-        const meanwhile = answer !== undefined && !idleLockDriver.awaited(answer);
+        const meanwhile = answer !== undefined && !AWAITED.includes(answer.type);
         if (meanwhile) await slowCpu(world, 20);
         await lockDialog(page).getByRole('button', { name: 'Continue' }).click();
         return;

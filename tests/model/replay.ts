@@ -45,6 +45,8 @@ export interface World {
   context: BrowserContext;
   page: Page;
   path: ModelPath;
+  /** Further browser profiles a driver opened (another device): closed with the world. */
+  extra: BrowserContext[];
 }
 
 export interface Driver {
@@ -69,10 +71,11 @@ export interface Driver {
   /** Further checks of a state (by state id), e.g. where a final state leaves the player. */
   states?: Record<string, (world: World, expected: AnyMachineSnapshot) => Promise<boolean>>;
   /**
-   * Events the previous stimulus causes by itself (an actor's answer): the state before one may
-   * be left before the page can be looked at, so reaching the state after it counts too.
+   * Whether steps[index]'s event is caused by the previous stimulus by itself (an actor's answer):
+   * the state before it may be left before the page can be looked at, so reaching the state after
+   * it counts too.
    */
-  awaited(event: Payload): boolean;
+  awaited(path: ModelPath, index: number): boolean;
 }
 
 export interface MachineReport {
@@ -220,7 +223,7 @@ async function expectState(world: World, driver: Driver, index: number, checked:
   const expected = world.path.steps[index]!.state;
   const want = activeIds(expected, driver.chart.id);
   const next = world.path.steps[index + 1];
-  const passing = next && driver.awaited(next.event) ? activeIds(next.state, driver.chart.id) : null;
+  const passing = next && driver.awaited(world.path, index + 1) ? activeIds(next.state, driver.chart.id) : null;
   let seen: RecordedActor | null = null;
   const there = await until(async () => {
     seen = await actorOf(world.page, driver.name);
@@ -290,7 +293,7 @@ export async function replayMachine(browsers: Browsers, driver: Driver, options:
     await context.addInitScript(() => sessionStorage.setItem('reelside.inspect', 'record'));
     const page = await context.newPage();
     await page.clock.install();
-    const world: World = { sim, context, page, path };
+    const world: World = { sim, context, page, path, extra: [] };
     let step = 0;
     let failure: string | null = null;
     try {
@@ -311,7 +314,7 @@ export async function replayMachine(browsers: Browsers, driver: Driver, options:
       for (const [key, count] of Object.entries(last?.[table] ?? {})) seen[table][key] = (seen[table][key] ?? 0) + count;
     }
     options.log(failure === null ? `  ✓ ${path.description}` : `  ✗ ${path.description} (step ${step}: ${path.steps[step]?.event.type ?? '?'}): ${failure}`);
-    await context.close().catch(() => undefined);
+    await Promise.all([context, ...world.extra].map((open) => open.close().catch(() => undefined)));
     await sim.close();
   };
   // A few paths at once (each its own simulator and browser profile), in the order chosen.

@@ -12,6 +12,7 @@ import type { Browser } from 'playwright-core';
 import { launchChromium } from '../../scripts/browser/harness.ts';
 import { commandLine } from '../../scripts/cli.ts';
 import { idleLockDriver } from './idleLock.ts';
+import { reconnectDriver } from './reconnect.ts';
 import { INSECURE_HOST, replayMachine, type Driver, type MachineReport } from './replay.ts';
 
 const USAGE = `Usage: node tests/model/run.ts [--machine <name>]... [--dist <dir>] [--verbose]
@@ -19,12 +20,12 @@ const USAGE = `Usage: node tests/model/run.ts [--machine <name>]... [--dist <dir
 Replays paths generated from the product charts in headless Chromium against the simulator
 and prints the states, transitions and tags each machine reached there.
 
-  --machine <name>  only this machine (repeatable): ${'idleLock'}
+  --machine <name>  only this machine (repeatable): idleLock, reconnect
   --dist <dir>      the built client (default dist, or E2E_DIST)
   --parallel <n>    paths replayed at once (default 2: this machine's cores)
   --verbose         list what was not reached and the paths skipped`;
 
-const DRIVERS: Driver[] = [idleLockDriver];
+const DRIVERS: Driver[] = [idleLockDriver, reconnectDriver];
 
 /**
  * The least share of the chart each machine must reach in the browser (states, transitions):
