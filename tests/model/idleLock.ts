@@ -137,6 +137,8 @@ export const idleLockDriver: Driver = {
     // The player is in: a logged-in page, nothing over it (the tags say no lock).
     'idleLock.active': async (world) => new URL(world.page.url()).pathname !== '/login',
     'idleLock.off': async (world) => new URL(world.page.url()).pathname !== '/login',
+    // SPEC §4: a reload stays locked — the page keeps the lock while it holds.
+    'idleLock.locked': async (world) => (await world.page.evaluate(() => localStorage.getItem('reelside.locked'))) === '1',
     'idleLock.locked.idle': async (world, expected) => {
       const attempts = (expected.context as { attempts: number }).attempts;
       if (attempts === 0) return (await lockDialog(world.page).getByRole('alert').count()) === 0;

@@ -15,7 +15,8 @@
  *                          a frame while the call is on its way comes with a slow operator (the
  *                          call held 3 s by /sim/fault)
  *   continueTimeout        Continue from the profile page while the game page's code is held by a
- *                          slow network (its chunk delayed), and the page's clock moved on by 5 s
+ *                          slow network (its chunk delayed 30 s: longer than a step's check may
+ *                          wait), and the page's clock moved on by 5 s
  */
 import type { Page } from 'playwright-core';
 import { reconnectMachine } from '../../machines/reconnect.ts';
@@ -45,7 +46,7 @@ interface Tabs {
 
 const dialog = (page: Page) => page.getByRole('dialog', { name: 'Open session' });
 
-async function fault(world: World, path: string, how: { status?: number; code?: number; delayMs?: number }): Promise<void> {
+async function fault(world: World, path: string, how: { status?: number; code?: number; delayMs?: number; times?: number }): Promise<void> {
   await simCall(world.sim, 'POST', '/sim/fault', { path, times: 1, ...how });
 }
 
@@ -141,8 +142,9 @@ function planStep(path: ModelPath, index: number, scene: Scene): Plan {
       if (next?.type === 'xstate.after.continueTimeout.reconnect.continuing') {
         return {
           run: async (world) => {
-            // A is on a page that has not fetched the game's code (arrange), over a network that holds it.
-            await fault(world, '/assets/GamePage', { delayMs: 8000 });
+            // A is on a page that has not fetched the game's code (no service worker has precached
+            // it: context below), over a network that now holds it.
+            await fault(world, '/assets/GamePage', { delayMs: 30_000, times: 10 });
             await dialog(world.page).getByRole('button', { name: 'Continue' }).click();
           },
           next: { ...scene, a: 'profile' },
@@ -226,6 +228,8 @@ const tabsOf = new WeakMap<World, Tabs>();
 export const reconnectDriver: Driver = {
   name: 'reconnect',
   chart: reconnectMachine,
+  // A page whose service worker precaches every chunk would have the game's code before the Continue.
+  context: (path) => (startsOnProfile(path) ? { serviceWorkers: 'block' } : {}),
   unsupported(path) {
     const planned = plans(path);
     return typeof planned === 'string' ? planned : null;

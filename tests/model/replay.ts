@@ -16,10 +16,10 @@
  * transitions and tags, per machine.
  */
 import { existsSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import type { AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate';
 import { allStateNodes, nodeTransitions } from '../../scripts/charts.ts';
-import { E2E_BANDS } from '../../scripts/browser/harness.ts';
+import { E2E_BANDS, launchChromium } from '../../scripts/browser/harness.ts';
 import { getAdjacencyMap, getShortestPaths, type StatePath } from 'xstate/graph';
 import { stateIds, traversalOf } from '../../scripts/paths/pathHelper.ts';
 import { pathFixtures, type Payload } from '../../scripts/paths/payloads.ts';
@@ -60,6 +60,8 @@ export interface Driver {
    * or on plain HTTP under a host name, where the browser gives the page no WebCrypto.
    */
   origin?(path: ModelPath): 'secure' | 'insecure';
+  /** Further options of the path's browser profile (e.g. no service worker). */
+  context?(path: ModelPath): BrowserContextOptions;
   /** Why a path cannot be replayed on the real product (no real-world stimulus), or null. */
   unsupported?(path: ModelPath): string | null;
   /** Brings the fresh world to the path's start (the machine's actor running in the page). */
@@ -263,6 +265,20 @@ export interface Browsers {
   insecure(): Promise<Browser>;
 }
 
+/** The browsers the replays run in; close() ends both. */
+export async function launchBrowsers(): Promise<Browsers & { close(): Promise<void> }> {
+  const secure = await launchChromium();
+  const launched: { insecure: Promise<Browser> | null } = { insecure: null };
+  return {
+    secure,
+    insecure: () => (launched.insecure ??= launchChromium([`--host-resolver-rules=MAP ${INSECURE_HOST} 127.0.0.1`])),
+    async close() {
+      await secure.close();
+      await (await launched.insecure)?.close();
+    },
+  };
+}
+
 export async function replayMachine(browsers: Browsers, driver: Driver, options: { dist: string; parallel: number; log: (line: string) => void }): Promise<MachineReport> {
   if (!existsSync(`${options.dist}/index.html`)) throw new Error(`${options.dist}/ is missing: run \`npm run build\` first`);
   const started = Date.now();
@@ -287,7 +303,7 @@ export async function replayMachine(browsers: Browsers, driver: Driver, options:
     const browser = insecure ? await browsers.insecure() : browsers.secure;
     const sim = await startSimulator({ port: 0, memory: true, staticDir: options.dist, ...driver.simulator?.(path), video: { bands: E2E_BANDS } });
     const baseURL = insecure ? sim.url.replace('127.0.0.1', INSECURE_HOST) : sim.url;
-    const context = await browser.newContext({ baseURL, locale: 'en-US' });
+    const context = await browser.newContext({ baseURL, locale: 'en-US', ...driver.context?.(path) });
     context.setDefaultTimeout(STEP_TIMEOUT_MS);
     // Every page of the path records what its actors do (services/modelRecord.ts).
     await context.addInitScript(() => sessionStorage.setItem('reelside.inspect', 'record'));
@@ -306,7 +322,7 @@ export async function replayMachine(browsers: Browsers, driver: Driver, options:
       const findings = sim.floor.context.ledger.auditPlayers();
       if (findings.length > 0) throw new StepFailure(`the books do not balance: ${JSON.stringify(findings)}`);
     } catch (error) {
-      failure = error instanceof Error ? error.message.split('\n')[0]! : String(error);
+      failure = `${error instanceof Error ? error.message.split('\n')[0]! : String(error)} (page at ${new URL(page.url()).pathname})`;
       report.failures.push({ path: path.description, step, message: failure });
     }
     const last = await record(page);

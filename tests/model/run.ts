@@ -2,28 +2,26 @@
  * The model-based tests on the real product (tests/model/replay.ts): paths from the product
  * charts replayed in headless Chromium against fresh simulators, and what the real actors reached.
  *
- *   node tests/model/run.ts [--machine <name>]... [--dist <dir>] [--verbose]     (npm run test:model)
+ *   npm run test:model [-- --machine NAME]... [--dist DIR] [--parallel N] [--verbose]     (node tests/model/run.ts)
  *
  * Needs a built client (npm run build). Prints each path, then a coverage table per machine:
  * states, transitions and tags reached in the browser, tags checked on the page, the time. Fails
  * on any failed path, or when a machine's coverage is below its floor (FLOORS).
  */
-import type { Browser } from 'playwright-core';
-import { launchChromium } from '../../scripts/browser/harness.ts';
-import { commandLine } from '../../scripts/cli.ts';
+import { commandLine, usageError } from '../../scripts/cli.ts';
 import { idleLockDriver } from './idleLock.ts';
 import { reconnectDriver } from './reconnect.ts';
-import { INSECURE_HOST, replayMachine, type Driver, type MachineReport } from './replay.ts';
+import { launchBrowsers, replayMachine, type Driver, type MachineReport } from './replay.ts';
 
-const USAGE = `Usage: node tests/model/run.ts [--machine <name>]... [--dist <dir>] [--verbose]
+const USAGE = `usage: npm run test:model [-- --machine NAME]... [--dist DIR] [--parallel N] [--verbose]      (node tests/model/run.ts)
 
 Replays paths generated from the product charts in headless Chromium against the simulator
 and prints the states, transitions and tags each machine reached there.
 
-  --machine <name>  only this machine (repeatable): idleLock, reconnect
-  --dist <dir>      the built client (default dist, or E2E_DIST)
-  --parallel <n>    paths replayed at once (default 2: this machine's cores)
-  --verbose         list what was not reached and the paths skipped`;
+  --machine NAME  only this machine (repeatable): idleLock, reconnect
+  --dist DIR      the built client (default dist, or E2E_DIST)
+  --parallel N    paths replayed at once (default 2: this machine's cores)
+  --verbose             list what was not reached and the paths skipped`;
 
 const DRIVERS: Driver[] = [idleLockDriver, reconnectDriver];
 
@@ -65,22 +63,10 @@ async function main(): Promise<number> {
     },
   });
   const parallel = Number(values.parallel);
-  if (!Number.isInteger(parallel) || parallel < 1) {
-    console.error(`--parallel wants a whole number of paths at once, not ${values.parallel}.`);
-    return 2;
-  }
+  if (!Number.isInteger(parallel) || parallel < 1) usageError(USAGE, `--parallel wants a whole number of paths at once, not ${values.parallel}.`);
   const drivers = values.machine.length ? DRIVERS.filter((driver) => values.machine.includes(driver.name)) : DRIVERS;
-  if (drivers.length === 0) {
-    console.error(`No machine matches ${values.machine.join(', ')}.`);
-    return 2;
-  }
-  const secure = await launchChromium();
-  const launched: { insecure: Promise<Browser> | null } = { insecure: null };
-  const browsers = {
-    secure,
-    insecure: () =>
-      (launched.insecure ??= launchChromium([`--host-resolver-rules=MAP ${INSECURE_HOST} 127.0.0.1`])),
-  };
+  if (drivers.length === 0) usageError(USAGE, `No machine matches ${values.machine.join(', ')}.`);
+  const browsers = await launchBrowsers();
   const reports: MachineReport[] = [];
   try {
     for (const driver of drivers) {
@@ -88,8 +74,7 @@ async function main(): Promise<number> {
       reports.push(await replayMachine(browsers, driver, { dist: values.dist, parallel, log: (line) => console.log(line) }));
     }
   } finally {
-    await secure.close();
-    await (await launched.insecure)?.close();
+    await browsers.close();
   }
   console.log(`\n${table(reports)}`);
   let failed = false;

@@ -23,6 +23,8 @@ const SCRIPTS: readonly (readonly [file: string, usage: string])[] = [
   ['scripts/test-paths.ts', 'npm run test:paths'],
   ['bench/bench.ts', 'npm run bench'],
   ['simulator/main.ts', 'node simulator/main.ts'],
+  ['tests/model/run.ts', 'npm run test:model'],
+  ['tests/model/mutate.ts', 'npm run test:mutants'],
 ];
 
 function run(file: string, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
@@ -59,6 +61,7 @@ describe.concurrent('every script answers --help', { timeout: 30_000 }, () => {
     ['scripts/icons.ts', ['--size', '64']],
     ['scripts/screenshots.ts', ['fr']],
     ['bench/bench.ts', ['--only', 'everything']],
+    ['tests/model/run.ts', ['--parallel', 'two']],
   ] as const)('%s refuses %j with the usage, doing nothing', async (file, args) => {
     const { code, stdout, stderr } = await run(file, [...args]);
     expect(code).toBe(2);

@@ -1,0 +1,175 @@
+/**
+ * Do the model replays catch business bugs? Each planted mutation (a guard flipped, an action
+ * dropped, a target swapped) is built into a copy of the product (vite, with the machine's source
+ * changed in the build only: the working tree is not touched), and the machine's paths — still
+ * generated from the unchanged chart — are replayed on it. A mutation is caught when a path fails.
+ *
+ *   npm run test:mutants [-- --machine NAME]... [--keep]      (node tests/model/mutate.ts)
+ *
+ * Takes a build per mutation (~30 s here) and a replay of its machine (~1 min): not part of
+ * `npm test`. The report is in docs/testing.md.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build, type Plugin } from 'vite';
+import { commandLine, usageError } from '../../scripts/cli.ts';
+import { idleLockDriver } from './idleLock.ts';
+import { reconnectDriver } from './reconnect.ts';
+import { launchBrowsers, replayMachine, type Driver } from './replay.ts';
+
+const USAGE = `usage: npm run test:mutants [-- --machine NAME]... [--keep]      (node tests/model/mutate.ts)
+
+Builds the product once per planted mutation of a machine and replays that machine's model paths
+on it; prints which mutations the replays caught.
+
+  --machine NAME  only this machine's mutations (repeatable): idleLock, reconnect
+  --keep          keep the mutants' builds (their folders are printed)`;
+
+interface Mutation {
+  machine: string;
+  /** What the bug is, in a player's or a tester's words. */
+  what: string;
+  file: string;
+  from: string;
+  to: string;
+}
+
+const MUTATIONS: Mutation[] = [
+  {
+    machine: 'idleLock',
+    what: 'the fifth wrong PIN does not log out (guard off by one)',
+    file: 'machines/idleLock.ts',
+    from: 'lastAttempt: ({ context }) => context.attempts + 1 >= MAX_WRONG_PINS',
+    to: 'lastAttempt: ({ context }) => context.attempts + 1 > MAX_WRONG_PINS',
+  },
+  {
+    machine: 'idleLock',
+    what: 'a wrong PIN unlocks and the right one does not (guard flipped)',
+    file: 'machines/idleLock.ts',
+    from: 'pinMatches: (_, matched: boolean) => matched,',
+    to: 'pinMatches: (_, matched: boolean) => !matched,',
+  },
+  {
+    machine: 'idleLock',
+    what: 'a reload forgets the lock (guard flipped)',
+    file: 'machines/idleLock.ts',
+    from: 'wasLocked: (_, answer: RestoredLock) => answer.locked,',
+    to: 'wasLocked: (_, answer: RestoredLock) => !answer.locked,',
+  },
+  {
+    machine: 'idleLock',
+    what: 'the idle minute logs out instead of locking (target swapped)',
+    file: 'machines/idleLock.ts',
+    from: "after: { idleTimeout: 'locked' },",
+    to: "after: { idleTimeout: 'lockedOut' },",
+  },
+  {
+    machine: 'idleLock',
+    what: 'the lock is not stored, so a reload skips it (action dropped)',
+    file: 'machines/idleLock.ts',
+    from: "entry: { type: 'storeLockFlag', params: true },",
+    to: '',
+  },
+  {
+    machine: 'idleLock',
+    what: 'the wrong-PIN count is not kept, so the message says 5 left every time (action dropped)',
+    file: 'machines/idleLock.ts',
+    from: "target: 'idle',\n                actions: [\n                  assign({ wrongPin: true, attempts: ({ context }) => context.attempts + 1 }),",
+    to: "target: 'idle',\n                actions: [\n                  assign({ wrongPin: true }),",
+  },
+  {
+    machine: 'reconnect',
+    what: "the player's own game greets them with the dialog (guard weakened)",
+    file: 'machines/reconnect.ts',
+    from: 'event.machineId !== context.playingMachineId &&\n      event.machineId !== context.keptMachineId,',
+    to: 'event.machineId !== context.keptMachineId,',
+  },
+  {
+    machine: 'reconnect',
+    what: '× does not close the dialog (target swapped)',
+    file: 'machines/reconnect.ts',
+    from: "'user.dismiss': { target: 'hidden', actions: assign({ session: null }) },",
+    to: "'user.dismiss': { target: 'shown', actions: assign({ session: null }) },",
+  },
+  {
+    machine: 'reconnect',
+    what: 'a refused cash-out closes the dialog as if it was done (target swapped)',
+    file: 'machines/reconnect.ts',
+    from: "onError: { target: 'shown', actions: assign({ failure: ({ event }) => toFailure(event.error) }) },\n      },\n    },\n    kicking",
+    to: "onError: { target: 'hidden', actions: assign({ failure: ({ event }) => toFailure(event.error) }) },\n      },\n    },\n    kicking",
+  },
+  {
+    machine: 'reconnect',
+    what: 'after disconnecting the other device the dialog goes away (target swapped)',
+    file: 'machines/reconnect.ts',
+    from: "onDone: { target: 'shown', actions: assign({ failure: null }) },",
+    to: "onDone: { target: 'hidden', actions: assign({ failure: null }) },",
+  },
+  {
+    machine: 'reconnect',
+    what: 'a Continue the game never answers leaves the dialog stuck (timer dropped)',
+    file: 'machines/reconnect.ts',
+    from: "after: { continueTimeout: { target: 'hidden', actions: assign({ session: null }) } },",
+    to: '',
+  },
+  {
+    machine: 'reconnect',
+    what: 'a session closed elsewhere leaves the dialog up (guard flipped)',
+    file: 'machines/reconnect.ts',
+    from: "{ guard: 'closesShown', target: 'hidden', actions: assign({ session: null }) },",
+    to: "{ guard: 'closesShown', target: 'shown', actions: assign({ session: null }) },",
+  },
+];
+
+const DRIVERS: Record<string, Driver> = { idleLock: idleLockDriver, reconnect: reconnectDriver };
+
+/** The machine's source changed in this build only (before TypeScript is stripped). */
+function plant(mutation: Mutation): Plugin {
+  let applied = false;
+  return {
+    name: 'plant-mutation',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!id.replaceAll('\\', '/').endsWith(`/${mutation.file}`)) return null;
+      if (!code.includes(mutation.from)) throw new Error(`the mutation "${mutation.what}" does not apply: its text is not in ${mutation.file}`);
+      applied = true;
+      return code.replace(mutation.from, mutation.to);
+    },
+    buildEnd() {
+      if (!applied) this.error(`the mutation "${mutation.what}" was never applied (${mutation.file} not built)`);
+    },
+  };
+}
+
+async function main(): Promise<number> {
+  const { values } = commandLine(USAGE, {
+    options: { machine: { type: 'string', multiple: true, default: [] }, keep: { type: 'boolean', default: false } },
+  });
+  const chosen = MUTATIONS.filter((mutation) => values.machine.length === 0 || values.machine.includes(mutation.machine));
+  if (chosen.length === 0) usageError(USAGE, `No mutation of ${values.machine.join(', ')}.`);
+  const browsers = await launchBrowsers();
+  const results: Array<{ mutation: Mutation; caught: boolean; by: string }> = [];
+  try {
+    for (const mutation of chosen) {
+      const outDir = await mkdtemp(join(tmpdir(), 'reelside-mutant-'));
+      console.log(`${mutation.machine}: ${mutation.what}`);
+      await build({ logLevel: 'error', build: { outDir, emptyOutDir: true }, plugins: [plant(mutation)] });
+      const report = await replayMachine(browsers, DRIVERS[mutation.machine]!, { dist: outDir, parallel: 2, log: () => {} });
+      const caught = report.failures.length > 0;
+      const by = report.failures[0] ? `${report.failures[0].path} — ${report.failures[0].message}` : '';
+      results.push({ mutation, caught, by });
+      console.log(caught ? `  caught (${report.failures.length} path(s) failed): ${by}` : '  NOT caught');
+      if (values.keep) console.log(`  build: ${outDir}`);
+      else await rm(outDir, { recursive: true, force: true });
+    }
+  } finally {
+    await browsers.close();
+  }
+  const caught = results.filter((result) => result.caught).length;
+  console.log(`\n${caught} of ${results.length} planted mutations caught (${Math.round((caught / results.length) * 100)} %).`);
+  for (const result of results) console.log(`  ${result.caught ? 'caught' : 'missed'}  ${result.mutation.machine}: ${result.mutation.what}`);
+  return 0;
+}
+
+process.exitCode = await main();
