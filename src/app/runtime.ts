@@ -15,9 +15,8 @@ import { createHttp } from '../services/http.ts';
 import { checkIp, createAuthService } from '../services/session.ts';
 import { queryToken, tokenStorage } from '../services/storage.ts';
 import { slug } from '../features/slug.ts';
-import { wantsInspector, wantsStatelyMirror } from '../services/browser.ts';
+import { wantsInspector, wantsModelRecord, wantsStatelyMirror } from '../services/browser.ts';
 import type { InspectorStore } from '../services/inspector.ts';
-import { createModelRecord, wantsModelRecord } from '../services/modelRecord.ts';
 import type { LoggedIn, UiSettingsActor } from './loggedIn.ts';
 import type { createPlayerMachines } from './playerMachines.ts';
 import { loadAppMessages } from '../ui/i18n.ts';
@@ -48,21 +47,31 @@ export interface Runtime extends ViewRuntime {
   inspect: ((event: InspectionEvent) => void) | undefined;
 }
 
+/** An observer that is still downloading: the events until it has are kept and handed to it then. */
+function handedOnce(loading: Promise<(event: InspectionEvent) => void>): (event: InspectionEvent) => void {
+  let observe: ((event: InspectionEvent) => void) | null = null;
+  let early: InspectionEvent[] | null = [];
+  void loading.then(
+    (ready) => {
+      observe = ready;
+      early?.forEach(ready);
+      early = null;
+    },
+    () => {
+      early = null;
+    },
+  );
+  return (event) => (observe ? observe(event) : early?.push(event));
+}
+
 export function createRuntime(settings: Settings): Runtime {
   const mirror = wantsStatelyMirror() ? import('../services/statelyInspector.ts').then((m) => m.connectStately()) : undefined;
-  // ?inspect: the inspector's record downloads after the page; what the actors did until then is
-  // handed to it when it has.
+  // ?inspect: the inspector's record downloads after the page; ?inspect=record: the model-based
+  // tests' record of what the actors did (no panel), likewise. What the actors did until then is
+  // handed to each when it has.
   const inspector = wantsInspector() ? import('../services/inspector.ts').then((m) => m.createInspectorStore(Date.now, mirror)) : null;
-  let inspected: InspectorStore | null = null;
-  let early: InspectionEvent[] | null = [];
-  void inspector?.then((store) => {
-    inspected = store;
-    early?.forEach((event) => store.observe(event));
-    early = null;
-  });
-  const toInspector = inspector ? (event: InspectionEvent) => (inspected ? inspected.observe(event) : early?.push(event)) : undefined;
-  // ?inspect=record: the model-based tests' record of what the actors did (no panel).
-  const recorder = wantsModelRecord() ? createModelRecord().observe : undefined;
+  const toInspector = inspector ? handedOnce(inspector.then((store) => (event: InspectionEvent) => store.observe(event))) : undefined;
+  const recorder = wantsModelRecord() ? handedOnce(import('../services/modelRecord.ts').then((m) => m.createModelRecord().observe)) : undefined;
   const inspect =
     toInspector && recorder ? (event: InspectionEvent) => (toInspector(event), recorder(event)) : (toInspector ?? recorder);
   // The http client reports 401s to the auth actor created just below; it only calls these

@@ -27,3 +27,13 @@ export function wantsInspector(): boolean {
   // ?inspect=record only records (services/modelRecord.ts), with no panel.
   return (inspect !== null && inspect !== 'record') || import.meta.env.DEV;
 }
+
+/** `?inspect=record`, or a reload of a tab opened with it: the model record (services/modelRecord.ts). */
+export function wantsModelRecord(): boolean {
+  try {
+    if (new URLSearchParams(window.location.search).get('inspect') === 'record') sessionStorage.setItem('reelside.inspect', 'record');
+    return sessionStorage.getItem('reelside.inspect') === 'record';
+  } catch {
+    return false;
+  }
+}

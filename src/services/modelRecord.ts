@@ -1,8 +1,9 @@
 import type { ActorRefLike, InspectionEvent } from 'xstate';
 
 /**
- * `?inspect=record`: what the page's actors did, kept on `window.reelsideModel` for the tab's
- * session (a reload keeps recording) — no panel, nothing leaves the page. The model-based tests
+ * `?inspect=record` (browser.ts's wantsModelRecord): what the page's actors did, kept on
+ * `window.reelsideModel` for the tab's session (a reload keeps recording) — no panel, nothing
+ * leaves the page. Downloaded only then, like the inspector. The model-based tests
  * (tests/model/) read it to see which states, transitions and tags of the charts the real
  * product reached in the browser, and each actor's state after every step.
  */
@@ -25,19 +26,7 @@ export interface RecordedActor {
   tags: string[];
 }
 
-const STORAGE_KEY = 'reelside.inspect';
-const RECORD = 'record';
 const KEPT_KEY = 'reelside.inspect.record';
-
-/** Opened with ?inspect=record, or a reload of a tab that was. */
-export function wantsModelRecord(): boolean {
-  try {
-    if (new URLSearchParams(window.location.search).get('inspect') === RECORD) sessionStorage.setItem(STORAGE_KEY, RECORD);
-    return sessionStorage.getItem(STORAGE_KEY) === RECORD;
-  } catch {
-    return false;
-  }
-}
 
 interface MachineSnapshotLike {
   status: string;
