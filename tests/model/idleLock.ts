@@ -42,9 +42,10 @@ async function slowCpu(world: World, rate: number): Promise<void> {
   await session.detach();
 }
 
-async function demoId(world: World): Promise<number> {
+function demoId(world: World): number {
   const player = world.sim.store.playerByUsername('demo');
-  return player?.id ?? 1;
+  if (!player) throw new Error('the simulator has no demo player');
+  return player.id;
 }
 
 export const idleLockDriver: Driver = {
@@ -66,7 +67,7 @@ export const idleLockDriver: Driver = {
   },
   async arrange(world) {
     const { page, path } = world;
-    if ((path.input as { pinCode: string | null }).pinCode === null) setPinHash(world.sim.store, await demoId(world), NO_PIN);
+    if ((path.input as { pinCode: string | null }).pinCode === null) setPinHash(world.sim.store, demoId(world), NO_PIN);
     await page.goto('/login');
     await login(page);
     await page.waitForURL(/\/lobby$/);
@@ -153,4 +154,3 @@ export const idleLockDriver: Driver = {
       world.page.getByText('You entered a wrong PIN code too many times, so you were logged out.', { exact: false }).isVisible(),
   },
 };
-

@@ -1,7 +1,7 @@
 /**
  * reconnect on the real product. demo is logged in on page A (the page whose reconnect dialog is
- * tested); the open session is on machine 1 (Golden Reels 01), held by demo from a second tab B of
- * the same browser, or by A itself.
+ * tested); the open session is on machine 1 (Golden Reels 01), held by demo from a second device B
+ * (the same login in a browser profile of its own), or by A itself.
  *
  *   server.session open    B joins machine 1; once the session is there, the operator changes
  *                          the machine's status (POST /sim/machine-status: the session frame again)
@@ -30,7 +30,7 @@ const GAME_URL = /\/game\/1\/golden-reels-01$/;
 /** What the world holds besides the chart: where A is, whether B plays, whether machine 1 is demo's. */
 interface Scene {
   a: 'lobby' | 'game' | 'profile';
-  /** B (a second tab of demo) is on machine 1. */
+  /** B (demo's second device) is on machine 1. */
   b: boolean;
   /** demo holds a session on machine 1 (played by A or B, or reserved). */
   held: boolean;
