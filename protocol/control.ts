@@ -93,6 +93,16 @@ export const BanRequest = z.strictObject({ username: DropRequest.shape.username,
 /** POST /sim/end-session: the operator ends every login session of a player (10707). */
 export const EndSessionRequest = DropRequest;
 
+/**
+ * POST /sim/cashier: the casino's cashier moves money into or out of a player's wallet (a deposit
+ * or a withdrawal made outside the client, e.g. in another of the casino's pages), in minor units.
+ */
+export const CashierRequest = z.strictObject({
+  username: DropRequest.shape.username,
+  action: z.enum(['deposit', 'withdraw']),
+  amount: z.int().check(z.gte(1), z.lte(100_000_000)),
+});
+
 /** POST /sim/warn: start a close warning on a joined machine now. */
 export const WarnRequest = z.strictObject({
   machineId: z.int(),

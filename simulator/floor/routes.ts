@@ -1,6 +1,7 @@
 import { LoginLogType } from '../../protocol/auth.ts';
 import {
   BanRequest,
+  CashierRequest,
   DropRequest,
   LinkRequest,
   SilenceRequest,
@@ -12,11 +13,13 @@ import {
   WarnRequest,
 } from '../../protocol/control.ts';
 import { MachineActionResponse, MachineIdRequest } from '../../protocol/contract/rest.ts';
+import { AmountAction } from '../../protocol/floor.ts';
 import { ErrorCode, OkResponse } from '../../protocol/errors.ts';
 import { authenticate } from '../api/authenticate.ts';
 import type { ApiDeps } from '../api/deps.ts';
 import { fail } from '../http/errors.ts';
 import { ok, unchecked, type Route } from '../http/router.ts';
+import { LedgerError } from '../store/ledger.ts';
 import type { Floor } from './floor.ts';
 import { Refusal } from './machine.ts';
 import type { SocketServer } from './sockets.ts';
@@ -134,6 +137,26 @@ export function floorControlRoutes(deps: ApiDeps, floor: Floor, sockets: SocketS
         const { username } = await request.body(EndSessionRequest);
         const player = playerNamed(deps, username);
         return unchecked({ ...Done, ended: deps.sessions.endAllOf(player.id, 'kicked') });
+      },
+    },
+    {
+      method: 'POST',
+      path: '/sim/cashier',
+      handle: async (request) => {
+        const { username, action, amount } = await request.body(CashierRequest);
+        const player = playerNamed(deps, username);
+        try {
+          const { balance } =
+            action === 'deposit'
+              ? deps.ledger.credit(player.id, AmountAction.deposit, amount, { tag: 'cashier' })
+              : deps.ledger.withdraw(player.id, amount, { tag: 'cashier' });
+          // The player's pages hear of it as of any other move of their wallet.
+          deps.hub.toPlayer(player.id, { type: 'balance', balance });
+          return unchecked({ ...Done, balance });
+        } catch (error) {
+          if (error instanceof LedgerError) throw fail(409, error.code, { reason: error.message });
+          throw error;
+        }
       },
     },
     {

@@ -154,3 +154,34 @@ it('a worker that cannot run (blocked, or its script missing) leaves the socket 
     warn.mockRestore();
   }
 });
+
+it("the cashier's deposits and withdrawals reach the player's socket as the new balance; one above the balance moves nothing", async () => {
+  const token = await loginToken(t);
+  const socket = openSocket(token);
+  const demo = t.sim.store.playerByUsername('demo')!.id;
+  const ledger = t.sim.floor.context.ledger;
+  try {
+    await waitFor(() => socket.heard('server.balance').length === 1);
+    const before = ledger.balance(demo);
+    const deposit = await call(`${t.url}/sim/cashier`, { body: { username: 'demo', action: 'deposit', amount: 1_234 } });
+    expect(deposit).toMatchObject({ status: 200, body: { balance: before + 1_234 } });
+    await waitFor(() => socket.heard('server.balance').length === 2);
+    expect(socket.heard('server.balance')[1]).toMatchObject({ balance: before + 1_234 });
+
+    const tooMuch = await call(`${t.url}/sim/cashier`, { body: { username: 'demo', action: 'withdraw', amount: before + 1_235 } });
+    expect(tooMuch).toMatchObject({ status: 409, body: { code: 60003 } });
+    expect(ledger.balance(demo)).toBe(before + 1_234);
+
+    const withdrawal = await call(`${t.url}/sim/cashier`, { body: { username: 'demo', action: 'withdraw', amount: 1_234 } });
+    expect(withdrawal).toMatchObject({ status: 200, body: { balance: before } });
+    await waitFor(() => socket.heard('server.balance').length === 3);
+    expect(socket.heard('server.balance')[2]).toMatchObject({ balance: before });
+    // Money that is not a positive whole number of minor units is refused at the boundary.
+    expect(await call(`${t.url}/sim/cashier`, { body: { username: 'demo', action: 'deposit', amount: 1.5 } })).toMatchObject({ status: 400 });
+    expect(await call(`${t.url}/sim/cashier`, { body: { username: 'nobody', action: 'deposit', amount: 1 } })).toMatchObject({ status: 404 });
+    expect(ledger.auditPlayers()).toEqual([]);
+    expect(ledger.audit().difference).toBe(0);
+  } finally {
+    socket.close();
+  }
+});
