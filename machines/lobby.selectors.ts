@@ -10,6 +10,9 @@ type LobbySnapshot = SnapshotFrom<typeof lobbyMachine>;
 /** The first load is on its way: nothing to show yet (a refresh keeps what is shown). */
 export const selectFirstLoad = (snapshot: LobbySnapshot): boolean => snapshot.hasTag('lobby:loading') && snapshot.context.machines.length === 0;
 
+/** A load is on its way (the first, a brand's, or one a session change began): what is shown may change. */
+export const selectLoading = (snapshot: LobbySnapshot): boolean => snapshot.hasTag('lobby:loading');
+
 /** The lobby could not be loaded (its tries are running or spent): the page offers Retry. */
 export const selectLoadFailed = (snapshot: LobbySnapshot): boolean => snapshot.hasTag('lobby:failed');
 

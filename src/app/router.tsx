@@ -101,17 +101,18 @@ const appLayout = createRoute({
   component: lazyRouteComponent(() => import('../features/shell/layout/MainLayout.tsx'), 'MainLayout'),
 });
 
+// One lobby page for /lobby and a brand's /lobby/:id/:name: choosing a brand (or none again) is
+// the same lobby — its actor, its live statuses, the promo buttons — loading another brand, not a
+// new page loading everything from the start. The page reads the brand from the address.
 const lobbyRoute = createRoute({
   getParentRoute: () => appLayout,
   path: 'lobby',
   component: lazyRouteComponent(() => import('../features/product/lobby/LobbyPage.tsx'), 'LobbyPage'),
 });
 
-const lobbyBrandRoute = createRoute({
-  getParentRoute: () => appLayout,
-  path: 'lobby/$id/$name',
-  component: lazyRouteComponent(() => import('../features/product/lobby/LobbyPage.tsx'), 'LobbyPage'),
-});
+const lobbyAllRoute = createRoute({ getParentRoute: () => lobbyRoute, path: '/' });
+
+const lobbyBrandRoute = createRoute({ getParentRoute: () => lobbyRoute, path: '$id/$name' });
 
 const profileRoute = createRoute({
   getParentRoute: () => appLayout,
@@ -282,8 +283,7 @@ const routeTree = rootRoute.addChildren([
   callbackRoute,
   logoutRoute,
   appLayout.addChildren([
-    lobbyRoute,
-    lobbyBrandRoute,
+    lobbyRoute.addChildren([lobbyAllRoute, lobbyBrandRoute]),
     profileRoute,
     profileIdRoute,
     sessionsRoute,

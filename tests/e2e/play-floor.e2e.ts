@@ -39,6 +39,36 @@ describe('the lobby floor', () => {
     await page.waitForURL(/\/lobby$/);
   });
 
+  it('choosing a brand, another and none again is the same lobby: its brands stay on the page and only the machines are asked for', async () => {
+    const { newPage } = await fresh();
+    const { page } = await newPage();
+    await loginToLobby(page);
+    await page.getByTestId('brand-1').waitFor();
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path.startsWith('/api/machine/')) asked.push(path);
+    });
+    // Any moment the brands left the page (a new lobby starting over shows their loading places).
+    await page.evaluate(() => {
+      const kept = window as unknown as { brandsGone: number };
+      kept.brandsGone = 0;
+      new MutationObserver(() => {
+        if (!document.querySelector('[data-testid="brand-1"]')) kept.brandsGone += 1;
+      }).observe(document.body, { childList: true, subtree: true });
+    });
+    await page.getByTestId('brand-1').click();
+    await page.waitForURL(/\/lobby\/1\/golden-reels$/);
+    await page.getByTestId('machine-1').waitFor();
+    await page.getByTestId('brand-2').click();
+    await page.waitForURL(/\/lobby\/2\//);
+    await page.getByTestId('brand-2').click();
+    await page.waitForURL(/\/lobby$/);
+    await expect.poll(() => asked.filter((path) => path === '/api/machine/brands').length).toBe(3);
+    expect(asked.filter((path) => path !== '/api/machine/brands')).toEqual(['/api/machine/1', '/api/machine/2', '/api/machine/all']);
+    expect(await page.evaluate(() => (window as unknown as { brandsGone: number }).brandsGone)).toBe(0);
+  });
+
   it("a lobby open in another tab lists the player's own reservation as soon as the server makes it, not at its next refresh", async () => {
     // The lobby's own refresh is ten minutes away: only the session frame can bring the reservation.
     const { sim, newPage } = await fresh({ settings: { LOBBY_UPDATE_SECONDS: 600 } });

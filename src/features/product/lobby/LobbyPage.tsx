@@ -9,6 +9,7 @@ import {
   selectBalance,
   selectBrands,
   selectFirstLoad,
+  selectLoading,
   selectLoadFailed,
   selectMachineIds,
   selectMyReservedIds,
@@ -56,6 +57,8 @@ export function LobbyPage() {
   }, [router]);
 
   const loading = useSelector(lobby, selectFirstLoad);
+  // Another brand's machines (or a reload) on their way: what is shown is about to change.
+  const busy = useSelector(lobby, selectLoading);
   const failed = useSelector(lobby, selectLoadFailed);
   const brands = useSelector(lobby, selectBrands);
   // Which machines, not their statuses: a status change re-renders its own tile only (LiveTile).
@@ -87,7 +90,7 @@ export function LobbyPage() {
         <PromoButtons />
       </PageHeader>
       {/* The header keeps its own space below it, as on every page; the sections space each other. */}
-      <Sections>
+      <Sections id="lobby-content" aria-busy={busy || undefined}>
         {failed && (
           <Problem role="alert">
             <Trans>The lobby could not be loaded.</Trans>{' '}
@@ -218,6 +221,17 @@ const Sections = styled.div`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space(6)};
+
+  & > section[aria-labelledby='machines-title'] {
+    transition: opacity 0.2s;
+  }
+
+  /* The machines shown are being replaced (another brand, a reload): dimmed after a moment; the
+     brands to choose from stay as they are. */
+  &[aria-busy='true'] > section[aria-labelledby='machines-title'] {
+    opacity: 0.6;
+    transition-delay: 0.3s;
+  }
 `;
 
 const Section = styled.section`
