@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { ErrorCode } from './errors.ts';
 import { MachineStatus } from './floor.ts';
+import { InfoMessage } from './sockets.ts';
 
 /**
  * The simulator's control API (/sim/*), used by end-to-end tests and demos to steer the
@@ -101,6 +102,18 @@ export const CashierRequest = z.strictObject({
   username: DropRequest.shape.username,
   action: z.enum(['deposit', 'withdraw']),
   amount: z.int().check(z.gte(1), z.lte(100_000_000)),
+});
+
+/**
+ * POST /sim/notify: the operator's message to a player's pages (the notification socket's `info`
+ * frame): shown as a toast, its text from the code when the client knows it.
+ */
+export const NotifyRequest = z.strictObject({
+  username: DropRequest.shape.username,
+  code: InfoMessage.shape.code,
+  message: z.string().check(z.maxLength(512)),
+  params: InfoMessage.shape.params,
+  action: InfoMessage.shape.action,
 });
 
 /** POST /sim/warn: start a close warning on a joined machine now. */

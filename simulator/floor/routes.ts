@@ -7,6 +7,7 @@ import {
   SilenceRequest,
   EndSessionRequest,
   MachineStatusRequest,
+  NotifyRequest,
   RemoveRequest,
   TimersRequest,
   VideoControlRequest,
@@ -157,6 +158,16 @@ export function floorControlRoutes(deps: ApiDeps, floor: Floor, sockets: SocketS
           if (error instanceof LedgerError) throw fail(409, error.code, { reason: error.message });
           throw error;
         }
+      },
+    },
+    {
+      method: 'POST',
+      path: '/sim/notify',
+      handle: async (request) => {
+        const { username, ...info } = await request.body(NotifyRequest);
+        const player = playerNamed(deps, username);
+        deps.hub.toPlayer(player.id, { type: 'info', info });
+        return ok(OkResponse, Done);
       },
     },
     {

@@ -32,11 +32,11 @@ const waitFor = async (check: () => boolean, ms = 3000) => {
 };
 
 /** The socket machine under a stand-in for auth that records what it hears. */
-function openSocket(token: string) {
+function openSocket(token: string, playerId = '1') {
   const socket = notificationSocketMachine.provide({ actors: { socket: notificationSocketLogic('/ws/notification') } });
   const auth = setup({ types: { context: {} as { heard: AnyEventObject[] } }, actors: { socket } }).createMachine({
     context: { heard: [] },
-    invoke: { id: 'socket', src: 'socket', input: { token, playerId: '1' } },
+    invoke: { id: 'socket', src: 'socket', input: { token, playerId } },
     on: { '*': { actions: assign({ heard: ({ context, event }) => [...context.heard, event] }) } },
   });
   const actor = createActor(auth).start();
@@ -183,5 +183,24 @@ it("the cashier's deposits and withdrawals reach the player's socket as the new 
     expect(ledger.audit().difference).toBe(0);
   } finally {
     socket.close();
+  }
+});
+
+it("the operator's message reaches the player's socket as server.info, and only that player's", async () => {
+  const token = await loginToken(t);
+  const socket = openSocket(token);
+  const other = openSocket(await loginToken(t, 'player2', 'player2pass'), String(t.sim.store.playerByUsername('player2')!.id));
+  try {
+    await waitFor(() => socket.heard('server.balance').length === 1 && other.heard('server.balance').length === 1);
+    const sent = await call(`${t.url}/sim/notify`, { body: { username: 'demo', code: 18800, message: 'Deposit to keep playing', params: { count: 3 } } });
+    expect(sent.status).toBe(200);
+    await waitFor(() => socket.heard('server.info').length === 1);
+    expect(socket.heard('server.info')[0]).toMatchObject({ code: 18800, message: 'Deposit to keep playing', params: { count: 3 }, action: 'none' });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(other.heard('server.info')).toEqual([]);
+    expect(await call(`${t.url}/sim/notify`, { body: { username: 'demo', code: 1, message: 'x', action: 'explode' } })).toMatchObject({ status: 400 });
+  } finally {
+    socket.close();
+    other.close();
   }
 });
