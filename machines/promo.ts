@@ -115,8 +115,7 @@ export const promoMachine = setup({
           },
           { target: 'idle', actions: assign({ balanceLimit: ({ event }) => event.output.balanceLimit }) },
         ],
-        // Nothing kept can be read: no window and no limit (the server keeps its own rules).
-        onError: 'idle',
+        // No onError: what is kept is read without failing (unreadable storage is no claim kept).
       },
     },
     idle: {

@@ -233,7 +233,6 @@ export const promoPayloads: Payloads = {
     done('restore', { sinceLastClaimMs: null, balanceLimit: 10_000 }),
     done('restore', { sinceLastClaimMs: 1_000, balanceLimit: 10_000 }),
   ],
-  'xstate.error.actor.restore': [error('restore', taken)],
   'user.claim': [{ type: 'user.claim' }],
   'wallet.balance': [
     { type: 'wallet.balance', balance: 0 },

@@ -24,6 +24,12 @@ export interface RecordedActor {
   /** The active state node ids, the root's children first. */
   states: string[];
   tags: string[];
+  /**
+   * The set of active states after each of the actor's steps (macrosteps: the states an eventless
+   * transition passes on its way are not in it), in order, its ids sorted and joined by ' + '; a
+   * step that leaves the set as it was adds none. What it went through between two looks.
+   */
+  trail: string[];
 }
 
 const KEPT_KEY = 'reelside.inspect.record';
@@ -70,7 +76,7 @@ export function createModelRecord(): { record: ModelRecord; observe: (event: Ins
   const count = (table: Record<string, number>, key: string) => {
     table[key] = (table[key] ?? 0) + 1;
   };
-  const take = (ref: ActorRefLike, machine: string, snapshot: MachineSnapshotLike) => {
+  const take = (ref: ActorRefLike, machine: string, snapshot: MachineSnapshotLike, settled: boolean) => {
     const states = (snapshot._nodes ?? []).filter((node) => node.type !== 'history').map((node) => node.id);
     // The root is every snapshot's: its id is the machine's.
     const below = states.filter((id) => id !== machine);
@@ -78,7 +84,10 @@ export function createModelRecord(): { record: ModelRecord; observe: (event: Ins
     const before = record.actors[ref.sessionId];
     below.filter((id) => !before?.states.includes(id)).forEach((id) => count(record.states, `${machine}|${id}`));
     tags.filter((tag) => !before?.tags.includes(tag)).forEach((tag) => count(record.tags, `${machine}|${tag}`));
-    record.actors[ref.sessionId] = { machine, status: snapshot.status, states: below, tags };
+    const trail = before?.trail ?? [];
+    const at = [...below].sort().join(' + ');
+    if (settled && trail.at(-1) !== at) trail.push(at);
+    record.actors[ref.sessionId] = { machine, status: snapshot.status, states: below, tags, trail };
   };
   const observe = (event: InspectionEvent) => {
     const machine = machineOf(event.actorRef);
@@ -89,9 +98,9 @@ export function createModelRecord(): { record: ModelRecord; observe: (event: Ins
         const targets = (transition.target ?? []).map((node) => node.id).join(',');
         count(record.transitions, `${machine}|${transition.source.id}|${transition.eventType}|${targets}`);
       }
-      take(event.actorRef, machine, event.snapshot as unknown as MachineSnapshotLike);
+      take(event.actorRef, machine, event.snapshot as unknown as MachineSnapshotLike, false);
     } else if (event.type === '@xstate.snapshot') {
-      take(event.actorRef, machine, event.snapshot as unknown as MachineSnapshotLike);
+      take(event.actorRef, machine, event.snapshot as unknown as MachineSnapshotLike, true);
     }
   };
   (window as unknown as { reelsideModel?: ModelRecord }).reelsideModel = record;

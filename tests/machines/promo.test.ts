@@ -80,20 +80,4 @@ describe('promo machine', () => {
     actor.send({ type: 'user.claim' });
     expect(claims).toHaveBeenCalledTimes(1);
   });
-
-  it('nothing restorable: no window and no limit', async () => {
-    const clock = new SimulatedClock();
-    const actor = createActor(
-      promoMachine.provide({
-        actors: {
-          restore: fromPromise(async (): Promise<RestoredPromo> => {
-            throw new Error('storage disabled');
-          }),
-        },
-      }),
-      { input: { kind: 'bonus' }, clock },
-    ).start();
-    await waitFor(actor, (s) => s.matches('idle'));
-    expect(actor.getSnapshot().context.balanceLimit).toBeNull();
-  });
 });

@@ -15,6 +15,8 @@ import { join } from 'node:path';
 import { build, type Plugin } from 'vite';
 import { commandLine, usageError } from '../../scripts/cli.ts';
 import { idleLockDriver } from './idleLock.ts';
+import { lobbyDriver } from './lobby.ts';
+import { promoDriver } from './promo.ts';
 import { reconnectDriver } from './reconnect.ts';
 import { launchBrowsers, replayMachine, type Driver } from './replay.ts';
 
@@ -23,7 +25,7 @@ const USAGE = `usage: npm run test:mutants [-- --machine NAME]... [--keep]      
 Builds the product once per planted mutation of a machine and replays that machine's model paths
 on it; prints which mutations the replays caught.
 
-  --machine NAME  only this machine's mutations (repeatable): idleLock, reconnect
+  --machine NAME  only this machine's mutations (repeatable): idleLock, reconnect, promo, lobby
   --keep          keep the mutants' builds (their folders are printed)`;
 
 interface Mutation {
@@ -120,9 +122,93 @@ const MUTATIONS: Mutation[] = [
     from: "{ guard: 'closesShown', target: 'hidden', actions: assign({ session: null }) },",
     to: "{ guard: 'closesShown', target: 'shown', actions: assign({ session: null }) },",
   },
+  {
+    machine: 'promo',
+    what: 'the discount is refused under the balance limit and sent above it (guard flipped)',
+    file: 'machines/promo.ts',
+    from: "(context.balance ?? 0) >= context.balanceLimit,",
+    to: "(context.balance ?? 0) < context.balanceLimit,",
+  },
+  {
+    machine: 'promo',
+    what: 'a reload forgets the discount claimed a moment ago (guard off)',
+    file: 'machines/promo.ts',
+    from: '&& restored.sinceLastClaimMs < PROMO_COOLDOWN_MS,',
+    to: '&& restored.sinceLastClaimMs > PROMO_COOLDOWN_MS,',
+  },
+  {
+    machine: 'promo',
+    what: 'a refused claim may be clicked again at once (target swapped)',
+    file: 'machines/promo.ts',
+    from: "onError: {\n          target: 'coolingDown',",
+    to: "onError: {\n          target: 'idle',",
+  },
+  {
+    machine: 'promo',
+    what: 'a click too soon says nothing (action dropped)',
+    file: 'machines/promo.ts',
+    from: "'user.claim': { actions: assign({ notice: 'tooSoon', notices: ({ context }) => context.notices + 1, failure: null }) },",
+    to: "'user.claim': { actions: assign({ failure: null }) },",
+  },
+  {
+    machine: 'promo',
+    what: 'the 30 s window never ends (timer dropped)',
+    file: 'machines/promo.ts',
+    from: "after: { promoCooldown: 'idle' },",
+    to: '',
+  },
+  {
+    machine: 'promo',
+    what: "the wallet's balance is not followed, so the limit never applies (action dropped)",
+    file: 'machines/promo.ts',
+    from: "on: { 'wallet.balance': { actions: assign({ balance: ({ event }) => event.balance }) } },",
+    to: '',
+  },
+  {
+    machine: 'lobby',
+    what: 'the lobby asks once more on its own after its last try (guard off by one)',
+    file: 'machines/lobby.ts',
+    from: 'guard: ({ context }) => context.failures < LOBBY_TRIES,',
+    to: 'guard: ({ context }) => context.failures <= LOBBY_TRIES,',
+  },
+  {
+    machine: 'lobby',
+    what: "a change of the player's own session is not loaded (transition dropped)",
+    file: 'machines/lobby.ts',
+    from: "on: { 'server.session': 'refreshing' },",
+    to: '',
+  },
+  {
+    machine: 'lobby',
+    what: 'a failed refresh throws away what is shown (target swapped)',
+    file: 'machines/lobby.ts',
+    from: "onError: { target: 'ready', actions: assign({ failure: ({ event }) => toFailure(event.error) }) },",
+    to: "onError: { target: 'failed', actions: assign({ failure: ({ event }) => toFailure(event.error) }) },",
+  },
+  {
+    machine: 'lobby',
+    what: 'the lobby never refreshes (timer dropped)',
+    file: 'machines/lobby.ts',
+    from: "after: { lobbyRefresh: 'refreshing' },",
+    to: '',
+  },
+  {
+    machine: 'lobby',
+    what: 'live statuses do not reach the tiles (action dropped)',
+    file: 'machines/lobby.ts',
+    from: "'server.statuses': { actions: { type: 'patchMachines', params: ({ event }) => event.changes } },",
+    to: "'server.statuses': { actions: [] },",
+  },
+  {
+    machine: 'lobby',
+    what: 'Try again does nothing (transition dropped)',
+    file: 'machines/lobby.ts',
+    from: "on: { 'user.retry': { target: 'loading', actions: assign({ failures: 0 }) } },",
+    to: '',
+  },
 ];
 
-const DRIVERS: Record<string, Driver> = { idleLock: idleLockDriver, reconnect: reconnectDriver };
+const DRIVERS: Record<string, Driver> = { idleLock: idleLockDriver, reconnect: reconnectDriver, promo: promoDriver, lobby: lobbyDriver };
 
 /** The machine's source changed in this build only (before TypeScript is stripped). */
 function plant(mutation: Mutation): Plugin {

@@ -22,7 +22,7 @@ import { allStateNodes, nodeTransitions } from '../../scripts/charts.ts';
 import { E2E_BANDS, launchChromium } from '../../scripts/browser/harness.ts';
 import { getAdjacencyMap, getShortestPaths, type StatePath } from 'xstate/graph';
 import { stateIds, traversalOf } from '../../scripts/paths/pathHelper.ts';
-import { pathFixtures, type Payload } from '../../scripts/paths/payloads.ts';
+import { pathFixtures, type PathFixture, type Payload } from '../../scripts/paths/payloads.ts';
 import type { ModelRecord, RecordedActor } from '../../src/services/modelRecord.ts';
 import { startSimulator, type Simulator, type SimulatorOptions } from '../../simulator/server.ts';
 
@@ -62,6 +62,12 @@ export interface Driver {
   origin?(path: ModelPath): 'secure' | 'insecure';
   /** Further options of the path's browser profile (e.g. no service worker). */
   context?(path: ModelPath): BrowserContextOptions;
+  /**
+   * The fixture's traversal as the replays need it, over pathFixtures[name]: what tells states
+   * apart for a browser (e.g. not every balance), so the paths are as short and few as the chart's
+   * steps allow. The payloads stay the fixture's.
+   */
+  traversal?: Pick<PathFixture, 'distinguish' | 'stopWhen'>;
   /** Why a path cannot be replayed on the real product (no real-world stimulus), or null. */
   unsupported?(path: ModelPath): string | null;
   /** Brings the fresh world to the path's start (the machine's actor running in the page). */
@@ -70,8 +76,11 @@ export interface Driver {
   act(world: World, index: number): Promise<void>;
   /** Per tag of the chart: whether the page shows it now. */
   tags: Record<string, (page: Page) => Promise<boolean>>;
-  /** Further checks of a state (by state id), e.g. where a final state leaves the player. */
-  states?: Record<string, (world: World, expected: AnyMachineSnapshot) => Promise<boolean>>;
+  /**
+   * Further checks of a state (by state id), e.g. where a final state leaves the player; `index`
+   * is the step the state is reached by (what it changed is steps[index - 1] against it).
+   */
+  states?: Record<string, (world: World, expected: AnyMachineSnapshot, index: number) => Promise<boolean>>;
   /**
    * Whether steps[index]'s event is caused by the previous stimulus by itself (an actor's answer):
    * the state before it may be left before the page can be looked at, so reaching the state after
@@ -128,9 +137,11 @@ export function modelPaths(
   chart: AnyStateMachine,
   name: string,
   unsupported: (path: ModelPath) => string | null = () => null,
+  traversal: Pick<PathFixture, 'distinguish' | 'stopWhen'> = {},
 ): { chosen: ModelPath[]; skipped: Array<{ path: string; reason: string }> } {
-  const fixture = pathFixtures[name];
-  if (!fixture) throw new Error(`no path fixture for ${name} (scripts/paths/payloads.ts)`);
+  const found = pathFixtures[name];
+  if (!found) throw new Error(`no path fixture for ${name} (scripts/paths/payloads.ts)`);
+  const fixture = { ...found, ...traversal };
   const all: ModelPath[] = [];
   /** A step as the chart draws it: the state before it, the event, the state after it. */
   const keysOf = new Map<ModelPath, string[]>();
@@ -188,7 +199,11 @@ export function modelPaths(
 
 function describe(steps: ModelStep[]): string {
   const label = (event: Payload) => {
-    if (event.type.startsWith('xstate.done.actor.') && 'output' in event) return `${event.type.slice(18)}=${JSON.stringify(event.output)}`;
+    if (event.type.startsWith('xstate.done.actor.') && 'output' in event) {
+      const output = JSON.stringify(event.output) ?? 'undefined';
+      // A long answer (a lobby's data) by its start: the description stays a line.
+      return `${event.type.slice(18)}=${output.length > 60 ? `${output.slice(0, 40)}…` : output}`;
+    }
     return event.type.replace(/^xstate\./, '');
   };
   return steps.slice(1).map((step) => label(step.event)).join(' → ') || '(start)';
@@ -200,11 +215,12 @@ async function record(page: Page): Promise<ModelRecord | null> {
   return page.evaluate(() => (window as unknown as { reelsideModel?: ModelRecord }).reelsideModel ?? null).catch(() => null);
 }
 
-/** The newest actor of the machine the page has run. */
-async function actorOf(page: Page, machine: string): Promise<RecordedActor | null> {
+/** The newest actor of the machine the page has run, with its session id. */
+async function actorOf(page: Page, machine: string): Promise<{ id: string; actor: RecordedActor } | null> {
   const now = await record(page);
-  const actors = Object.values(now?.actors ?? {}).filter((actor) => actor.machine === machine);
-  return actors.at(-1) ?? null;
+  const actors = Object.entries(now?.actors ?? {}).filter(([, actor]) => actor.machine === machine);
+  const newest = actors.at(-1);
+  return newest ? { id: newest[0], actor: newest[1] } : null;
 }
 
 async function until(check: () => Promise<boolean>, timeoutMs: number): Promise<boolean> {
@@ -220,38 +236,81 @@ const sameIds = (a: readonly string[], b: readonly string[]) => a.length === b.l
 
 class StepFailure extends Error {}
 
-/** The real actor is where the chart says, and the page shows the state's tags (and no other). */
-async function expectState(world: World, driver: Driver, index: number, checked: Set<string>): Promise<void> {
+/** Where the real actor was last seen as the chart said: its session id and its trail's index. */
+interface Mark {
+  id: string | null;
+  at: number;
+}
+
+/**
+ * The real actor went where the chart says — its trail (src/services/modelRecord.ts), from where
+ * the last step found it, reaches the state — and is there now, or has left it on its way to the
+ * next state by itself (an actor's answer the next step awaits); while it is there, the page shows
+ * the state's tags (and no other). Returns where the state was found, for the next step.
+ */
+async function expectState(world: World, driver: Driver, index: number, checked: Set<string>, mark: Mark): Promise<Mark> {
   const expected = world.path.steps[index]!.state;
   const want = activeIds(expected, driver.chart.id);
+  const wanted = [...want].sort().join(' + ');
   const next = world.path.steps[index + 1];
-  const passing = next && driver.awaited(world.path, index + 1) ? activeIds(next.state, driver.chart.id) : null;
+  const passing = next !== undefined && driver.awaited(world.path, index + 1);
   let seen: RecordedActor | null = null;
-  const there = await until(async () => {
-    seen = await actorOf(world.page, driver.name);
-    return seen !== null && (sameIds(seen.states, want) || (passing !== null && sameIds(seen.states, passing)));
+  let found: Mark | null = null;
+  let there = false;
+  let lost: string | null = null;
+  await until(async () => {
+    const newest = await actorOf(world.page, driver.name);
+    if (!newest) return false;
+    seen = newest.actor;
+    const { trail } = newest.actor;
+    let at: number;
+    if (newest.id !== mark.id) {
+      // A new actor (the page opened again, or the first look): its whole trail counts.
+      at = trail.indexOf(wanted);
+    } else {
+      // The same state (a step that changes none) or the actor's very next one: a product that
+      // took other steps in between went somewhere the chart does not.
+      at = trail[mark.at] === wanted ? mark.at : trail[mark.at + 1] === wanted ? mark.at + 1 : -1;
+      if (at < 0 && trail.length > mark.at + 1) {
+        lost = trail.slice(mark.at).join(' → ');
+        return true;
+      }
+    }
+    if (at < 0) return false;
+    found = { id: newest.id, at };
+    there = at === trail.length - 1 && sameIds(newest.actor.states, want);
+    return there || passing;
   }, STEP_TIMEOUT_MS);
-  // Already past it, on its way to the next state by itself: that state is checked next.
-  if (there && passing !== null && !sameIds((seen as RecordedActor | null)?.states ?? [], want)) return;
+  if (lost !== null) throw new StepFailure(`the chart says ${want.join(' + ')}; the product's ${driver.name} went ${lost}`);
+  if (found === null) {
+    const actor = seen as RecordedActor | null;
+    throw new StepFailure(
+      `the chart says ${want.join(' + ')}; the product's ${driver.name} is in ${actor?.states.join(' + ') ?? '(no actor)'}` +
+        (actor ? ` (it went ${actor.trail.slice(mark.id === null ? 0 : mark.at).join(' → ')})` : ''),
+    );
+  }
   if (!there) {
-    throw new StepFailure(`the chart says ${want.join(' + ')}; the product's ${driver.name} is in ${(seen as RecordedActor | null)?.states.join(' + ') ?? '(no actor)'}`);
+    // Already past it, on its way to the next state by itself: that state is checked next.
+    if (passing) return found;
+    throw new StepFailure(`the chart says ${want.join(' + ')}; the product's ${driver.name} went there and on to ${(seen as RecordedActor | null)?.states.join(' + ')}`);
   }
   const tags = new Set<string>([...(expected.tags as Set<string>)]);
   for (const [tag, shows] of Object.entries(driver.tags)) {
-    const wanted = tags.has(tag);
-    if (!(await until(async () => (await shows(world.page)) === wanted, TAG_TIMEOUT_MS))) {
+    const wantedTag = tags.has(tag);
+    if (!(await until(async () => (await shows(world.page)) === wantedTag, TAG_TIMEOUT_MS))) {
       // The state may have been left by itself meanwhile (a check that answered at once): only a
       // page that disagrees while the actor is still there is a failure.
       const still = await actorOf(world.page, driver.name);
-      if (still && !sameIds(still.states, want)) return;
-      throw new StepFailure(`in ${want.join(' + ')} the page ${wanted ? 'does not show' : 'shows'} ${tag}`);
+      if (still && !sameIds(still.actor.states, want)) return found;
+      throw new StepFailure(`in ${want.join(' + ')} the page ${wantedTag ? 'does not show' : 'shows'} ${tag}`);
     }
-    if (wanted) checked.add(tag);
+    if (wantedTag) checked.add(tag);
   }
   for (const id of want) {
     const check = driver.states?.[id];
-    if (check && !(await until(() => check(world, expected), STEP_TIMEOUT_MS))) throw new StepFailure(`the page is not as ${id} says`);
+    if (check && !(await until(() => check(world, expected, index), STEP_TIMEOUT_MS))) throw new StepFailure(`the page is not as ${id} says`);
   }
+  return found;
 }
 
 // ---- the run ----------------------------------------------------------------------------------
@@ -279,12 +338,12 @@ export async function launchBrowsers(): Promise<Browsers & { close(): Promise<vo
   };
 }
 
-export async function replayMachine(browsers: Browsers, driver: Driver, options: { dist: string; parallel: number; log: (line: string) => void }): Promise<MachineReport> {
+export async function replayMachine(browsers: Browsers, driver: Driver, options: { dist: string; parallel: number; only?: string; log: (line: string) => void }): Promise<MachineReport> {
   if (!existsSync(`${options.dist}/index.html`)) throw new Error(`${options.dist}/ is missing: run \`npm run build\` first`);
   const started = Date.now();
   const unchecked = chartTags(driver.chart).filter((tag) => !(tag in driver.tags));
   if (unchecked.length > 0) throw new Error(`${driver.name}: no page check for the tags ${unchecked.join(', ')}`);
-  const { chosen: paths, skipped } = modelPaths(driver.chart, driver.name, (path) => driver.unsupported?.(path) ?? null);
+  const { chosen: paths, skipped } = modelPaths(driver.chart, driver.name, (path) => driver.unsupported?.(path) ?? null, driver.traversal);
   const report: MachineReport = {
     name: driver.name,
     paths: paths.length,
@@ -314,10 +373,10 @@ export async function replayMachine(browsers: Browsers, driver: Driver, options:
     let failure: string | null = null;
     try {
       await driver.arrange(world);
-      await expectState(world, driver, 0, checkedTags);
+      let mark = await expectState(world, driver, 0, checkedTags, { id: null, at: 0 });
       for (step = 1; step < path.steps.length; step += 1) {
         await driver.act(world, step);
-        await expectState(world, driver, step, checkedTags);
+        mark = await expectState(world, driver, step, checkedTags, mark);
       }
       const findings = sim.floor.context.ledger.auditPlayers();
       if (findings.length > 0) throw new StepFailure(`the books do not balance: ${JSON.stringify(findings)}`);
@@ -334,7 +393,7 @@ export async function replayMachine(browsers: Browsers, driver: Driver, options:
     await sim.close();
   };
   // A few paths at once (each its own simulator and browser profile), in the order chosen.
-  const queue = [...paths];
+  const queue = paths.filter((path) => options.only === undefined || path.description.includes(options.only));
   await Promise.all(
     Array.from({ length: Math.max(1, options.parallel) }, async () => {
       for (let path = queue.shift(); path; path = queue.shift()) await replay(path);

@@ -2,7 +2,7 @@
  * The model-based tests on the real product (tests/model/replay.ts): paths from the product
  * charts replayed in headless Chromium against fresh simulators, and what the real actors reached.
  *
- *   npm run test:model [-- --machine NAME]... [--dist DIR] [--parallel N] [--verbose]     (node tests/model/run.ts)
+ *   npm run test:model [-- --machine NAME]... [--dist DIR] [--parallel N] [--path TEXT] [--verbose]     (node tests/model/run.ts)
  *
  * Needs a built client (npm run build). Prints each path, then a coverage table per machine:
  * states, transitions and tags reached in the browser, tags checked on the page, the time. Fails
@@ -10,20 +10,23 @@
  */
 import { commandLine, usageError } from '../../scripts/cli.ts';
 import { idleLockDriver } from './idleLock.ts';
+import { lobbyDriver } from './lobby.ts';
+import { promoDriver } from './promo.ts';
 import { reconnectDriver } from './reconnect.ts';
 import { launchBrowsers, replayMachine, type Driver, type MachineReport } from './replay.ts';
 
-const USAGE = `usage: npm run test:model [-- --machine NAME]... [--dist DIR] [--parallel N] [--verbose]      (node tests/model/run.ts)
+const USAGE = `usage: npm run test:model [-- --machine NAME]... [--dist DIR] [--parallel N] [--path TEXT] [--verbose]      (node tests/model/run.ts)
 
 Replays paths generated from the product charts in headless Chromium against the simulator
 and prints the states, transitions and tags each machine reached there.
 
-  --machine NAME  only this machine (repeatable): idleLock, reconnect
+  --machine NAME  only this machine (repeatable): idleLock, reconnect, promo, lobby
   --dist DIR      the built client (default dist, or E2E_DIST)
   --parallel N    paths replayed at once (default 2: this machine's cores)
+  --path TEXT     only the paths whose description holds TEXT (a failing one, again)
   --verbose             list what was not reached and the paths skipped`;
 
-const DRIVERS: Driver[] = [idleLockDriver, reconnectDriver];
+const DRIVERS: Driver[] = [idleLockDriver, reconnectDriver, promoDriver, lobbyDriver];
 
 /**
  * The least share of the chart each machine must reach in the browser (states, transitions):
@@ -60,6 +63,7 @@ async function main(): Promise<number> {
       dist: { type: 'string', default: process.env.E2E_DIST ?? 'dist' },
       verbose: { type: 'boolean', default: false },
       parallel: { type: 'string', default: '2' },
+      path: { type: 'string' },
     },
   });
   const parallel = Number(values.parallel);
@@ -71,7 +75,7 @@ async function main(): Promise<number> {
   try {
     for (const driver of drivers) {
       console.log(`${driver.name}:`);
-      reports.push(await replayMachine(browsers, driver, { dist: values.dist, parallel, log: (line) => console.log(line) }));
+      reports.push(await replayMachine(browsers, driver, { dist: values.dist, parallel, only: values.path, log: (line) => console.log(line) }));
     }
   } finally {
     await browsers.close();
