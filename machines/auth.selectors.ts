@@ -14,6 +14,14 @@ export const selectWallet = (snapshot: AuthSnapshot) => snapshot.children.wallet
 export const selectIdleLock = (snapshot: AuthSnapshot) => snapshot.children.idleLock;
 export const selectReconnect = (snapshot: AuthSnapshot) => snapshot.children.reconnect;
 
+/**
+ * What the app shows before any page, from the chart's gate:* tags: its splash while the login is
+ * not known yet (a kept token being checked), the reconnecting screen while a check found no
+ * answer, the network-error screen once it gave up; null once the login is known.
+ */
+export const selectGate = (snapshot: AuthSnapshot): 'checking' | 'reconnecting' | 'unreachable' | null =>
+  snapshot.hasTag('gate:checking') ? 'checking' : snapshot.hasTag('gate:reconnecting') ? 'reconnecting' : snapshot.hasTag('gate:unreachable') ? 'unreachable' : null;
+
 /** A login may be sent: the player is logged out and no login is on its way. */
 export const selectLoginOpen = (snapshot: AuthSnapshot): boolean => snapshot.hasTag('login:open');
 

@@ -64,7 +64,7 @@ export const authMachine = setup({
     events: {} as AuthEvent,
     children: {} as { wallet: 'wallet'; reconnect: 'reconnect'; notifications: 'notifications'; idleLock: 'idleLock' },
     emitted: {} as AuthEmitted,
-    tags: {} as 'login:open' | 'login:submitting',
+    tags: {} as 'login:open' | 'login:submitting' | 'gate:checking' | 'gate:reconnecting' | 'gate:unreachable',
   },
   actors: {
     /**
@@ -129,6 +129,8 @@ export const authMachine = setup({
   initial: 'splash',
   states: {
     splash: {
+      // Until the login is known, the app shows its splash (a kept token is being checked).
+      tags: ['gate:checking'],
       invoke: {
         id: 'readTokens',
         src: 'readTokens',
@@ -149,10 +151,11 @@ export const authMachine = setup({
           },
           { target: 'loggedOut' },
         ],
-        onError: { target: 'loggedOut' },
+        // No onError: the address and the storage are read without failing (unreadable storage is no token).
       },
     },
     validating: {
+      tags: ['gate:checking'],
       invoke: {
         id: 'validateToken',
         src: 'validateToken',
@@ -189,11 +192,13 @@ export const authMachine = setup({
     },
     /** No answer to the token check: the token is kept, and asked about again after the backoff. */
     reconnecting: {
+      tags: ['gate:reconnecting'],
       after: { reconnectBackoff: 'validating' },
       on: { 'network.online': 'validating' },
     },
     /** Still no answer: the network-error screen, with the token kept until the player or the browser retries. */
     unreachable: {
+      tags: ['gate:unreachable'],
       on: {
         'user.retry': { target: 'validating', actions: assign({ validations: 0, failure: null }) },
         'network.online': { target: 'validating', actions: assign({ validations: 0, failure: null }) },

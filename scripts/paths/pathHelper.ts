@@ -67,6 +67,8 @@ export interface TraversalOptions {
   stopWhen?: (snapshot: any) => boolean;
   /** The part of the context that tells states apart (default: all of it). */
   distinguish?: (context: any) => unknown;
+  /** Steps the traversal does not take (an event in a state the caller cannot bring about). */
+  skip?: (snapshot: any, event: EventObject) => boolean;
 }
 
 /** The chart as the traversal walks it, and the traversal's options (xstate/graph). */
@@ -82,6 +84,7 @@ export function traversalOf(chart: AnyStateMachine, options: TraversalOptions) {
     // An actor's done/error event only happens while that actor runs (XState errors otherwise).
     filterEvents: (snapshot: any, event: EventObject) => {
       const actor = /^xstate\.(?:done|error)\.actor\.(.+)$/.exec(event.type)?.[1];
+      if (options.skip?.(snapshot, event)) return false;
       return actor === undefined || snapshot.children?.[actor] !== undefined;
     },
   };

@@ -80,7 +80,8 @@ export const authPayloads: Payloads = {
   'user.login': [{ type: 'user.login', credentials: { username: 'demo', password: 'demo1234', remember: true } }],
   'server.unauthorized': [{ type: 'server.unauthorized', failure }],
   'xstate.done.actor.validateToken': [done('validateToken', session)],
-  'xstate.error.actor.validateToken': [error('validateToken')],
+  // No answer (kept, asked again), and the operator's "no" (a 401: the login ends).
+  'xstate.error.actor.validateToken': [error('validateToken'), error('validateToken', { status: 401, code: 10700, message: 'expired', params: {} })],
   'xstate.done.actor.login': [done('login', session)],
   'xstate.error.actor.login': [error('login')],
   'server.balance': [{ type: 'server.balance', balance: 4200 }],

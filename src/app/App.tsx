@@ -5,7 +5,7 @@ import styled, { ThemeProvider } from 'styled-components';
 import type { ActorRefFrom } from 'xstate';
 import type { createSettingsMachine } from '../../machines/settings.ts';
 import type { Settings } from '../../protocol/settings.ts';
-import { selectLoggedIn, selectSubmitting } from '../../machines/auth.selectors.ts';
+import { selectGate, selectLoggedIn, selectSubmitting } from '../../machines/auth.selectors.ts';
 import { onlineStatus, supportsWebRtc } from '../services/browser.ts';
 import { guestLook } from '../services/storage.ts';
 import { LookHost } from '../features/shell/settings/LookHost.tsx';
@@ -115,7 +115,7 @@ function PlayerLook({ runtime, children }: { runtime: Runtime | null; children: 
 function Gate({ runtime }: { runtime: Runtime }) {
   const ip = usePhase(runtime.ipCheck, (s) => ({ value: s.value, answer: s.context.answer }), sameIpView);
   // Before the app: splash and validating show the splash; a kept login with no answer yet waits.
-  const authGate = usePhase(runtime.auth, (s) => (['splash', 'validating', 'reconnecting', 'unreachable'] as const).find((v) => s.matches(v)));
+  const authGate = usePhase(runtime.auth, selectGate);
   const online = useSyncExternalStore(onlineStatus.subscribe, onlineStatus.online);
   const routed = useRouted(runtime);
   const unanswered = ip.value === 'checking' || ip.value === 'waiting' || ip.value === 'networkError';
@@ -129,7 +129,7 @@ function Gate({ runtime }: { runtime: Runtime }) {
     );
   }
   if (ip.value === 'networkError') return <NetworkErrorScreen onRetry={() => runtime.ipCheck.send({ type: 'user.retry' })} />;
-  if (authGate === 'splash' || authGate === 'validating') return <Booting screen={<SplashScreen />} />;
+  if (authGate === 'checking') return <Booting screen={<SplashScreen />} />;
   // A kept login whose check found no answer: kept, and asked about again (only a 401 ends it).
   if (authGate && !online) return <Rare><OfflineScreen /></Rare>;
   if (authGate === 'reconnecting') return <Rare><ReconnectingScreen auth={runtime.auth} /></Rare>;

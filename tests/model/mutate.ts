@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build, type Plugin } from 'vite';
 import { commandLine, usageError } from '../../scripts/cli.ts';
+import { authDriver } from './auth.ts';
 import { idleLockDriver } from './idleLock.ts';
 import { lobbyDriver } from './lobby.ts';
 import { promoDriver } from './promo.ts';
@@ -25,7 +26,7 @@ const USAGE = `usage: npm run test:mutants [-- --machine NAME]... [--keep]      
 Builds the product once per planted mutation of a machine and replays that machine's model paths
 on it; prints which mutations the replays caught.
 
-  --machine NAME  only this machine's mutations (repeatable): idleLock, reconnect, promo, lobby
+  --machine NAME  only this machine's mutations (repeatable): auth, idleLock, reconnect, promo, lobby
   --keep          keep the mutants' builds (their folders are printed)`;
 
 interface Mutation {
@@ -206,9 +207,51 @@ const MUTATIONS: Mutation[] = [
     from: "on: { 'user.retry': { target: 'loading', actions: assign({ failures: 0 }) } },",
     to: '',
   },
+  {
+    machine: 'auth',
+    what: 'a token check with no answer ends the login (guard weakened)',
+    file: 'machines/auth.ts',
+    from: 'refused: ({ event }) => isRefusal(toFailure((event as { error?: unknown }).error)),',
+    to: 'refused: () => true,',
+  },
+  {
+    machine: 'auth',
+    what: 'the login gives up a check later than it says (guard off by one)',
+    file: 'machines/auth.ts',
+    from: 'lastValidation: ({ context }) => context.validations + 1 >= VALIDATE_TRIES,',
+    to: 'lastValidation: ({ context }) => context.validations + 1 > VALIDATE_TRIES,',
+  },
+  {
+    machine: 'auth',
+    what: 'Try again on the network-error screen does nothing (target swapped)',
+    file: 'machines/auth.ts',
+    from: "'user.retry': { target: 'validating', actions: assign({ validations: 0, failure: null }) },",
+    to: "'user.retry': { target: 'unreachable', actions: assign({ validations: 0, failure: null }) },",
+  },
+  {
+    machine: 'auth',
+    what: 'the browser back online does not ask again once the login gave up (transition dropped)',
+    file: 'machines/auth.ts',
+    from: "'network.online': { target: 'validating', actions: assign({ validations: 0, failure: null }) },",
+    to: '',
+  },
+  {
+    machine: 'auth',
+    what: 'an expired token keeps the player in (timer pushed out)',
+    file: 'machines/auth.ts',
+    from: 'tokenExpiry: ({ context }) => Math.max(0, context.session?.expiresInMs ?? 0),',
+    to: 'tokenExpiry: () => 2 ** 31 - 1,',
+  },
+  {
+    machine: 'auth',
+    what: 'a refused login lets the player in (target swapped)',
+    file: 'machines/auth.ts',
+    from: "onError: {\n              target: 'idle',",
+    to: "onError: {\n              target: '#auth.loggedIn',",
+  },
 ];
 
-const DRIVERS: Record<string, Driver> = { idleLock: idleLockDriver, reconnect: reconnectDriver, promo: promoDriver, lobby: lobbyDriver };
+const DRIVERS: Record<string, Driver> = { auth: authDriver, idleLock: idleLockDriver, reconnect: reconnectDriver, promo: promoDriver, lobby: lobbyDriver };
 
 /** The machine's source changed in this build only (before TypeScript is stripped). */
 function plant(mutation: Mutation): Plugin {

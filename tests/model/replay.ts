@@ -67,7 +67,7 @@ export interface Driver {
    * apart for a browser (e.g. not every balance), so the paths are as short and few as the chart's
    * steps allow. The payloads stay the fixture's.
    */
-  traversal?: Pick<PathFixture, 'distinguish' | 'stopWhen'>;
+  traversal?: Pick<PathFixture, 'distinguish' | 'stopWhen'> & { skip?: (snapshot: AnyMachineSnapshot, event: EventObject) => boolean };
   /** Why a path cannot be replayed on the real product (no real-world stimulus), or null. */
   unsupported?(path: ModelPath): string | null;
   /** Brings the fresh world to the path's start (the machine's actor running in the page). */
@@ -137,16 +137,16 @@ export function modelPaths(
   chart: AnyStateMachine,
   name: string,
   unsupported: (path: ModelPath) => string | null = () => null,
-  traversal: Pick<PathFixture, 'distinguish' | 'stopWhen'> = {},
+  tuning: Driver['traversal'] = {},
 ): { chosen: ModelPath[]; skipped: Array<{ path: string; reason: string }> } {
   const found = pathFixtures[name];
   if (!found) throw new Error(`no path fixture for ${name} (scripts/paths/payloads.ts)`);
-  const fixture = { ...found, ...traversal };
+  const fixture = { ...found, ...tuning };
   const all: ModelPath[] = [];
   /** A step as the chart draws it: the state before it, the event, the state after it. */
   const keysOf = new Map<ModelPath, string[]>();
   for (const input of fixture.inputs ?? [undefined]) {
-    const options = { input, payloads: fixture.payloads, distinguish: fixture.distinguish, stopWhen: fixture.stopWhen };
+    const options = { input, payloads: fixture.payloads, distinguish: fixture.distinguish, stopWhen: fixture.stopWhen, skip: tuning?.skip };
     const { machine, traversal } = traversalOf(chart, options);
     const serialize = traversal.serializeState;
     const shortest = new Map<string, ModelStep[]>();
@@ -298,17 +298,31 @@ async function expectState(world: World, driver: Driver, index: number, checked:
   for (const [tag, shows] of Object.entries(driver.tags)) {
     const wantedTag = tags.has(tag);
     if (!(await until(async () => (await shows(world.page)) === wantedTag, TAG_TIMEOUT_MS))) {
-      // The state may have been left by itself meanwhile (a check that answered at once): only a
-      // page that disagrees while the actor is still there is a failure.
+      // The state may have been left by itself meanwhile, on its way to an answer the next step
+      // awaits (a check that answered at once): only a page that disagrees while the actor is
+      // still there is a failure then.
       const still = await actorOf(world.page, driver.name);
-      if (still && !sameIds(still.actor.states, want)) return found;
+      if (passing && still && !sameIds(still.actor.states, want)) return found;
       throw new StepFailure(`in ${want.join(' + ')} the page ${wantedTag ? 'does not show' : 'shows'} ${tag}`);
     }
     if (wantedTag) checked.add(tag);
   }
   for (const id of want) {
     const check = driver.states?.[id];
-    if (check && !(await until(() => check(world, expected, index), STEP_TIMEOUT_MS))) throw new StepFailure(`the page is not as ${id} says`);
+    if (!check) continue;
+    // Where the chart's next event is an answer the actor awaits, it may leave the state by itself
+    // while the page is looked at (a PIN checked at once leaves the lock): only a page that
+    // disagrees while the actor is still there is a failure then.
+    let left = false;
+    const agrees = await until(async () => {
+      if (await check(world, expected, index)) return true;
+      if (!passing) return false;
+      const still = await actorOf(world.page, driver.name);
+      left = still !== null && !sameIds(still.actor.states, want);
+      return left;
+    }, STEP_TIMEOUT_MS);
+    if (left) return found;
+    if (!agrees) throw new StepFailure(`the page is not as ${id} says`);
   }
   return found;
 }
