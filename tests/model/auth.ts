@@ -216,10 +216,7 @@ async function stimulus(world: World, index: number): Promise<void> {
       );
       return;
     case 'server.info':
-      // The page done loading: an operator's message heard before the logged-in overlays' code
-      // has arrived is lost (known: docs/testing.md), so it is sent once they are there.
-      await page.getByRole('heading', { name: 'Lobby' }).waitFor();
-      await page.waitForLoadState('networkidle');
+      // Sent as soon as the login is in (the logged-in pages may still be loading): it is shown.
       await simCall(sim, 'POST', '/sim/notify', { username: 'demo', code: 99_001, message: 'The floor closes at midnight' });
       await page.getByText('The floor closes at midnight').waitFor();
       return;

@@ -1,13 +1,11 @@
 import { IdleLockDialog } from '../idleLock/IdleLockDialog.tsx';
-import { InfoToasts } from '../auth/InfoToasts.tsx';
 import { LiveChat } from '../liveChat/LiveChat.tsx';
 import { ReconnectDialog } from '../reconnect/ReconnectDialog.tsx';
 
-/** What a logged-in player has over every page: the lock, the reconnect dialog, info toasts, chat. */
+/** What a logged-in player has over every page: the lock, the reconnect dialog, chat (info toasts: Overlays.tsx). */
 export function LoggedInOverlays() {
   return (
     <>
-      <InfoToasts />
       <ReconnectDialog />
       <IdleLockDialog />
       <LiveChat />
