@@ -38,6 +38,8 @@ describe('the sockets heartbeat', () => {
     await expect.poll(() => t.sim.floor.machine(1)!.status).toBe('waiting');
     const machine = t.sim.floor.machine(1)!;
     expect(machine.state().autoplay).toBe(false);
+    // A spin already turning when the link was cut still lands (its win is paid); none follows it.
+    await expect.poll(() => machine.screen().spinning).toBeNull();
     const credits = machine.state().credits;
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(t.sim.floor.machine(1)!.state().credits).toBe(credits);
