@@ -28,6 +28,8 @@ export type AllowedCountriesRequest = z.input<typeof AllowedCountriesRequest>;
 export const FaultRequest = z
   .strictObject({
     path: z.string().check(z.startsWith('/'), z.maxLength(512)),
+    /** Only requests of this method (a WHEP offer's POST, not its session's DELETE); any when absent. */
+    method: z.optional(z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE'])),
     /** Answer this error status (with an error body). */
     status: z.optional(z.int().check(z.gte(400), z.lte(599))),
     times: z._default(z.int().check(z.gte(1), z.lte(1000)), 1),
@@ -68,6 +70,17 @@ export const DropRequest = z.strictObject({ username: z.string().check(z.minLeng
  * send is heard and nothing is sent to them, as on a dead mobile connection.
  */
 export const SilenceRequest = z.strictObject({ username: DropRequest.shape.username, ms: z.int().check(z.gte(1), z.lte(120_000)) });
+
+/**
+ * POST /sim/hold: the floor is slow to act on the player's next machine request of this type (a
+ * busy machine controller): it is handled `ms` later, while the link stays alive (pings answered,
+ * other frames flow).
+ */
+export const HoldRequest = z.strictObject({
+  username: DropRequest.shape.username,
+  request: z.enum(['init', 'button', 'autoplay', 'transfer', 'cashout']),
+  ms: SilenceRequest.shape.ms,
+});
 
 /**
  * POST /sim/link: for `ms`, a slow and lossy link on the player's sockets without closing them —

@@ -79,7 +79,7 @@ async function route(req: IncomingMessage, res: ServerResponse, config: HandlerC
   const path = url.pathname;
 
   if (!underPrefix(path, '/sim')) {
-    const fault = config.control.takeFault(path);
+    const fault = config.control.takeFault(path, req.method ?? 'GET');
     if (fault?.delayMs) await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
     if (fault?.garbage) {
       res.writeHead(200, { 'Content-Type': 'application/json' });

@@ -63,9 +63,9 @@ export class ControlState {
     return this.#faults.reduce((sum, fault) => sum + fault.times, 0);
   }
 
-  /** Consumes one use of the oldest fault whose path prefixes `path`, if any. */
-  takeFault(path: string): Fault | undefined {
-    const fault = this.#faults.find((candidate) => path.startsWith(candidate.path));
+  /** Consumes one use of the oldest fault whose path prefixes `path` (and method, if it names one), if any. */
+  takeFault(path: string, method: string): Fault | undefined {
+    const fault = this.#faults.find((candidate) => path.startsWith(candidate.path) && (candidate.method === undefined || candidate.method === method));
     if (!fault) return undefined;
     fault.times -= 1;
     if (fault.times <= 0) this.#faults = this.#faults.filter((candidate) => candidate !== fault);

@@ -4,6 +4,7 @@ import {
   CashierRequest,
   DropRequest,
   LinkRequest,
+  HoldRequest,
   SilenceRequest,
   EndSessionRequest,
   MachineStatusRequest,
@@ -110,6 +111,16 @@ export function floorControlRoutes(deps: ApiDeps, floor: Floor, sockets: SocketS
         const { username, ms } = await request.body(SilenceRequest);
         const player = playerNamed(deps, username);
         return unchecked({ silenced: sockets.silencePlayer(player.id, ms) });
+      },
+    },
+    {
+      method: 'POST',
+      path: '/sim/hold',
+      handle: async (request) => {
+        const { username, request: type, ms } = await request.body(HoldRequest);
+        const player = playerNamed(deps, username);
+        sockets.holdPlayer(player.id, type, ms);
+        return ok(OkResponse, Done);
       },
     },
     {

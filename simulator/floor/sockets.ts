@@ -43,6 +43,11 @@ export interface SocketServer {
    * replaces the player's last link fault. Returns the sockets affected.
    */
   linkPlayer(playerId: number, fault: LinkFault): number;
+  /**
+   * Control API: the player's next machine request of `request`'s type is handled `ms` late (a
+   * slow machine controller); pings and every other frame go on as usual.
+   */
+  holdPlayer(playerId: number, request: string, ms: number): void;
   close(): void;
 }
 
@@ -137,6 +142,13 @@ export function attachSockets(server: Server, deps: ApiDeps, floor: Floor, optio
   // when the silence ends (unless the socket has been closed by then). A link fault delays frames
   // and loses some; what it delayed still arrives after it ends.
   const silencedUntil = new Map<number, number>();
+  // /sim/hold: per player, the next request of a type handled this many ms late.
+  const holds = new Map<number, Map<string, number>>();
+  const takeHold = (playerId: number, type: string) => {
+    const ms = holds.get(playerId)?.get(type) ?? 0;
+    if (ms > 0) holds.get(playerId)!.delete(type);
+    return ms;
+  };
   const linkFaults = new Map<number, ActiveLinkFault>();
   const lanes = new WeakMap<WebSocket, { in: Lane<Buffer | ArrayBuffer | Buffer[]>; out: Lane<string> }>();
   /** When the socket's silence ends, or 0 when it is not silenced. */
@@ -405,10 +417,17 @@ export function attachSockets(server: Server, deps: ApiDeps, floor: Floor, optio
     ws.on('close', () => {
       if (!shuttingDown) machine.closed();
     });
-    return (data) => {
+    return async (data) => {
       if (shuttingDown) return;
       const message = parse(data, MachineClientMessage, (m) => send(ws, m));
-      return message ? machine.receive(message) : undefined;
+      if (!message) return;
+      const held = takeHold(playerId, message.type);
+      if (held > 0) {
+        await new Promise((resolve) => setTimeout(resolve, held).unref());
+        // A socket gone meanwhile took its request with it.
+        if (shuttingDown || ws.readyState !== ws.OPEN) return;
+      }
+      return machine.receive(message);
     };
   }
 
@@ -421,6 +440,9 @@ export function attachSockets(server: Server, deps: ApiDeps, floor: Floor, optio
         else notification += 1;
       }
       return { notification, machine };
+    },
+    holdPlayer(playerId, request, ms) {
+      holds.set(playerId, (holds.get(playerId) ?? new Map<string, number>()).set(request, ms));
     },
     silencePlayer(playerId, ms) {
       silencedUntil.set(playerId, performance.now() + ms);

@@ -126,6 +126,14 @@ describe('POST /sim/fault', () => {
     expect((await call(`${t.url}/api/player/balance`, { token })).status).toBe(200);
   });
 
+  it('can be kept to one method: a fault for POSTs leaves a GET of the same path alone', async () => {
+    const token = await loginToken(t);
+    await call(`${t.url}/sim/fault`, { body: { path: '/api/player/balance', method: 'POST', status: 503 } });
+    expect((await call(`${t.url}/api/player/balance`, { token })).status).toBe(200);
+    expect((await call(`${t.url}/sim/health`)).body).toMatchObject({ pendingFaults: 1 });
+    expect((await call(`${t.url}/sim/fault`, { body: { path: '/api', method: 'TRACE', status: 500 } })).status).toBe(400);
+  });
+
   it('can break /check and /Settings.json too, and never the control API', async () => {
     await call(`${t.url}/sim/fault`, { body: { path: '/', status: 500, times: 2 } });
     expect((await call(`${t.url}/sim/health`)).status).toBe(200);

@@ -65,4 +65,34 @@ describe('the sockets heartbeat', () => {
     await socket.next('pong');
     socket.close();
   });
+
+  it('/sim/hold: the next join is answered late while the link stays alive (pings answered meanwhile); the one after it at once', async () => {
+    await call(`${t.url}/sim/hold`, { body: { username: 'demo', request: 'init', ms: 500 } });
+    const socket = await machineSocket(t.url, token);
+    const started = performance.now();
+    socket.send({ type: 'init', machineID: 1, token });
+    socket.send({ type: 'ping' });
+    await socket.next('pong');
+    // The ping went by the held join.
+    expect(socket.frames.some((frame) => frame.type === 'joined')).toBe(false);
+    await socket.next('joined');
+    expect(performance.now() - started).toBeGreaterThanOrEqual(490);
+    socket.close();
+    await expect.poll(() => t.sim.floor.machine(1)!.status).toBe('waiting');
+    const again = await machineSocket(t.url, token);
+    const quick = performance.now();
+    again.send({ type: 'init', machineID: 1, token });
+    await again.next('joined');
+    expect(performance.now() - quick).toBeLessThan(490);
+    again.close();
+  });
+
+  it('/sim/hold: a join held past its socket is dropped with it (nothing joins a closed socket)', async () => {
+    await call(`${t.url}/sim/hold`, { body: { username: 'demo', request: 'init', ms: 300 } });
+    const socket = await machineSocket(t.url, token);
+    socket.send({ type: 'init', machineID: 1, token });
+    socket.close();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(t.sim.floor.machine(1)!.status).toBe('free');
+  });
 });
