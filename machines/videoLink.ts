@@ -23,7 +23,8 @@
  * What the player sees is this link's own state, read through machines/videoLink.selectors.ts:
  * the stream and the stats line, `problem` (shown as "reconnecting": a stall or a retry, until the
  * picture moves again), `refusal` (a WHEP refusal with the operator's code, e.g. 70000, shown with
- * its text) and the `video:failed` tag (given up: the player may ask again). The game session
+ * its text), the `video:live` tag (the picture moves: nothing over it) and the `video:failed` tag
+ * (given up: the player may ask again). The game session
  * copies none of it. The view tells the link which surface shows the stream (video.surface); every
  * peer gets it, so the press → picture meter watches that element and never searches the page. RTCPeerConnection and fetch live in the provided `peer` (src/services/whep.ts).
  */
@@ -41,7 +42,7 @@ export const videoLinkMachine = setup({
     context: {} as VideoLinkContext,
     events: {} as VideoCommand | PeerEvent | PageEvent | FramesEvent,
     input: {} as VideoInput,
-    tags: {} as 'video:failed',
+    tags: {} as 'video:live' | 'video:failed',
   },
   actors: {
     /** One WHEP session: a peer connection, its offer, the POST, stats; stopping it DELETEs. */
@@ -152,6 +153,8 @@ export const videoLinkMachine = setup({
           on: { 'frames.new': { target: 'live', actions: 'recovered' } },
         },
         live: {
+          // The picture moves: the player sees the machine (no notice over it).
+          tags: ['video:live'],
           // Only a picture that keeps moving has recovered: a session that shows a frame and
           // stalls again still counts towards giving up.
           after: { stableAfter: { actions: 'resetAttempts' } },

@@ -19,6 +19,7 @@ import { idleLockDriver } from './idleLock.ts';
 import { lobbyDriver } from './lobby.ts';
 import { promoDriver } from './promo.ts';
 import { reconnectDriver } from './reconnect.ts';
+import { videoLinkDriver } from './videoLink.ts';
 import { launchBrowsers, replayMachine, type Driver } from './replay.ts';
 
 const USAGE = `usage: npm run test:mutants [-- --machine NAME]... [--keep]      (node tests/model/mutate.ts)
@@ -26,7 +27,7 @@ const USAGE = `usage: npm run test:mutants [-- --machine NAME]... [--keep]      
 Builds the product once per planted mutation of a machine and replays that machine's model paths
 on it; prints which mutations the replays caught.
 
-  --machine NAME  only this machine's mutations (repeatable): auth, idleLock, reconnect, promo, lobby
+  --machine NAME  only this machine's mutations (repeatable): auth, idleLock, reconnect, promo, lobby, videoLink
   --keep          keep the mutants' builds (their folders are printed)`;
 
 interface Mutation {
@@ -249,9 +250,58 @@ const MUTATIONS: Mutation[] = [
     from: "onError: {\n              target: 'idle',",
     to: "onError: {\n              target: '#auth.loggedIn',",
   },
+  {
+    machine: 'videoLink',
+    what: 'the video gives up a retry early (guard off by one)',
+    file: 'machines/videoLink.ts',
+    from: 'gaveUp: ({ context }) => context.attempts > MAX_ATTEMPTS,',
+    to: 'gaveUp: ({ context }) => context.attempts >= MAX_ATTEMPTS,',
+  },
+  {
+    machine: 'videoLink',
+    what: 'a picture that came back keeps "Video is reconnecting..." over it (action changed)',
+    file: 'machines/videoLink.ts',
+    from: 'recovered: assign({ problem: false, refusal: null }),',
+    to: 'recovered: assign({ refusal: null }),',
+  },
+  {
+    machine: 'videoLink',
+    what: 'choosing another band keeps the old picture (guard flipped)',
+    file: 'machines/videoLink.ts',
+    from: "isOtherBand: ({ context, event }) => event.type === 'video.play' && event.whepUrl !== context.whepUrl,",
+    to: "isOtherBand: ({ context, event }) => event.type === 'video.play' && event.whepUrl === context.whepUrl,",
+  },
+  {
+    machine: 'videoLink',
+    what: 'a first frame that never comes is shown as a stall forever after (target swapped)',
+    file: 'machines/videoLink.ts',
+    from: "after: { firstFrameDeadline: '#videoLink.retrying' },",
+    to: "after: { firstFrameDeadline: '#videoLink.session.live' },",
+  },
+  {
+    machine: 'videoLink',
+    what: 'Try the video again does nothing (transition target dropped)',
+    file: 'machines/videoLink.ts',
+    from: "'video.retry': { target: 'session', actions: 'resetAttempts' },",
+    to: "'video.retry': { actions: 'resetAttempts' },",
+  },
+  {
+    machine: 'videoLink',
+    what: 'leaving the page keeps the video session open (target swapped)',
+    file: 'machines/videoLink.ts',
+    from: "        'page.hidden': 'suspended',\n      },\n      initial: 'preparing',",
+    to: "        'page.hidden': 'retrying',\n      },\n      initial: 'preparing',",
+  },
 ];
 
-const DRIVERS: Record<string, Driver> = { auth: authDriver, idleLock: idleLockDriver, reconnect: reconnectDriver, promo: promoDriver, lobby: lobbyDriver };
+const DRIVERS: Record<string, Driver> = {
+  auth: authDriver,
+  idleLock: idleLockDriver,
+  reconnect: reconnectDriver,
+  promo: promoDriver,
+  lobby: lobbyDriver,
+  videoLink: videoLinkDriver,
+};
 
 /** The machine's source changed in this build only (before TypeScript is stripped). */
 function plant(mutation: Mutation): Plugin {

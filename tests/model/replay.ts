@@ -67,7 +67,15 @@ export interface Driver {
    * apart for a browser (e.g. not every balance), so the paths are as short and few as the chart's
    * steps allow. The payloads stay the fixture's.
    */
-  traversal?: Pick<PathFixture, 'distinguish' | 'stopWhen'> & { skip?: (snapshot: AnyMachineSnapshot, event: EventObject) => boolean };
+  traversal?: Pick<PathFixture, 'distinguish' | 'stopWhen'> & {
+    skip?: (snapshot: AnyMachineSnapshot, event: EventObject) => boolean;
+    /**
+     * What a chosen path must add: a step (state before, event, state after) no path chosen before
+     * takes — the default — or, for a chart whose parallel regions multiply its states, a chart
+     * transition or a state no chosen path takes.
+     */
+    cover?: 'steps' | 'transitions';
+  };
   /** Why a path cannot be replayed on the real product (no real-world stimulus), or null. */
   unsupported?(path: ModelPath): string | null;
   /** Brings the fresh world to the path's start (the machine's actor running in the page). */
@@ -87,6 +95,11 @@ export interface Driver {
    * it counts too.
    */
   awaited(path: ModelPath, index: number): boolean;
+  /**
+   * Whether the product leaves this state by itself, soon (an answer on its way, a timer on the
+   * page's running clock): a path that ends there has reached it once the actor was seen there.
+   */
+  passes?(state: AnyMachineSnapshot): boolean;
 }
 
 export interface MachineReport {
@@ -157,15 +170,23 @@ export function modelPaths(
       string,
       { state: AnyMachineSnapshot; transitions: Record<string, { event: Payload; state: AnyMachineSnapshot }> }
     >;
+    const stepKeys =
+      tuning?.cover === 'transitions'
+        ? (steps: ModelStep[]) =>
+            steps.flatMap((step, index) => [
+              ...(index === 0
+                ? []
+                : machine.getTransitionData(steps[index - 1]!.state as never, step.event as never).map((t) => `${t.source.id}|${step.event.type}|${targetsOf(t)}`)),
+              ...activeIds(step.state, chart.id).map((id) => `state:${id}`),
+            ])
+        : (steps: ModelStep[]) =>
+            steps.map((step, index) => `${JSON.stringify(input)}|${JSON.stringify(steps[index - 1]?.state.value)}|${step.event.type}|${JSON.stringify(step.state.value)}`);
     for (const [key, { state, transitions }] of Object.entries(adjacency)) {
       const to = shortest.get(key);
       if (!to) continue;
       const add = (steps: ModelStep[]) => {
         const path = { input, steps, description: describe(steps) };
-        keysOf.set(
-          path,
-          steps.map((step, index) => `${JSON.stringify(input)}|${JSON.stringify(steps[index - 1]?.state.value)}|${step.event.type}|${JSON.stringify(step.state.value)}`),
-        );
+        keysOf.set(path, stepKeys(steps));
         all.push(path);
       };
       add(to);
@@ -178,12 +199,26 @@ export function modelPaths(
   const chosen: ModelPath[] = [];
   const longestFirst = [...all].sort((a, b) => b.steps.length - a.steps.length);
   const reasons = new Map(longestFirst.map((path) => [path, unsupported(path)]));
-  for (const path of longestFirst) {
-    if (reasons.get(path)) continue;
-    const keys = keysOf.get(path)!;
-    if (keys.every((key) => taken.has(key))) continue;
-    keys.forEach((key) => taken.add(key));
-    chosen.push(path);
+  if (tuning?.cover === 'transitions') {
+    // Greedy: the path that adds the most per step replayed (a path's start, a login, counts as
+    // a few steps), until nothing is left to add.
+    const open = longestFirst.filter((path) => !reasons.get(path));
+    for (;;) {
+      const worth = (path: ModelPath) => keysOf.get(path)!.filter((key) => !taken.has(key)).length / (path.steps.length + 5);
+      const best = open.reduce<ModelPath | null>((top, path) => (worth(path) > (top ? worth(top) : 0) ? path : top), null);
+      if (!best) break;
+      keysOf.get(best)!.forEach((key) => taken.add(key));
+      chosen.push(best);
+    }
+    chosen.sort((a, b) => b.steps.length - a.steps.length);
+  } else {
+    for (const path of longestFirst) {
+      if (reasons.get(path)) continue;
+      const keys = keysOf.get(path)!;
+      if (keys.every((key) => taken.has(key))) continue;
+      keys.forEach((key) => taken.add(key));
+      chosen.push(path);
+    }
   }
   // What no replayable path takes, said once per step left out.
   const skipped = new Map<string, { path: string; reason: string }>();
@@ -211,12 +246,13 @@ function describe(steps: ModelStep[]): string {
 
 // ---- the page ---------------------------------------------------------------------------------
 
-async function record(page: Page): Promise<ModelRecord | null> {
+/** The page's record (src/services/modelRecord.ts), or null before it is there. */
+export async function record(page: Page): Promise<ModelRecord | null> {
   return page.evaluate(() => (window as unknown as { reelsideModel?: ModelRecord }).reelsideModel ?? null).catch(() => null);
 }
 
 /** The newest actor of the machine the page has run, with its session id. */
-async function actorOf(page: Page, machine: string): Promise<{ id: string; actor: RecordedActor } | null> {
+export async function actorOf(page: Page, machine: string): Promise<{ id: string; actor: RecordedActor } | null> {
   const now = await record(page);
   const actors = Object.entries(now?.actors ?? {}).filter(([, actor]) => actor.machine === machine);
   const newest = actors.at(-1);
@@ -253,7 +289,7 @@ async function expectState(world: World, driver: Driver, index: number, checked:
   const want = activeIds(expected, driver.chart.id);
   const wanted = [...want].sort().join(' + ');
   const next = world.path.steps[index + 1];
-  const passing = next !== undefined && driver.awaited(world.path, index + 1);
+  const passing = next === undefined ? (driver.passes?.(expected) ?? false) : driver.awaited(world.path, index + 1);
   let seen: RecordedActor | null = null;
   let found: Mark | null = null;
   let there = false;
