@@ -33,7 +33,7 @@ import { MAX_WRONG_PINS } from '../../machines/idleLock.ts';
 import { login } from '../../scripts/browser/harness.ts';
 import { simCall } from '../e2e/play.ts';
 import { machineSocket } from '../simulator/sockets.ts';
-import type { Driver, ModelPath, World } from './replay.ts';
+import { heard, type Driver, type ModelPath, type World } from './replay.ts';
 
 const TOKEN_CHECK = '/api/validate';
 const TTL_SECONDS = 120;
@@ -267,18 +267,5 @@ async function stimulus(world: World, index: number): Promise<void> {
     }
     default:
       throw new Error(`no stimulus for ${event.type}`);
-  }
-}
-
-/** Brings the stimulus about and waits until the page's auth took the transition once more. */
-async function heard(page: Page, key: string, stimulus: () => Promise<unknown>): Promise<void> {
-  const count = () =>
-    page.evaluate((k) => (window as unknown as { reelsideModel?: { transitions: Record<string, number> } }).reelsideModel?.transitions[k] ?? 0, key);
-  const before = await count();
-  await stimulus();
-  const end = Date.now() + 10_000;
-  while ((await count()) <= before) {
-    if (Date.now() > end) throw new Error(`the page's auth never heard ${key}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }

@@ -26,7 +26,7 @@ import { LOBBY_TRIES, lobbyMachine } from '../../machines/lobby.ts';
 import { login } from '../../scripts/browser/harness.ts';
 import { machineSocket } from '../simulator/sockets.ts';
 import { simCall } from '../e2e/play.ts';
-import type { Driver, ModelPath, World } from './replay.ts';
+import { actorOf, heard, type Driver, type ModelPath, type World } from './replay.ts';
 
 const REFRESH_SECONDS = 60;
 const LOBBY_CALL = '/api/machine/brands';
@@ -81,27 +81,6 @@ function loadFaults(path: ModelPath): Array<{ status?: number; delayMs: number }
 /** Whether the lobby has brands on the page at steps[index] (a load answered before it). */
 const hasBrands = (path: ModelPath, index: number) =>
   path.steps.slice(1, index).some((step) => step.event.type === 'xstate.done.actor.fetchLobby' || step.event.type === 'xstate.done.actor.refreshLobby');
-
-/** The newest lobby actor's states, as the page's record has them. */
-async function lobbyStates(page: Page): Promise<string | undefined> {
-  return page.evaluate(() => {
-    const actors = Object.values((window as unknown as { reelsideModel?: { actors: Record<string, { machine: string; states: string[] }> } }).reelsideModel?.actors ?? {});
-    return actors.filter((actor) => actor.machine === 'lobby').at(-1)?.states.join(' + ');
-  });
-}
-
-/** Times the real lobby took a transition (machine|source|event|targets) so far. */
-async function taken(page: Page, key: string): Promise<number> {
-  return page.evaluate((k) => (window as unknown as { reelsideModel?: { transitions: Record<string, number> } }).reelsideModel?.transitions[k] ?? 0, key);
-}
-
-async function heard(page: Page, key: string, before: number): Promise<void> {
-  const end = Date.now() + 10_000;
-  while ((await taken(page, key)) <= before) {
-    if (Date.now() > end) throw new Error(`the lobby never heard ${key}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 const reconnectDialog = (page: Page) => page.getByRole('dialog', { name: 'Open session' });
 
@@ -161,42 +140,38 @@ export const lobbyDriver: Driver = {
         return;
       }
       case 'server.statuses': {
-        const before = await taken(page, 'lobby|lobby|server.statuses|');
         scene.flips += 1;
         const status = scene.flips % 2 === 1 ? 'offline' : 'free';
         // A machine on the page when a brand's are shown (not demo's own), so its tile can be seen to follow.
         const tiles = await page.locator('[data-testid^="machine-"]').evaluateAll((found) => found.map((tile) => tile.getAttribute('data-testid')));
         const shown = tiles.map((id) => Number(id?.slice('machine-'.length))).find((id) => Number.isInteger(id) && id !== SESSION_MACHINE);
-        await simCall(sim, 'POST', '/sim/machine-status', { machineId: shown ?? STATUS_MACHINE, status });
-        await heard(page, 'lobby|lobby|server.statuses|', before);
+        await heard(page, 'lobby|lobby|server.statuses|', () => simCall(sim, 'POST', '/sim/machine-status', { machineId: shown ?? STATUS_MACHINE, status }));
         if (shown !== undefined) await page.locator(`[data-testid="machine-${shown}"][data-status="${status}"]`).first().waitFor();
         return;
       }
       case 'server.session': {
         const key = `lobby|lobby.${(path.steps[index - 1]!.state.value as string)}|server.session|${path.steps[index]!.state.matches('loading') ? 'lobby.loading' : 'lobby.refreshing'}`;
-        const before = await taken(page, key);
-        if (!scene.device) {
-          const token = await page.evaluate(() => localStorage.getItem('jwt_access_token'));
-          if (!token) throw new Error('no token for demo’s other device');
-          const device = await machineSocket(sim.url, token);
-          device.send({ type: 'init', machineID: SESSION_MACHINE, token });
-          await device.next('joined');
-          // Closed with the simulator at the end of the path.
-          scene.device = device;
-        } else {
-          scene.flips += 1;
-          await simCall(sim, 'POST', '/sim/machine-status', { machineId: SESSION_MACHINE, status: scene.flips % 2 === 1 ? 'inBonus' : 'playing' });
-        }
-        await heard(page, key, before);
+        await heard(page, key, async () => {
+          if (!scene.device) {
+            const token = await page.evaluate(() => localStorage.getItem('jwt_access_token'));
+            if (!token) throw new Error('no token for demo’s other device');
+            const device = await machineSocket(sim.url, token);
+            device.send({ type: 'init', machineID: SESSION_MACHINE, token });
+            await device.next('joined');
+            // Closed with the simulator at the end of the path.
+            scene.device = device;
+          } else {
+            scene.flips += 1;
+            await simCall(sim, 'POST', '/sim/machine-status', { machineId: SESSION_MACHINE, status: scene.flips % 2 === 1 ? 'inBonus' : 'playing' });
+          }
+        });
         // The reconnect dialog tells of the session elsewhere: closed, the lobby is the page again.
         const dialog = reconnectDialog(page);
         if (await dialog.waitFor({ timeout: 2_000 }).then(() => true, () => false)) await dialog.getByRole('button', { name: 'Close' }).click();
         return;
       }
       case 'wallet.balance': {
-        const before = await taken(page, 'lobby|lobby|wallet.balance|');
-        await simCall(sim, 'POST', '/sim/cashier', { username: 'demo', action: 'deposit', amount: 100 });
-        await heard(page, 'lobby|lobby|wallet.balance|', before);
+        await heard(page, 'lobby|lobby|wallet.balance|', () => simCall(sim, 'POST', '/sim/cashier', { username: 'demo', action: 'deposit', amount: 100 }));
         return;
       }
       case 'xstate.after.lobbyRefresh.lobby.ready':
@@ -226,7 +201,7 @@ export const lobbyDriver: Driver = {
       // Its tries spent, the lobby waits for the player: time passing asks the operator nothing more.
       await world.page.clock.fastForward(BACKOFF_CAP_MS + 1_000);
       await new Promise((resolve) => setTimeout(resolve, 300));
-      return (await lobbyStates(world.page)) === 'lobby.failed';
+      return (await actorOf(world.page, 'lobby'))?.actor.states.join(' + ') === 'lobby.failed';
     },
   },
 };

@@ -259,6 +259,17 @@ export async function actorOf(page: Page, machine: string): Promise<{ id: string
   return newest ? { id: newest[0], actor: newest[1] } : null;
 }
 
+/**
+ * Brings the stimulus about and waits until the page's actors took the transition
+ * (machine|source|event|targets) once more.
+ */
+export async function heard(page: Page, key: string, stimulus: () => Promise<unknown>): Promise<void> {
+  const count = async () => (await record(page))?.transitions[key] ?? 0;
+  const before = await count();
+  await stimulus();
+  if (!(await until(async () => (await count()) > before, 10_000))) throw new Error(`the page's actors never took ${key}`);
+}
+
 async function until(check: () => Promise<boolean>, timeoutMs: number): Promise<boolean> {
   const end = Date.now() + timeoutMs;
   for (;;) {
