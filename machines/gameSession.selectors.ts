@@ -23,9 +23,9 @@ export const selectVideo = (snapshot: Pick<SnapshotFrom<typeof gameSessionMachin
 export const selectVideoLost = (snapshot: GameContext): boolean => snapshot.context.videoLost;
 
 /** The screen a visit is on. */
-export type GameScreen = 'joining' | 'live' | 'elsewhere' | 'reconnecting' | 'left';
+export type GameScreen = 'joining' | 'live' | 'cashingOut' | 'elsewhere' | 'reconnecting' | 'left';
 
-const SCREENS: readonly GameScreen[] = ['live', 'elsewhere', 'reconnecting', 'left', 'joining'];
+const SCREENS: readonly GameScreen[] = ['live', 'cashingOut', 'elsewhere', 'reconnecting', 'left', 'joining'];
 
 /** The visit's screen (before the first state is entered: joining). */
 export const selectScreen = (snapshot: GameSnapshot): GameScreen =>

@@ -478,6 +478,7 @@ export const gameSessionMachine = setup({
           },
         },
         cashingOut: {
+          tags: ['screen:cashingOut'],
           entry: [
             { type: 'request', params: ({ context }) => ({ type: 'cashout', requestId: requestId(context) }) },
             'nextRequest',

@@ -37,6 +37,7 @@ export type GameSessionTag =
   | 'screen:elsewhere'
   | 'screen:reconnecting'
   | 'screen:left'
+  | 'screen:cashingOut'
   | 'controls:on'
   | 'controls:faded'
   | 'reels:spinning'

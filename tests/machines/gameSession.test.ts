@@ -345,6 +345,7 @@ describe('gameSession machine', () => {
     t.actor.send({ type: 'user.cashout' });
     expect(t.sent.at(-1)).toMatchObject({ type: 'cashout' });
     expect(t.actor.getSnapshot().matches({ connected: 'cashingOut' })).toBe(true);
+    expect(selectScreen(t.actor.getSnapshot())).toBe('cashingOut');
     t.server({ type: 'socket.closed', code: 1000 });
     expect(t.actor.getSnapshot().output?.reason).toBe('cashout');
   });

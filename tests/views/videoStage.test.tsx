@@ -72,3 +72,13 @@ describe('the video stage', () => {
     expect(screen.getByRole('button', { name: 'Try the video again' })).toBeTruthy();
   });
 });
+
+describe('the video stage while cashing out', () => {
+  it('says the machine is cashing out (not joining) until the machine lets go', async () => {
+    const t = joinedGameWithoutVideo();
+    await renderView(<VideoStage game={t.game} />);
+    act(() => t.game.send({ type: 'user.cashout' }));
+    expect(screen.getByRole('status').textContent).toBe('Cashing out...');
+    expect(screen.queryByText('Joining the machine...')).toBeNull();
+  });
+});

@@ -51,6 +51,11 @@ export function VideoStage({ game }: { game: Game }) {
           <Trans>Joining the machine...</Trans>
         </Overlay>
       )}
+      {phase === 'cashingOut' && (
+        <Overlay role="status">
+          <Trans>Cashing out...</Trans>
+        </Overlay>
+      )}
       {phase === 'elsewhere' && (
         <Overlay role="status">
           <Stacked>
