@@ -236,13 +236,16 @@ export function attachSockets(server: Server, deps: ApiDeps, floor: Floor, optio
   // Once the server shuts down, closing sockets must not touch the (closing) floor and store.
   let shuttingDown = false;
 
+  // A login's sockets end machine sockets first: a game hears why it ends (and leaves as such)
+  // before the login's page does, and does not end half-way as the page logs out.
+  const machinesFirst = (sockets: Iterable<WebSocket>) => [...sockets].sort((a, b) => Number(channel.get(a) !== 'machine') - Number(channel.get(b) !== 'machine'));
   const stopListening = deps.sessions.onEnded((jti, code) => {
-    for (const ws of byJti.get(jti) ?? []) endSocket(ws, code);
+    for (const ws of machinesFirst(byJti.get(jti) ?? [])) endSocket(ws, code);
   });
   const sweep = setInterval(() => {
     for (const [jti, sockets] of byJti) {
       const code = deps.sessions.endedCode(jti);
-      if (code !== null) sockets.forEach((ws) => endSocket(ws, code));
+      if (code !== null) machinesFirst(sockets).forEach((ws) => endSocket(ws, code));
     }
   }, SESSION_SWEEP_MS);
   sweep.unref();

@@ -144,6 +144,24 @@ describe('a session is one thing everywhere', () => {
     expect((await again.notes.closed).reason).toBe(String(ErrorCode.sessionEndedByOperator));
   });
 
+  it("an ended login ends its machine sockets before its notification sockets, so a game hears why it ends before its page logs out", async () => {
+    // As a page opens them: the notification socket at login, the machine socket when a game starts.
+    const notes = await notificationSocket(t.url, token);
+    notes.send({ type: 'init', id: DEMO });
+    await notes.next('ready');
+    const machine = await joined(1);
+    // Each is told why (the error frame) right before its close: the order they are told in.
+    const order: string[] = [];
+    const ended = ErrorCode.sessionEndedByOperator;
+    const both = Promise.all([
+      machine.next('error', (frame) => frame.code === ended).then(() => order.push('machine')),
+      notes.next('error', (frame) => frame.code === ended).then(() => order.push('notification')),
+    ]);
+    await call(`${t.url}/sim/end-session`, { method: 'POST', body: { username: 'demo' } });
+    await both;
+    expect(order).toEqual(['machine', 'notification']);
+  });
+
   it('token expiry closes open sockets within a second', async () => {
     const clock = { now: Date.now() };
     await t.close();
