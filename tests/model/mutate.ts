@@ -4,7 +4,7 @@
  * changed in the build only: the working tree is not touched), and the machine's paths — still
  * generated from the unchanged chart — are replayed on it. A mutation is caught when a path fails.
  *
- *   npm run test:mutants [-- --machine NAME]... [--keep]      (node tests/model/mutate.ts)
+ *   npm run test:mutants [-- --machine NAME]... [--only TEXT] [--keep]      (node tests/model/mutate.ts)
  *
  * Takes a build per mutation (~30 s here) and a replay of its machine (~1 min): not part of
  * `npm test`. The report is in docs/testing.md.
@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { build, type Plugin } from 'vite';
 import { commandLine, usageError } from '../../scripts/cli.ts';
 import { authDriver } from './auth.ts';
+import { gameSessionDriver } from './gameSession.ts';
 import { idleLockDriver } from './idleLock.ts';
 import { lobbyDriver } from './lobby.ts';
 import { promoDriver } from './promo.ts';
@@ -22,12 +23,13 @@ import { reconnectDriver } from './reconnect.ts';
 import { videoLinkDriver } from './videoLink.ts';
 import { launchBrowsers, replayMachine, type Driver } from './replay.ts';
 
-const USAGE = `usage: npm run test:mutants [-- --machine NAME]... [--keep]      (node tests/model/mutate.ts)
+const USAGE = `usage: npm run test:mutants [-- --machine NAME]... [--only TEXT] [--keep]      (node tests/model/mutate.ts)
 
 Builds the product once per planted mutation of a machine and replays that machine's model paths
 on it; prints which mutations the replays caught.
 
-  --machine NAME  only this machine's mutations (repeatable): auth, idleLock, reconnect, promo, lobby, videoLink
+  --machine NAME  only this machine's mutations (repeatable): auth, idleLock, reconnect, promo, lobby, videoLink, gameSession
+  --only TEXT     only the mutations whose description holds TEXT
   --keep          keep the mutants' builds (their folders are printed)`;
 
 interface Mutation {
@@ -292,6 +294,55 @@ const MUTATIONS: Mutation[] = [
     from: "        'page.hidden': 'suspended',\n      },\n      initial: 'preparing',",
     to: "        'page.hidden': 'retrying',\n      },\n      initial: 'preparing',",
   },
+  {
+    machine: 'gameSession',
+    what: 'a lost connection leaves the game at once instead of reconnecting (guard flipped)',
+    file: 'machines/gameSession.ts',
+    from: 'canReconnect: ({ context }) => context.reconnects < context.maxReconnects,',
+    to: 'canReconnect: ({ context }) => context.reconnects >= context.maxReconnects,',
+  },
+  {
+    machine: 'gameSession',
+    what: 'leaving with credits on the machine releases it without asking (guard weakened)',
+    file: 'machines/gameSession.ts',
+    from: 'holdsNothing: ({ context }) => context.machine !== null && context.machine.credits === 0 && context.machine.freeSpinsLeft === 0,',
+    to: 'holdsNothing: ({ context }) => context.machine !== null,',
+  },
+  {
+    machine: 'gameSession',
+    what: 'a game taken over by another tab leaves instead of offering Play here (target swapped)',
+    file: 'machines/gameSession.ts',
+    from: "{ guard: 'replacedElsewhere', target: 'elsewhere' },",
+    to: "{ guard: 'replacedElsewhere', target: 'left' },",
+  },
+  {
+    machine: 'gameSession',
+    what: 'a join nobody answers hangs for a minute (timer lengthened)',
+    file: 'machines/gameSession.ts',
+    from: 'joinTimeout: 10_000,',
+    to: 'joinTimeout: 60_000,',
+  },
+  {
+    machine: 'gameSession',
+    what: "the reels' stop is ignored: the buttons stay locked until the grace runs out (transition dropped)",
+    file: 'machines/gameSession.ts',
+    from: "'socket.spin': 'idle',",
+    to: '',
+  },
+  {
+    machine: 'gameSession',
+    what: 'a press the floor accepts does not end the close warning (target dropped)',
+    file: 'machines/gameSession.ts',
+    from: "'socket.ack': { target: 'playing', actions: 'settlePending' },",
+    to: "'socket.ack': { actions: 'settlePending' },",
+  },
+  {
+    machine: 'gameSession',
+    what: 'the controls on a phone on its side never fade (timer lengthened)',
+    file: 'machines/gameSession.ts',
+    from: 'controlsIdle: 4000,',
+    to: 'controlsIdle: 40_000,',
+  },
 ];
 
 const DRIVERS: Record<string, Driver> = {
@@ -301,6 +352,7 @@ const DRIVERS: Record<string, Driver> = {
   promo: promoDriver,
   lobby: lobbyDriver,
   videoLink: videoLinkDriver,
+  gameSession: gameSessionDriver,
 };
 
 /** The machine's source changed in this build only (before TypeScript is stripped). */
@@ -323,10 +375,12 @@ function plant(mutation: Mutation): Plugin {
 
 async function main(): Promise<number> {
   const { values } = commandLine(USAGE, {
-    options: { machine: { type: 'string', multiple: true, default: [] }, keep: { type: 'boolean', default: false } },
+    options: { machine: { type: 'string', multiple: true, default: [] }, only: { type: 'string' }, keep: { type: 'boolean', default: false } },
   });
-  const chosen = MUTATIONS.filter((mutation) => values.machine.length === 0 || values.machine.includes(mutation.machine));
-  if (chosen.length === 0) usageError(USAGE, `No mutation of ${values.machine.join(', ')}.`);
+  const chosen = MUTATIONS.filter(
+    (mutation) => (values.machine.length === 0 || values.machine.includes(mutation.machine)) && (values.only === undefined || mutation.what.includes(values.only)),
+  );
+  if (chosen.length === 0) usageError(USAGE, `No mutation of ${values.machine.join(', ') || 'any machine'}${values.only === undefined ? '' : ` holds ${values.only}`}.`);
   const browsers = await launchBrowsers();
   const results: Array<{ mutation: Mutation; caught: boolean; by: string }> = [];
   try {

@@ -63,11 +63,11 @@ export interface Driver {
   /** Further options of the path's browser profile (e.g. no service worker). */
   context?(path: ModelPath): BrowserContextOptions;
   /**
-   * The fixture's traversal as the replays need it, over pathFixtures[name]: what tells states
-   * apart for a browser (e.g. not every balance), so the paths are as short and few as the chart's
-   * steps allow. The payloads stay the fixture's.
+   * The fixture's traversal as the replays need it, over pathFixtures[name]: the inputs the product
+   * starts the machine with, what tells states apart for a browser (e.g. not every balance), so the
+   * paths are as short and few as the chart's steps allow. The payloads stay the fixture's.
    */
-  traversal?: Pick<PathFixture, 'distinguish' | 'stopWhen'> & {
+  traversal?: Pick<PathFixture, 'inputs' | 'distinguish' | 'stopWhen'> & {
     skip?: (snapshot: AnyMachineSnapshot, event: EventObject) => boolean;
     /**
      * What a chosen path must add: a step (state before, event, state after) no path chosen before
@@ -268,6 +268,29 @@ export async function heard(page: Page, key: string, stimulus: () => Promise<unk
   const before = await count();
   await stimulus();
   if (!(await until(async () => (await count()) > before, 10_000))) throw new Error(`the page's actors never took ${key}`);
+}
+
+/**
+ * Which of the page's next constructions of a browser API (a WebSocket, a peer connection) throw,
+ * as in a browser without it: `fails[i]` for the i-th from now; any after them work as usual.
+ */
+export async function failConstructions(page: Page, api: 'WebSocket' | 'RTCPeerConnection', fails: boolean[]): Promise<void> {
+  await page.evaluate(
+    ({ api, plan }) => {
+      const w = window as unknown as Record<string, unknown> & { reelsidePlans?: Record<string, boolean[]> };
+      w.reelsidePlans ??= {};
+      if (w.reelsidePlans[api] === undefined) {
+        w[api] = new Proxy(w[api] as new (...args: unknown[]) => object, {
+          construct(target, args: unknown[]) {
+            if (w.reelsidePlans?.[api]?.shift() === true) throw new TypeError(`${api} is not available`);
+            return Reflect.construct(target, args) as object;
+          },
+        });
+      }
+      w.reelsidePlans[api] = plan;
+    },
+    { api, plan: fails },
+  );
 }
 
 async function until(check: () => Promise<boolean>, timeoutMs: number): Promise<boolean> {

@@ -10,6 +10,7 @@
  */
 import { commandLine, usageError } from '../../scripts/cli.ts';
 import { authDriver } from './auth.ts';
+import { gameSessionDriver } from './gameSession.ts';
 import { idleLockDriver } from './idleLock.ts';
 import { lobbyDriver } from './lobby.ts';
 import { promoDriver } from './promo.ts';
@@ -22,13 +23,13 @@ const USAGE = `usage: npm run test:model [-- --machine NAME]... [--dist DIR] [--
 Replays paths generated from the product charts in headless Chromium against the simulator
 and prints the states, transitions and tags each machine reached there.
 
-  --machine NAME  only this machine (repeatable): auth, idleLock, reconnect, promo, lobby, videoLink
+  --machine NAME  only this machine (repeatable): auth, idleLock, reconnect, promo, lobby, videoLink, gameSession
   --dist DIR      the built client (default dist, or E2E_DIST)
   --parallel N    paths replayed at once (default 2: this machine's cores)
   --path TEXT     only the paths whose description holds TEXT (a failing one, again)
   --verbose             list what was not reached and the paths skipped`;
 
-const DRIVERS: Driver[] = [authDriver, idleLockDriver, reconnectDriver, promoDriver, lobbyDriver, videoLinkDriver];
+const DRIVERS: Driver[] = [authDriver, idleLockDriver, reconnectDriver, promoDriver, lobbyDriver, videoLinkDriver, gameSessionDriver];
 
 /**
  * The least share of the chart each machine must reach in the browser (states, transitions):

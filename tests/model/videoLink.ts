@@ -37,7 +37,7 @@ import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { videoLinkMachine } from '../../machines/videoLink.ts';
 import { login } from '../../scripts/browser/harness.ts';
 import { sampleVideo, simCall } from '../e2e/play.ts';
-import { actorOf, type Driver, type ModelPath, type World } from './replay.ts';
+import { actorOf, failConstructions, type Driver, type ModelPath, type World } from './replay.ts';
 
 const MACHINE = 1;
 /** The band the join picks at this window, and the other one, as the chart's fixture names them. */
@@ -137,25 +137,6 @@ async function advanceOut(world: World, ms: number): Promise<void> {
   await advance(world.page, ms, async () => ((await actorOf(world.page, 'videoLink'))?.actor.trail.length ?? 0) > at);
 }
 
-/**
- * Which of the next peer connections the page makes cannot start (as in a browser without
- * WebRTC): `fails[i]` for the i-th from now; any after them start as usual.
- */
-async function failWebRtc(page: Page, fails: boolean[]): Promise<void> {
-  await page.evaluate((plan) => {
-    const w = window as unknown as { RTCPeerConnection: typeof RTCPeerConnection; reelsideRtcPlan?: boolean[] };
-    if (w.reelsideRtcPlan === undefined) {
-      w.RTCPeerConnection = new Proxy(w.RTCPeerConnection, {
-        construct(target, args: ConstructorParameters<typeof RTCPeerConnection>) {
-          if (w.reelsideRtcPlan?.shift() === true) throw new TypeError('RTCPeerConnection is not available');
-          return Reflect.construct(target, args) as RTCPeerConnection;
-        },
-      });
-    }
-    w.reelsideRtcPlan = plan;
-  }, fails);
-}
-
 const video = (world: World, action: 'stall' | 'resume') => simCall(world.sim, 'POST', '/sim/video', { machineId: MACHINE, action });
 
 function awaitedStep(path: ModelPath, index: number): boolean {
@@ -189,7 +170,7 @@ async function prepare(world: World, from: number): Promise<void> {
   if (stall) await video(world, 'stall');
   if (resume) await video(world, 'resume');
   if (refusals > 0) await simCall(world.sim, 'POST', '/sim/fault', { ...REFUSED, times: refusals });
-  await failWebRtc(world.page, fails);
+  await failConstructions(world.page, 'RTCPeerConnection', fails);
 }
 
 async function chooseBand(page: Page, whepUrl: string): Promise<void> {
