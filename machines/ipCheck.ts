@@ -40,11 +40,15 @@ export interface IpCheckContext {
 
 export type IpCheckEvent = { type: 'user.retry' } | { type: 'network.online' };
 
+/** What the visitor sees (machines/ipCheck.selectors.ts): the check on its way, the block, the network error. */
+export type IpCheckTag = 'ip:checking' | 'ip:blocked' | 'ip:unreachable';
+
 export const ipCheckMachine = setup({
   types: {
     context: {} as IpCheckContext,
     events: {} as IpCheckEvent,
     input: {} as IpCheckInput,
+    tags: {} as IpCheckTag,
   },
   actors: {
     checkIp: fromPromise<IpCheckAnswer, void>(async () => {
@@ -67,6 +71,7 @@ export const ipCheckMachine = setup({
   initial: 'checking',
   states: {
     checking: {
+      tags: ['ip:checking'],
       always: { guard: 'isDisabled', target: 'allowed' },
       invoke: {
         id: 'checkIp',
@@ -93,12 +98,14 @@ export const ipCheckMachine = setup({
       },
     },
     waiting: {
+      tags: ['ip:checking'],
       after: { reconnectBackoff: 'checking' },
       on: { 'network.online': 'checking' },
     },
     allowed: { type: 'final' },
-    blocked: { type: 'final' },
+    blocked: { type: 'final', tags: ['ip:blocked'] },
     networkError: {
+      tags: ['ip:unreachable'],
       on: {
         'user.retry': { target: 'checking', actions: assign({ failure: null, failures: 0 }) },
         'network.online': { target: 'checking', actions: assign({ failure: null, failures: 0 }) },

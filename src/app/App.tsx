@@ -6,6 +6,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { createSettingsMachine } from '../../machines/settings.ts';
 import type { Settings } from '../../protocol/settings.ts';
 import { selectGate, selectLoggedIn, selectSubmitting } from '../../machines/auth.selectors.ts';
+import { selectIpAnswer, selectIpGate } from '../../machines/ipCheck.selectors.ts';
 import { onlineStatus, supportsWebRtc } from '../services/browser.ts';
 import { guestLook } from '../services/storage.ts';
 import { LookHost } from '../features/shell/settings/LookHost.tsx';
@@ -113,22 +114,23 @@ function PlayerLook({ runtime, children }: { runtime: Runtime | null; children: 
 }
 
 function Gate({ runtime }: { runtime: Runtime }) {
-  const ip = usePhase(runtime.ipCheck, (s) => ({ value: s.value, answer: s.context.answer }), sameIpView);
+  const ipGate = usePhase(runtime.ipCheck, selectIpGate);
+  const ipAnswer = usePhase(runtime.ipCheck, selectIpAnswer);
   // Before the app: splash and validating show the splash; a kept login with no answer yet waits.
   const authGate = usePhase(runtime.auth, selectGate);
   const online = useSyncExternalStore(onlineStatus.subscribe, onlineStatus.online);
   const routed = useRouted(runtime);
-  const unanswered = ip.value === 'checking' || ip.value === 'waiting' || ip.value === 'networkError';
+  const unanswered = ipGate === 'checking' || ipGate === 'unreachable';
   if (!online && unanswered) return <Rare><OfflineScreen /></Rare>;
-  if (ip.value === 'checking' || ip.value === 'waiting') return <Booting screen={<CheckingIpScreen />} />;
-  if (ip.value === 'blocked') {
+  if (ipGate === 'checking') return <Booting screen={<CheckingIpScreen />} />;
+  if (ipGate === 'blocked') {
     return (
       <Rare>
-        <NotPermittedScreen country={ip.answer?.country ?? ''} ip={ip.answer?.ip ?? ''} />
+        <NotPermittedScreen country={ipAnswer?.country ?? ''} ip={ipAnswer?.ip ?? ''} />
       </Rare>
     );
   }
-  if (ip.value === 'networkError') return <NetworkErrorScreen onRetry={() => runtime.ipCheck.send({ type: 'user.retry' })} />;
+  if (ipGate === 'unreachable') return <NetworkErrorScreen onRetry={() => runtime.ipCheck.send({ type: 'user.retry' })} />;
   if (authGate === 'checking') return <Booting screen={<SplashScreen />} />;
   // A kept login whose check found no answer: kept, and asked about again (only a 401 ends it).
   if (authGate && !online) return <Rare><OfflineScreen /></Rare>;
@@ -215,6 +217,3 @@ function useRouted(runtime: Runtime) {
   return routed;
 }
 
-function sameIpView(a: { value: unknown; answer: unknown }, b: { value: unknown; answer: unknown }) {
-  return a.value === b.value && a.answer === b.answer;
-}

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
 import { BACKOFF_CAP_MS } from '../../machines/backoff.ts';
 import { IP_CHECK_TRIES, ipCheckMachine, type IpCheckAnswer } from '../../machines/ipCheck.ts';
+import { selectIpAnswer, selectIpGate } from '../../machines/ipCheck.selectors.ts';
 
 function start(enabled: boolean, check: () => Promise<IpCheckAnswer>, clock?: SimulatedClock) {
   const checkIp = vi.fn(check);
@@ -90,5 +91,33 @@ describe('ipCheck machine', () => {
     const { actor, checkIp } = start(false, async () => ({ status: 0, code: 0, ip: '', country: '' }));
     expect(actor.getSnapshot().value).toBe('allowed');
     expect(checkIp).not.toHaveBeenCalled();
+  });
+});
+
+describe("ipCheck's tags: what the visitor is shown (machines/ipCheck.selectors.ts)", () => {
+  it('checking (and waiting between tries) is the checking screen, then the block or nothing', async () => {
+    const blocked = start(true, async () => ({ status: 0, code: 0, ip: '5.6.7.8', country: 'FR' }));
+    expect(selectIpGate(blocked.actor.getSnapshot())).toBe('checking');
+    await waitFor(blocked.actor, (s) => s.status === 'done');
+    expect(selectIpGate(blocked.actor.getSnapshot())).toBe('blocked');
+    expect(selectIpAnswer(blocked.actor.getSnapshot())).toMatchObject({ country: 'FR', ip: '5.6.7.8' });
+
+    const allowed = start(true, async () => ({ status: 1, code: 20000, ip: '10.0.0.1', country: 'TR' }));
+    await waitFor(allowed.actor, (s) => s.status === 'done');
+    expect(selectIpGate(allowed.actor.getSnapshot())).toBeNull();
+  });
+
+  it('a failing check shows checking while it waits to ask again, and the network error once it gives up', async () => {
+    const clock = new SimulatedClock();
+    const { actor } = start(true, async () => Promise.reject(new Error('down')), clock);
+    await flush();
+    expect(actor.getSnapshot().value).toBe('waiting');
+    expect(selectIpGate(actor.getSnapshot())).toBe('checking');
+    for (let i = 0; i < IP_CHECK_TRIES; i += 1) {
+      clock.increment(BACKOFF_CAP_MS);
+      await flush();
+    }
+    expect(actor.getSnapshot().value).toBe('networkError');
+    expect(selectIpGate(actor.getSnapshot())).toBe('unreachable');
   });
 });
