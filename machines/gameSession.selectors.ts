@@ -97,3 +97,15 @@ export const selectCanTransfer =
   (amount: number) =>
   (snapshot: GameCan): boolean =>
     snapshot.can({ type: 'user.transfer', amount });
+
+/**
+ * Player protection: how long this game session has been played, in ms, as the operator counted
+ * it when it last said (the view counts on from there), or null where the operator does not tell.
+ */
+export const selectPlayedMs = (snapshot: GameContext): number | null => snapshot.context.session?.playedMs ?? null;
+
+/** The session's net position (wins less bets, minor units: negative is a loss), or null where the operator does not tell. */
+export const selectSessionNet = (snapshot: GameContext): number | null => {
+  const session = snapshot.context.session;
+  return session?.bets === undefined || session.wins === undefined ? null : session.wins - session.bets;
+};

@@ -196,6 +196,7 @@ export const gameSessionMachine = setup({
     join: null,
     machine: null,
     balance: input.balance ?? null,
+    session: null,
     lastSpin: null,
     warning: null,
     refusal: null,
@@ -306,6 +307,7 @@ export const gameSessionMachine = setup({
                 assign({
                   join: ({ event }) => ({ ...event.join, bands: [...event.join.bands].sort((a, b) => b.Order - a.Order) }),
                   machine: ({ event }) => event.machine,
+                  session: ({ event }) => event.session ?? null,
                   // The player's band stays through a reconnect; a first join takes the band that fits the picture.
                   activeBandId: ({ context, event }) =>
                     event.join.bands.some((b) => b.id === context.activeBandId)
@@ -338,6 +340,7 @@ export const gameSessionMachine = setup({
           exit: 'stopVideo',
           on: {
             'socket.state': { actions: assign({ machine: ({ event }) => event.machine }) },
+            'socket.session': { actions: assign({ session: ({ event }) => event.session }) },
             // SPEC §4: money transfer and autoplay switch off when the money status updates.
             'socket.balance': [
               {

@@ -3,7 +3,7 @@
  * what it holds, what it hears and sends. machines/gameSession.ts is the chart.
  */
 import type { Failure } from './failure.ts';
-import type { MachineButton, MachineClientMessage, MachineServerMessage, MachineState, SpinOutcome, SpinStart, VideoBand } from '../protocol/sockets.ts';
+import type { GameSessionData, MachineButton, MachineClientMessage, MachineServerMessage, MachineState, SpinOutcome, SpinStart, VideoBand } from '../protocol/sockets.ts';
 import type { VideoStats } from './videoLink.ts';
 
 export type { VideoStats };
@@ -23,6 +23,9 @@ export type JoinInfo = Pick<JoinedFrame, 'videoType' | 'hotCoins' | 'maxAllIn'> 
   /** Sorted by Order, descending (SPEC §3). */
   bands: VideoBand[];
 };
+
+/** The game session as the operator books it (the wire's GameSessionData): time played, bets, wins. */
+export type SessionView = GameSessionData;
 
 /** The spin's outcome as the reels show it, told when they stop. */
 export type SpinView = Pick<SpinOutcome, 'reels' | 'totalWin' | 'bet' | 'freeSpin' | 'jackpotWin'>;
@@ -83,6 +86,8 @@ export interface GameSessionContext {
   machine: MachineView | null;
   /** The player's wallet (minor units) as the wallet actor holds it (walletFeed); null until it has said. */
   balance: number | null;
+  /** The game session as the operator last told it (time played, bets, wins), or null. */
+  session: SessionView | null;
   /** The spin the reels turn for (or last turned for): its bet and how long it lasts. */
   lastSpin: SpinStartView | null;
   warning: { code: number; count: number } | null;
@@ -114,7 +119,9 @@ export interface GameSessionContext {
 
 export type SocketEvent =
   /** `balance`: the player's wallet as the floor sees it (minor units). */
-  | { type: 'socket.joined'; join: JoinInfo; machine: MachineView; balance: number }
+  | { type: 'socket.joined'; join: JoinInfo; machine: MachineView; balance: number; session?: SessionView }
+  /** The game session's books: after a money move and at every reels' stop. */
+  | { type: 'socket.session'; session: SessionView }
   | { type: 'socket.state'; machine: MachineView }
   /** The reels start (the bet is taken; the outcome is not known yet). */
   | { type: 'socket.spinStart'; spin: SpinStartView }

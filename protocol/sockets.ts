@@ -153,6 +153,13 @@ export const SpinStart = z.object({
 });
 export type SpinStart = z.infer<typeof SpinStart>;
 
+/**
+ * The game session as the operator books it. Told with the join and after every money move and
+ * every reels' stop (never at a spin's start: what a spin won is the stop's to tell). `playedMs`,
+ * `bets` and `wins` are what the player is shown as time played and net position (player
+ * protection): a client counts the time on from `playedMs` (the operator's clock, so a wrong
+ * device clock or a reload cannot reset it) and shows neither where they are missing.
+ */
 export const GameSessionData = z.object({
   id: z.int(),
   machineId: z.int(),
@@ -161,6 +168,12 @@ export const GameSessionData = z.object({
   freeSpins: z.int(),
   cashIn: MinorUnits,
   cashOut: MinorUnits,
+  /** How long the session has run when this frame is sent, in ms. */
+  playedMs: z.optional(z.int().check(z.nonnegative())),
+  /** Every bet of the session's spins. */
+  bets: z.optional(MinorUnits),
+  /** Every win of the session's spins: credits won, jackpots and hand pays. */
+  wins: z.optional(MinorUnits),
 });
 export type GameSessionData = z.infer<typeof GameSessionData>;
 

@@ -156,6 +156,7 @@ export const gameSessionPayloads: Payloads = {
   'socket.spinStart': [{ type: 'socket.spinStart', spin: { bet: 20, freeSpin: false, settlesAt: 0, settlesInMs: 1000 } }],
   'socket.spin': [{ type: 'socket.spin', spin: { reels: [], totalWin: 0, bet: 20, freeSpin: false, jackpotWin: 0 } }],
   'socket.balance': [{ type: 'socket.balance', balance: 1 }],
+  'socket.session': [{ type: 'socket.session', session: { id: 1, machineId: 1, startedAt: 0, spins: 1, freeSpins: 0, cashIn: 500, cashOut: 0, playedMs: 60_000, bets: 20, wins: 0 } }],
   'socket.closeWarning': [{ type: 'socket.closeWarning', code: 18800, count: 10 }],
   'wallet.balance': [{ type: 'wallet.balance', balance: 50_000 }],
   'socket.ack': [{ type: 'socket.ack', request: 'transfer', requestId: 'r0' }],

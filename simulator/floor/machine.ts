@@ -431,7 +431,6 @@ export class MachineRuntime {
     this.#message = jackpotWin > 0 ? 'JACKPOT!' : handPay > 0 ? 'HAND PAY' : null;
     this.#conn?.send({ type: 'spinStart', spin: { bet, freeSpin: free, settlesAt, settlesInMs: Math.max(0, settlesAt - now) } });
     this.#pushState();
-    this.#conn?.send({ type: 'session', session: this.#sessionData() });
     this.#settleTimer = setTimeout(() => this.#settle(), Math.max(0, settlesAt - now));
   }
 
@@ -445,7 +444,10 @@ export class MachineRuntime {
       this.#conn?.send({ type: 'spin', outcome: spun.outcome });
       const playerId = this.#record.occupantId;
       if (spun.paysWallet && playerId !== null) this.#pushMoney(playerId, this.#ctx.ledger.balance(playerId));
-      else this.#pushState();
+      else {
+        this.#pushState();
+        this.#conn?.send({ type: 'session', session: this.#sessionData() });
+      }
     }
     this.#zeroCreditsSince = this.#credits() === 0 && this.#record.freeSpinsLeft === 0 ? this.#ctx.now() : null;
     if (!this.#autoplay && this.#record.freeSpinsLeft === 0) return;
@@ -608,7 +610,18 @@ export class MachineRuntime {
     // Re-read: the ledger has just changed its totals.
     if (this.#session) this.#session = this.#ctx.machines.session(this.#session.id) ?? this.#session;
     const s = this.#session!;
-    return { id: s.id, machineId: this.id, startedAt: s.startedAt, spins: s.spins, freeSpins: s.freeSpins, cashIn: s.cashIn, cashOut: s.cashOut };
+    return {
+      id: s.id,
+      machineId: this.id,
+      startedAt: s.startedAt,
+      spins: s.spins,
+      freeSpins: s.freeSpins,
+      cashIn: s.cashIn,
+      cashOut: s.cashOut,
+      playedMs: Math.max(0, this.#ctx.now() - s.startedAt),
+      bets: s.betTotal,
+      wins: s.winTotal + this.#ctx.ledger.walletWinsOf(s.id),
+    };
   }
 
   #patch(patch: MachinePatch): void {

@@ -188,6 +188,17 @@ export class Ledger {
 
   // --- reading ----------------------------------------------------------------------------
 
+  /** What a game session's spins paid to the wallet rather than the credits: jackpots and hand pays. */
+  walletWinsOf(sessionId: number): number {
+    const row = this.#one(
+      'SELECT coalesce(sum(amount), 0) AS n FROM transactions WHERE session_id = ? AND action IN (?, ?)',
+      sessionId,
+      AmountAction.jackpot,
+      AmountAction.handPay,
+    );
+    return int(row, 'n');
+  }
+
   transactions(playerId: number): TransactionRecord[] {
     return this.#db
       .prepare('SELECT * FROM transactions WHERE player_id = ? ORDER BY id')

@@ -23,6 +23,7 @@ export function toSocketEvent(frame: MachineServerMessage): SocketEvent | null {
         },
         machine: frame.state,
         balance: frame.balance,
+        session: frame.session,
       };
     case 'state':
       return { type: 'socket.state', machine: frame.state };
@@ -32,6 +33,8 @@ export function toSocketEvent(frame: MachineServerMessage): SocketEvent | null {
       return { type: 'socket.spin', spin: frame.outcome };
     case 'balance':
       return { type: 'socket.balance', balance: frame.balance };
+    case 'session':
+      return { type: 'socket.session', session: frame.session };
     case 'info':
       // A countdown to the end of the session: its seconds are in the params.
       if (isCloseWarningCode(frame.info.code)) return { type: 'socket.closeWarning', code: frame.info.code, count: Number(frame.info.params.count ?? 0) };

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { assign, createActor, fromCallback, fromPromise, SimulatedClock, type AnyEventObject } from 'xstate';
 import { MAX_ATTEMPTS, videoLinkMachine } from '../../machines/videoLink.ts';
 import { fittingBand, gameSessionMachine, SPIN_STOP_GRACE_MS, type JoinInfo, type MachineRequest, type MachineView } from '../../machines/gameSession.ts';
-import { selectControlsFaded, selectLive, selectScreen, selectSpinning, selectVideo, selectVideoLost } from '../../machines/gameSession.selectors.ts';
+import { selectControlsFaded, selectLive, selectPlayedMs, selectScreen, selectSessionNet, selectSpinning, selectVideo, selectVideoLost } from '../../machines/gameSession.selectors.ts';
 import { selectStream, selectVideoFailed, selectVideoProblem, selectVideoRefusal } from '../../machines/videoLink.selectors.ts';
 import { BACKOFF_CAP_MS } from '../../machines/backoff.ts';
 import { walletMachine } from '../../machines/wallet.ts';
@@ -675,5 +675,24 @@ describe('gameSession machine: the same game in another tab', () => {
     joined(t);
     t.server({ type: 'socket.quit', reason: 'kicked' });
     expect(t.actor.getSnapshot().status).toBe('done');
+  });
+});
+
+describe('gameSession machine: the session as the operator books it (player protection)', () => {
+  const books = { id: 9, machineId: 1, startedAt: 0, spins: 0, freeSpins: 0, cashIn: 5000, cashOut: 0 };
+
+  it('the join and every session frame tell the time played and the net position; an operator that tells neither shows neither', () => {
+    const t = start();
+    t.actor.send({ type: 'user.join' });
+    expect(selectPlayedMs(t.actor.getSnapshot())).toBeNull();
+    t.server({ type: 'socket.joined', join, machine, balance: 100_000, session: { ...books, playedMs: 1_000, bets: 0, wins: 0 } });
+    expect(selectPlayedMs(t.actor.getSnapshot())).toBe(1_000);
+    expect(selectSessionNet(t.actor.getSnapshot())).toBe(0);
+    t.server({ type: 'socket.session', session: { ...books, spins: 3, playedMs: 65_000, bets: 60, wins: 25 } });
+    expect(selectPlayedMs(t.actor.getSnapshot())).toBe(65_000);
+    expect(selectSessionNet(t.actor.getSnapshot())).toBe(-35);
+    t.server({ type: 'socket.session', session: books });
+    expect(selectPlayedMs(t.actor.getSnapshot())).toBeNull();
+    expect(selectSessionNet(t.actor.getSnapshot())).toBeNull();
   });
 });

@@ -42,8 +42,8 @@
  *                          fade only where the chart says.
  *
  * Folded into the stimuli above rather than replayed on their own (the product takes them as it
- * plays, and the record counts them): the presses, transfers, acks and money updates that are
- * answers, the wallet's feed.
+ * plays, and the record counts them): the presses, transfers, acks, money updates and session
+ * books that are answers, the wallet's feed.
  *
  *   user.retryVideo        the picture stalls (POST /sim/video) and the operator refuses every new
  *                          offer (POST /sim/fault) while the page clock moves on until the link gives
@@ -384,7 +384,7 @@ export const gameSessionDriver: Driver = {
       // The video child failing outright and a raise of the chart's own: not stimuli (see above).
       if (type === 'xstate.error.actor.video' || type === 'session.closed') return true;
       // Answers folded into the stimuli that cause them, and the wallet's feed.
-      if (['user.press', 'user.transfer', 'socket.balance', 'wallet.balance'].includes(type)) return true;
+      if (['user.press', 'user.transfer', 'socket.balance', 'socket.session', 'wallet.balance'].includes(type)) return true;
       if (joining(snapshot)) {
         if (type === 'socket.joined') return credited(snapshot);
         if (type === 'socket.error') return snapshot.context.join !== null;

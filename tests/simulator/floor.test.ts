@@ -93,6 +93,36 @@ describe('machine socket', () => {
     expect(won).toBeGreaterThan(0);
   });
 
+  it("tells the session's books — time played, bets and wins — with the join and at each stop, never at a spin's start", async () => {
+    const { socket, joined } = await join();
+    expect(joined.session).toMatchObject({ bets: 0, wins: 0, cashIn: 0 });
+    expect(joined.session.playedMs).toBeGreaterThanOrEqual(0);
+    socket.send({ type: 'transfer', amount: 5000, requestId: 'tx' });
+    expect((await socket.next('session')).session).toMatchObject({ cashIn: 5000, bets: 0, wins: 0 });
+    await socket.next('ack', (a) => a.requestId === 'tx');
+    let bets = 0;
+    let wins = 0;
+    let played = joined.session.playedMs!;
+    // (This seed's fourth spin awards free spins, which the machine plays by itself.)
+    for (let i = 0; i < 3; i++) {
+      const from = socket.frames.length;
+      socket.send({ type: 'button', button: 'spin', requestId: `s${i}` });
+      const spin = await socket.next('spin');
+      await socket.next('ack', (a) => a.requestId === `s${i}`);
+      // Until the stop the books say nothing: what the spin won is the stop's to tell.
+      expect(socket.frames.slice(from, socket.frames.indexOf(spin)).some((f) => f.type === 'session')).toBe(false);
+      const books = (await socket.next('session', (s) => s.session.spins === i + 1)).session;
+      expect(socket.frames.indexOf(spin)).toBeLessThan(socket.frames.findIndex((f) => f.type === 'session' && f.session.spins === i + 1));
+      bets += spin.outcome.bet;
+      wins += spin.outcome.totalWin + spin.outcome.jackpotWin;
+      expect(books).toMatchObject({ bets, wins, cashIn: 5000 });
+      expect(books.playedMs).toBeGreaterThanOrEqual(played);
+      played = books.playedMs!;
+    }
+    // What the machine holds is what the books say went in, less the bets, plus what stayed as credits.
+    expect(t.sim.floor.machine(FREE_MACHINE)!.screen().credits).toBe(5000 - bets + wins);
+  });
+
   it('transfers hot coins, spins on the real game, and cashes out to the wallet', async () => {
     const { socket } = await join();
     socket.send({ type: 'transfer', amount: 5000, requestId: 'tx-1' });

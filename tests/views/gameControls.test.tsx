@@ -1,11 +1,12 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, SimulatedClock, type AnyEventObject } from 'xstate';
 import { gameSessionMachine, type JoinInfo, type MachineRequest, type MachineView } from '../../machines/gameSession.ts';
 import { videoLinkMachine } from '../../machines/videoLink.ts';
 import { DEFAULT_SETTINGS } from '../../protocol/settings.ts';
 import { RuntimeProvider, type ViewRuntime } from '../../src/features/viewRuntime.tsx';
 import { pictureWidth } from '../../src/features/product/game/device.ts';
+import { SessionMeter } from '../../src/features/product/game/SessionMeter.tsx';
 import { SideBar } from '../../src/features/product/game/SideBar.tsx';
 import { renderView } from './render.tsx';
 
@@ -130,3 +131,47 @@ describe('how wide the picture is shown (the first band is chosen by it)', () =>
   });
 });
 
+
+describe("the session's time played and net position (player protection)", () => {
+  const books = { id: 9, machineId: 1, startedAt: 0, spins: 3, freeSpins: 0, cashIn: 5000, cashOut: 0 };
+
+  async function renderMeter(t: ReturnType<typeof joinedGame>, language: 'en' | 'ar' = 'en') {
+    const runtime = { settings: DEFAULT_SETTINGS } as Partial<ViewRuntime> as ViewRuntime;
+    return renderView(
+      <RuntimeProvider runtime={runtime}>
+        <SessionMeter game={t.game} />
+      </RuntimeProvider>,
+      language,
+    );
+  }
+
+  it('shows the time as the operator counted it, counted on by this device, and the net position with its sign', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'performance'] });
+    try {
+      const t = joinedGame();
+      await renderMeter(t);
+      // No books told yet: nothing to show.
+      expect(screen.queryByRole('group', { name: 'This session' })).toBeNull();
+      act(() => t.server({ type: 'socket.session', session: { ...books, playedMs: 65_000, bets: 60, wins: 25 } }));
+      const meter = screen.getByRole('group', { name: 'This session' });
+      expect(within(meter).getByTestId('session-time').textContent).toBe('Played1:05');
+      expect(within(meter).getByTestId('session-net').textContent).toBe('Net-$0.35');
+      act(() => void vi.advanceTimersByTime(2_000));
+      expect(within(meter).getByTestId('session-time').textContent).toBe('Played1:07');
+      // The operator's next word is what counts (not this device's count).
+      act(() => t.server({ type: 'socket.session', session: { ...books, playedMs: 3_600_000, bets: 60, wins: 160 } }));
+      expect(within(meter).getByTestId('session-time').textContent).toBe('Played1:00:00');
+      expect(within(meter).getByTestId('session-net').textContent).toBe('Net+$1.00');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('shows nothing an operator does not tell (no time played, no bets and wins)', async () => {
+    const t = joinedGame();
+    await renderMeter(t);
+    act(() => t.server({ type: 'socket.session', session: { ...books, playedMs: 5_000 } }));
+    expect(screen.getByTestId('session-time').textContent).toBe('Played0:05');
+    expect(screen.queryByTestId('session-net')).toBeNull();
+  });
+});

@@ -7,14 +7,16 @@ import type { gameSessionMachine } from '../../../../machines/gameSession.ts';
 import { selectMuted, selectSideBarOpen, selectSoundOn, selectVideoType } from '../../../../machines/gameSession.selectors.ts';
 import { isAppleHandheld, isPortrait } from './device.ts';
 import { GameIcon } from './icons.tsx';
+import { SessionMeter } from './SessionMeter.tsx';
 import { GAME, LANDSCAPE, SHORT_LANDSCAPE } from './layout.ts';
 
 type Game = ActorRefFrom<typeof gameSessionMachine>;
 
 /**
  * The screen's own controls, in a row beside the picture, never over it: sound (a call to tap
- * while the browser keeps it muted), fullscreen (not on Apple handhelds), Rotate (a device held
- * upright, not for a camera's picture) and, in landscape, the side bar's toggle.
+ * while the browser keeps it muted), the session's time played and net position (always in view),
+ * fullscreen (not on Apple handhelds), Rotate (a device held upright, not for a camera's picture)
+ * and, in landscape, the side bar's toggle.
  */
 export function ScreenControls({
   game,
@@ -73,6 +75,7 @@ export function ScreenControls({
           <GameIcon name={muted ? 'volumeOff' : 'volume'} />
         </Round>
       )}
+      <SessionMeter game={game} />
       <Spacer />
       {!isAppleHandheld() && (
         <Round type="button" aria-pressed={fullscreen} aria-label={t`Fullscreen`} title={t`Fullscreen`} onClick={toggleFullscreen}>

@@ -1,0 +1,115 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useSelector } from '@xstate/react';
+import { useEffect, useState } from 'react';
+import styled from 'styled-components';
+import type { ActorRefFrom } from 'xstate';
+import type { gameSessionMachine } from '../../../../machines/gameSession.ts';
+import { selectPlayedMs, selectSessionNet } from '../../../../machines/gameSession.selectors.ts';
+import { formatDuration, useAccountFormat } from '../account/format.ts';
+import { GAME, SHORT_LANDSCAPE } from './layout.ts';
+
+type Game = ActorRefFrom<typeof gameSessionMachine>;
+
+/**
+ * The time counted on from the operator's last word: `playedMs` as told, plus what this device's
+ * monotonic clock has measured since (a wrong wall clock changes nothing), every second.
+ */
+function useCountOn(playedMs: number | null): number | null {
+  // Measured since the word it counts on from (a new word starts again at 0).
+  const [since, setSince] = useState<{ playedMs: number | null; ms: number }>({ playedMs, ms: 0 });
+  useEffect(() => {
+    if (playedMs === null) return;
+    const at = performance.now();
+    const tick = window.setInterval(() => setSince({ playedMs, ms: performance.now() - at }), 1000);
+    return () => window.clearInterval(tick);
+  }, [playedMs]);
+  if (playedMs === null) return null;
+  return playedMs + (since.playedMs === playedMs ? since.ms : 0);
+}
+
+/**
+ * Player protection, always in view beside the picture: how long this session has been played
+ * and what it has won or lost so far, as the operator books them. Shown only where the operator
+ * tells them.
+ */
+export function SessionMeter({ game }: { game: Game }) {
+  const { t } = useLingui();
+  const format = useAccountFormat();
+  const played = useCountOn(useSelector(game, selectPlayedMs));
+  const net = useSelector(game, selectSessionNet);
+  if (played === null && net === null) return null;
+  const seconds = Math.floor((played ?? 0) / 1000);
+  return (
+    <Meter role="group" aria-label={t`This session`}>
+      {played !== null && (
+        <Figure data-testid="session-time">
+          <span className="label">
+            <Trans>Played</Trans>
+          </span>
+          <time dateTime={`PT${seconds}S`}>{formatDuration(seconds)}</time>
+        </Figure>
+      )}
+      {net !== null && (
+        <Figure data-testid="session-net" data-sign={Math.sign(net)}>
+          <span className="label">
+            <Trans>Net</Trans>
+          </span>
+          <span className="value">{format.signedMoney(net)}</span>
+        </Figure>
+      )}
+    </Meter>
+  );
+}
+
+/*
+ * A line of its own under the screen's buttons (in the short strip of a phone on its side, a
+ * block of it): the row above never changes its number of lines when a button changes its width
+ * (Tap for sound becoming Mute), so nothing under it moves while a finger is on it.
+ */
+const Meter = styled.div`
+  order: 1;
+  flex-basis: 100%;
+  display: flex;
+  justify-content: center;
+  gap: 18px;
+  padding: 2px 0;
+  color: #fff;
+  font-variant-numeric: tabular-nums;
+  @container ${GAME} ${SHORT_LANDSCAPE} {
+    order: 0;
+    flex-basis: auto;
+    flex-direction: column;
+    align-self: stretch;
+    min-width: 0;
+    gap: 4px;
+    padding: 6px 0;
+  }
+`;
+
+const Figure = styled.span`
+  display: inline-flex;
+  align-items: baseline;
+  gap: 6px;
+  line-height: 1.2;
+  font-size: 0.875rem;
+  font-weight: 600;
+  .label {
+    font-size: 0.6875rem;
+    font-weight: 500;
+    text-transform: uppercase;
+    letter-spacing: 0.04em;
+    opacity: 0.75;
+  }
+  &[data-sign='1'] .value { color: ${({ theme }) => theme.colors.success}; }
+  @container ${GAME} ${SHORT_LANDSCAPE} {
+    flex-direction: column;
+    align-items: center;
+    gap: 0;
+    max-width: 100%;
+    font-size: 0.6875rem;
+    text-align: center;
+    .label { font-size: 0.5625rem; }
+    /* A wide currency (US$ in Arabic) breaks at its space rather than out of the strip. */
+    .value { overflow-wrap: anywhere; }
+  }
+`;
