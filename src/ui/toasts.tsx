@@ -87,17 +87,18 @@ const Region = styled.div`
     width: auto;
     flex-direction: column-reverse;
   }
+  /* (Under the screen's buttons and the session's time and net: about 90 px.) */
   html:has([data-game-screen]) & {
     bottom: auto;
     inset-inline: auto 12px;
-    top: 64px;
+    top: 92px;
     width: min(296px, calc(100% - 24px));
     flex-direction: column;
   }
   @media (orientation: portrait) {
     html:has([data-game-screen]) & {
       /* Under the picture (16:9 of the width) and its row of screen buttons. */
-      top: calc(56.25vw + 64px);
+      top: calc(56.25vw + 92px);
       inset-inline: 12px;
       width: auto;
     }

@@ -58,22 +58,27 @@ describe('a visit to a machine', () => {
     expect(bet).toBe('$0.20');
     await page.getByRole('button', { name: 'Spin' }).click();
     // While the reels turn the meters show the bet taken and no win, as a machine's do: the
-    // result (this spin wins 0.60, already booked) is not shown before the video shows it.
+    // result (this spin wins 0.60, already booked) is not shown before the video shows it — nor
+    // by the session's net position beside the picture.
     await expect.poll(() => h.sim.floor.machine(1)?.screen().spinning !== null).toBe(true);
     const stopsAt = h.sim.floor.machine(1)!.screen().spinning!.stopsAt.at(-1)!;
     const during: string[] = [];
     while (Date.now() < stopsAt - 100) {
-      const meters = `${await page.getByTestId('game-credits').textContent()} ${await page.getByTestId('game-win').textContent()}`;
-      if (Date.now() < stopsAt) during.push(meters);
+      const meters = [page.getByTestId('game-credits'), page.getByTestId('game-win'), page.getByTestId('session-net')].map((meter) => meter.textContent());
+      const shown = (await Promise.all(meters)).join(' ');
+      if (Date.now() < stopsAt) during.push(shown);
     }
     expect(during.length).toBeGreaterThan(0);
-    expect(new Set(during)).toEqual(new Set(['$49.80 $0.00']));
+    expect(new Set(during)).toEqual(new Set(['$49.80 $0.00 Net$0.00']));
     // The reels stop; then what the UI shows is what the ledger holds.
     await expect.poll(() => h.sim.floor.context.machines.openSessionOf(DEMO_ID, 1)?.spins ?? 0).toBe(1);
     await expect.poll(() => h.sim.floor.machine(1)?.screen().spinning === null, { timeout: 10000 }).toBe(true);
     expect(ledger.credits(1)).toBe(5000 - 20 + 60);
     await expect.poll(() => page.getByTestId('game-credits').textContent()).toBe(usd(ledger.credits(1)));
     await expect.poll(() => page.getByTestId('game-win').textContent()).toBe('$0.60');
+    // The session so far, as the operator booked it: won 0.60 for a bet of 0.20, played a few seconds.
+    await expect.poll(() => page.getByTestId('session-net').textContent()).toBe('Net+$0.40');
+    expect(await page.getByTestId('session-time').textContent()).toMatch(/^Played0:\d\d$/);
 
     await page.getByRole('button', { name: 'Cash out' }).click();
     await page.waitForURL(/\/lobby$/);
