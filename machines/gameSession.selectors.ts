@@ -7,7 +7,7 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { Failure } from './failure.ts';
 import type { gameSessionMachine } from './gameSession.ts';
-import type { GameSessionContext, JoinInfo, MachineView } from './gameSession.types.ts';
+import type { GameSessionContext, JoinInfo, MachineView, SessionView } from './gameSession.types.ts';
 import type { MachineButton } from '../protocol/sockets.ts';
 import type { videoLinkMachine } from './videoLink.ts';
 
@@ -99,10 +99,10 @@ export const selectCanTransfer =
     snapshot.can({ type: 'user.transfer', amount });
 
 /**
- * Player protection: how long this game session has been played, in ms, as the operator counted
- * it when it last said (the view counts on from there), or null where the operator does not tell.
+ * Player protection: the game session's books as the operator last told them (a new object per
+ * frame: the view counts the time played on from each), or null before the first.
  */
-export const selectPlayedMs = (snapshot: GameContext): number | null => snapshot.context.session?.playedMs ?? null;
+export const selectSession = (snapshot: GameContext): SessionView | null => snapshot.context.session;
 
 /** The session's net position (wins less bets, minor units: negative is a loss), or null where the operator does not tell. */
 export const selectSessionNet = (snapshot: GameContext): number | null => {

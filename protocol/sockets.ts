@@ -171,9 +171,9 @@ export const GameSessionData = z.object({
   /** How long the session has run when this frame is sent, in ms. */
   playedMs: z.optional(z.int().check(z.nonnegative())),
   /** Every bet of the session's spins. */
-  bets: z.optional(MinorUnits),
-  /** Every win of the session's spins: credits won, jackpots and hand pays. */
-  wins: z.optional(MinorUnits),
+  bets: z.optional(MinorUnits.check(z.nonnegative())),
+  /** Every win of the session's spins whose reels have stopped: credits won, jackpots and hand pays. */
+  wins: z.optional(MinorUnits.check(z.nonnegative())),
 });
 export type GameSessionData = z.infer<typeof GameSessionData>;
 

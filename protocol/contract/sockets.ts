@@ -120,7 +120,8 @@ export const SOCKET_CHANNELS: readonly SocketChannel[] = [
       state: 'the machine state: credits, bet per line, lines, bet, win, free spins left, autoplay, status, jackpot',
       machine: "this machine's status changed",
       balance: 'the wallet after a transfer, collect, cashout, jackpot or hand pay',
-      session: "the game session: id, start, spins, free spins, cash in and out",
+      session:
+        "the game session's books: id, start, spins, free spins, cash in and out; for the player's protection `playedMs` (how long it has run, by the operator's clock), `bets` and `wins` (of the spins whose reels have stopped, jackpots and hand pays included). With the join, after money moves and at each reels' stop, never at a spin's start",
       spinStart: 'the reels start: the bet taken, whether it is a free spin, `settlesAt` (epoch ms when the reels will have stopped on the video) and `settlesInMs` (the same as a duration from this frame, for clients whose clock is wrong). The outcome is not told yet; a `state` with the bet taken and no win follows',
       spin: 'the reels have stopped (sent at the stop, as a physical machine reports its meters): reels (5 × 3 symbol ids), totalWin, bet, free spin, free spins awarded, winning lines, jackpotWin, handPay; a `state` with the credits and the win follows, and a `balance` when a jackpot or a hand pay went to the wallet',
       info: `operator messages and close warnings: ${ErrorCode.depositCountdown} {count} (no credits) and ${ErrorCode.continueCountdown} {count} (no play) count down once a second, any accepted request ends them; then ${ErrorCode.sessionTerminating} with \`action: 'closeSession'\``,

@@ -610,6 +610,9 @@ export class MachineRuntime {
     // Re-read: the ledger has just changed its totals.
     if (this.#session) this.#session = this.#ctx.machines.session(this.#session.id) ?? this.#session;
     const s = this.#session!;
+    // A spin still turning is booked already; what it won is the stop's to tell (a transfer or a
+    // join while the reels turn must not tell it).
+    const held = this.#spinning ? this.#spinning.outcome.totalWin + this.#spinning.outcome.jackpotWin : 0;
     return {
       id: s.id,
       machineId: this.id,
@@ -620,7 +623,7 @@ export class MachineRuntime {
       cashOut: s.cashOut,
       playedMs: Math.max(0, this.#ctx.now() - s.startedAt),
       bets: s.betTotal,
-      wins: s.winTotal + this.#ctx.ledger.walletWinsOf(s.id),
+      wins: s.winTotal + this.#ctx.ledger.walletWinsOf(s.id) - held,
     };
   }
 

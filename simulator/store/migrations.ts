@@ -207,6 +207,13 @@ export const MIGRATIONS: readonly Migration[] = [
     name: 'idle-lock PINs salted and slow (PBKDF2): known demo PINs re-derived, the others need a new PIN',
     run: migrateLegacyPins,
   },
+  {
+    id: 6,
+    name: "a game session's money moves by session (its books are told at every reels' stop)",
+    sql: `
+      CREATE INDEX transactions_session ON transactions(session_id);
+    `,
+  },
 ];
 
 /** Applies the migrations not yet recorded in schema_migrations; returns the ids applied. */

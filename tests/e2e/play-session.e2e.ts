@@ -69,7 +69,7 @@ describe('a visit to a machine', () => {
       if (Date.now() < stopsAt) during.push(shown);
     }
     expect(during.length).toBeGreaterThan(0);
-    expect(new Set(during)).toEqual(new Set(['$49.80 $0.00 Net$0.00']));
+    expect(new Set(during)).toEqual(new Set(['$49.80 $0.00 Net $0.00']));
     // The reels stop; then what the UI shows is what the ledger holds.
     await expect.poll(() => h.sim.floor.context.machines.openSessionOf(DEMO_ID, 1)?.spins ?? 0).toBe(1);
     await expect.poll(() => h.sim.floor.machine(1)?.screen().spinning === null, { timeout: 10000 }).toBe(true);
@@ -77,8 +77,8 @@ describe('a visit to a machine', () => {
     await expect.poll(() => page.getByTestId('game-credits').textContent()).toBe(usd(ledger.credits(1)));
     await expect.poll(() => page.getByTestId('game-win').textContent()).toBe('$0.60');
     // The session so far, as the operator booked it: won 0.60 for a bet of 0.20, played a few seconds.
-    await expect.poll(() => page.getByTestId('session-net').textContent()).toBe('Net+$0.40');
-    expect(await page.getByTestId('session-time').textContent()).toMatch(/^Played0:\d\d$/);
+    await expect.poll(() => page.getByTestId('session-net').textContent()).toBe('Net +$0.40');
+    expect(await page.getByTestId('session-time').textContent()).toMatch(/^Played 0:\d\d$/);
 
     await page.getByRole('button', { name: 'Cash out' }).click();
     await page.waitForURL(/\/lobby$/);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { assign, createActor, fromCallback, fromPromise, SimulatedClock, type AnyEventObject } from 'xstate';
 import { MAX_ATTEMPTS, videoLinkMachine } from '../../machines/videoLink.ts';
 import { fittingBand, gameSessionMachine, SPIN_STOP_GRACE_MS, type JoinInfo, type MachineRequest, type MachineView } from '../../machines/gameSession.ts';
-import { selectControlsFaded, selectLive, selectPlayedMs, selectScreen, selectSessionNet, selectSpinning, selectVideo, selectVideoLost } from '../../machines/gameSession.selectors.ts';
+import { selectControlsFaded, selectLive, selectSession, selectScreen, selectSessionNet, selectSpinning, selectVideo, selectVideoLost } from '../../machines/gameSession.selectors.ts';
 import { selectStream, selectVideoFailed, selectVideoProblem, selectVideoRefusal } from '../../machines/videoLink.selectors.ts';
 import { BACKOFF_CAP_MS } from '../../machines/backoff.ts';
 import { walletMachine } from '../../machines/wallet.ts';
@@ -684,15 +684,15 @@ describe('gameSession machine: the session as the operator books it (player prot
   it('the join and every session frame tell the time played and the net position; an operator that tells neither shows neither', () => {
     const t = start();
     t.actor.send({ type: 'user.join' });
-    expect(selectPlayedMs(t.actor.getSnapshot())).toBeNull();
+    expect(selectSession(t.actor.getSnapshot())?.playedMs ?? null).toBeNull();
     t.server({ type: 'socket.joined', join, machine, balance: 100_000, session: { ...books, playedMs: 1_000, bets: 0, wins: 0 } });
-    expect(selectPlayedMs(t.actor.getSnapshot())).toBe(1_000);
+    expect(selectSession(t.actor.getSnapshot())?.playedMs ?? null).toBe(1_000);
     expect(selectSessionNet(t.actor.getSnapshot())).toBe(0);
     t.server({ type: 'socket.session', session: { ...books, spins: 3, playedMs: 65_000, bets: 60, wins: 25 } });
-    expect(selectPlayedMs(t.actor.getSnapshot())).toBe(65_000);
+    expect(selectSession(t.actor.getSnapshot())?.playedMs ?? null).toBe(65_000);
     expect(selectSessionNet(t.actor.getSnapshot())).toBe(-35);
     t.server({ type: 'socket.session', session: books });
-    expect(selectPlayedMs(t.actor.getSnapshot())).toBeNull();
+    expect(selectSession(t.actor.getSnapshot())?.playedMs ?? null).toBeNull();
     expect(selectSessionNet(t.actor.getSnapshot())).toBeNull();
   });
 });

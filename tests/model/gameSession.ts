@@ -150,9 +150,15 @@ async function inGame(page: Page): Promise<boolean> {
   return /\/game\//.test(new URL(page.url()).pathname) && (await page.locator('[data-game-screen]').count()) > 0;
 }
 
-/** A player's touch on the game (not on a control): what keeps the controls from fading. */
+/**
+ * A player's touch on the game (not on a control): what keeps the controls from fading. With the
+ * leave dialog up, a touch on the dialog (a touch outside it would close it; the game hears one
+ * inside it all the same).
+ */
 async function touch(page: Page): Promise<void> {
-  await page.evaluate(() => document.querySelector('[data-game-screen]')?.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true })));
+  await page.evaluate(() =>
+    (document.querySelector('[role="dialog"]') ?? document.querySelector('[data-game-screen]'))?.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true })),
+  );
 }
 
 /** The side bar open, for its controls. */
@@ -479,9 +485,14 @@ export const gameSessionDriver: Driver = {
     'leave:asking': (page) => leaveDialog(page).isVisible(),
   },
   states: {
-    // The reels stopped because the machine said so (its stop frame), not by the grace.
-    [`${LIVE}.reels.idle`]: async (world, _expected, index) =>
-      world.path.steps[index]!.event.type !== 'socket.spin' || ((await record(world.page))?.transitions[key(`${LIVE}.reels.spinning`, 'socket.spin', `${LIVE}.reels.idle`)] ?? 0) > 0,
+    // The reels stopped because the machine said so (its stop frame), not by the grace: as many
+    // stops by a frame as the path has had.
+    [`${LIVE}.reels.idle`]: async (world, _expected, index) => {
+      const { steps } = world.path;
+      if (steps[index]!.event.type !== 'socket.spin') return true;
+      const told = steps.slice(1, index + 1).filter((step) => step.event.type === 'socket.spin').length;
+      return ((await record(world.page))?.transitions[key(`${LIVE}.reels.spinning`, 'socket.spin', `${LIVE}.reels.idle`)] ?? 0) >= told;
+    },
     // Where the visit ends: the lobby, or the login page when the login session ended.
     'gameSession.left': async (world, expected) =>
       new URL(world.page.url()).pathname === (expected.context.leaveReason === 'sessionEnded' ? '/login' : '/lobby'),

@@ -154,24 +154,44 @@ describe("the session's time played and net position (player protection)", () =>
       expect(screen.queryByRole('group', { name: 'This session' })).toBeNull();
       act(() => t.server({ type: 'socket.session', session: { ...books, playedMs: 65_000, bets: 60, wins: 25 } }));
       const meter = screen.getByRole('group', { name: 'This session' });
-      expect(within(meter).getByTestId('session-time').textContent).toBe('Played1:05');
-      expect(within(meter).getByTestId('session-net').textContent).toBe('Net-$0.35');
+      expect(within(meter).getByTestId('session-time').textContent).toBe('Played 1:05');
+      expect(within(meter).getByTestId('session-net').textContent).toBe('Net -$0.35');
       act(() => void vi.advanceTimersByTime(2_000));
-      expect(within(meter).getByTestId('session-time').textContent).toBe('Played1:07');
+      expect(within(meter).getByTestId('session-time').textContent).toBe('Played 1:07');
       // The operator's next word is what counts (not this device's count).
       act(() => t.server({ type: 'socket.session', session: { ...books, playedMs: 3_600_000, bets: 60, wins: 160 } }));
-      expect(within(meter).getByTestId('session-time').textContent).toBe('Played1:00:00');
-      expect(within(meter).getByTestId('session-net').textContent).toBe('Net+$1.00');
+      expect(within(meter).getByTestId('session-time').textContent).toBe('Played 1:00:00');
+      expect(within(meter).getByTestId('session-net').textContent).toBe('Net +$1.00');
     } finally {
       vi.useRealTimers();
     }
   });
 
-  it('shows nothing an operator does not tell (no time played, no bets and wins)', async () => {
+  it('shows only what an operator tells: the time without bets and wins, the net without the time, nothing without either', async () => {
     const t = joinedGame();
     await renderMeter(t);
     act(() => t.server({ type: 'socket.session', session: { ...books, playedMs: 5_000 } }));
-    expect(screen.getByTestId('session-time').textContent).toBe('Played0:05');
+    expect(screen.getByTestId('session-time').textContent).toBe('Played 0:05');
     expect(screen.queryByTestId('session-net')).toBeNull();
+    act(() => t.server({ type: 'socket.session', session: { ...books, bets: 40, wins: 40 } }));
+    expect(screen.queryByTestId('session-time')).toBeNull();
+    expect(screen.getByTestId('session-net').textContent).toBe('Net $0.00');
+    act(() => t.server({ type: 'socket.session', session: books }));
+    expect(screen.queryByRole('group', { name: 'This session' })).toBeNull();
+  });
+
+  it('a frame that tells the same time again is counted on from, not from the first (an operator that stopped counting)', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'performance'] });
+    try {
+      const t = joinedGame();
+      await renderMeter(t);
+      act(() => t.server({ type: 'socket.session', session: { ...books, playedMs: 10_000 } }));
+      act(() => void vi.advanceTimersByTime(5_000));
+      expect(screen.getByTestId('session-time').textContent).toBe('Played 0:15');
+      act(() => t.server({ type: 'socket.session', session: { ...books, playedMs: 10_000 } }));
+      expect(screen.getByTestId('session-time').textContent).toBe('Played 0:10');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

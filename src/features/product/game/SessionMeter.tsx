@@ -4,27 +4,28 @@ import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import type { ActorRefFrom } from 'xstate';
 import type { gameSessionMachine } from '../../../../machines/gameSession.ts';
-import { selectPlayedMs, selectSessionNet } from '../../../../machines/gameSession.selectors.ts';
+import { selectSession, selectSessionNet } from '../../../../machines/gameSession.selectors.ts';
+import type { SessionView } from '../../../../machines/gameSession.types.ts';
 import { formatDuration, useAccountFormat } from '../account/format.ts';
-import { GAME, SHORT_LANDSCAPE } from './layout.ts';
+import { GAME, LANDSCAPE, SHORT_LANDSCAPE } from './layout.ts';
 
 type Game = ActorRefFrom<typeof gameSessionMachine>;
 
 /**
  * The time counted on from the operator's last word: `playedMs` as told, plus what this device's
- * monotonic clock has measured since (a wrong wall clock changes nothing), every second.
+ * monotonic clock has measured since (a wrong wall clock changes nothing), every second. Every
+ * frame is a new word, even one that tells the same time (an operator that stopped counting).
  */
-function useCountOn(playedMs: number | null): number | null {
-  // Measured since the word it counts on from (a new word starts again at 0).
-  const [since, setSince] = useState<{ playedMs: number | null; ms: number }>({ playedMs, ms: 0 });
+function useCountOn(session: SessionView | null): number | null {
+  const [since, setSince] = useState<{ from: SessionView | null; ms: number }>({ from: session, ms: 0 });
   useEffect(() => {
-    if (playedMs === null) return;
+    if (session?.playedMs === undefined) return;
     const at = performance.now();
-    const tick = window.setInterval(() => setSince({ playedMs, ms: performance.now() - at }), 1000);
+    const tick = window.setInterval(() => setSince({ from: session, ms: performance.now() - at }), 1000);
     return () => window.clearInterval(tick);
-  }, [playedMs]);
-  if (playedMs === null) return null;
-  return playedMs + (since.playedMs === playedMs ? since.ms : 0);
+  }, [session]);
+  if (session?.playedMs === undefined) return null;
+  return session.playedMs + (since.from === session ? since.ms : 0);
 }
 
 /**
@@ -35,7 +36,7 @@ function useCountOn(playedMs: number | null): number | null {
 export function SessionMeter({ game }: { game: Game }) {
   const { t } = useLingui();
   const format = useAccountFormat();
-  const played = useCountOn(useSelector(game, selectPlayedMs));
+  const played = useCountOn(useSelector(game, selectSession));
   const net = useSelector(game, selectSessionNet);
   if (played === null && net === null) return null;
   const seconds = Math.floor((played ?? 0) / 1000);
@@ -45,7 +46,7 @@ export function SessionMeter({ game }: { game: Game }) {
         <Figure data-testid="session-time">
           <span className="label">
             <Trans>Played</Trans>
-          </span>
+          </span>{' '}
           <time dateTime={`PT${seconds}S`}>{formatDuration(seconds)}</time>
         </Figure>
       )}
@@ -53,7 +54,7 @@ export function SessionMeter({ game }: { game: Game }) {
         <Figure data-testid="session-net" data-sign={Math.sign(net)}>
           <span className="label">
             <Trans>Net</Trans>
-          </span>
+          </span>{' '}
           <span className="value">{format.signedMoney(net)}</span>
         </Figure>
       )}
@@ -75,6 +76,10 @@ const Meter = styled.div`
   padding: 2px 0;
   color: #fff;
   font-variant-numeric: tabular-nums;
+  /* Beside the picture the row has the theme's surface (white in the light looks). */
+  @container ${GAME} ${LANDSCAPE} {
+    color: ${({ theme }) => theme.colors.text};
+  }
   @container ${GAME} ${SHORT_LANDSCAPE} {
     order: 0;
     flex-basis: auto;
