@@ -58,7 +58,7 @@ import type { AnyMachineSnapshot } from 'xstate';
 import { gameSessionMachine } from '../../machines/gameSession.ts';
 import { login } from '../../scripts/browser/harness.ts';
 import { simCall } from '../e2e/play.ts';
-import { actorOf, failConstructions, heard, record, type Driver, type ModelPath, type World } from './replay.ts';
+import { failConstructions, heard, record, runClock, runClockOut, stillWaiting, type Driver, type ModelPath, type World } from './replay.ts';
 
 const MACHINE = 1;
 const USER = 'demo';
@@ -215,21 +215,16 @@ function setHands(world: World, index: number): void {
   hands.touching = !faded(world.path.steps[index]!.state) && !next.startsWith('xstate.after.controlsIdle');
 }
 
-/** Moves the page clock on by up to `ms` in one-second slices (touching as the hand does), until `done`. */
-async function advance(world: World, ms: number, done: () => Promise<boolean>): Promise<void> {
-  for (let left = ms; left > 0 && !(await done()); left -= 1000) {
-    if (handsOf.get(world)!.touching) await touch(world.page);
-    await world.page.clock.runFor(Math.min(1000, left));
-    await sleep(120);
-  }
-}
+/** Before each second of the page clock, the hand's touch (while it touches). */
+const handSlice = (world: World) => async () => {
+  if (handsOf.get(world)!.touching) await touch(world.page);
+};
+
+/** Moves the page clock on (touching as the hand does) until `done`, within `ms`. */
+const advance = (world: World, ms: number, done: () => Promise<boolean>) => runClock(world.page, ms, done, handSlice(world));
 
 /** Moves the clock on until the game leaves the state it is in (its timer fired), within `ms`. */
-async function advanceOut(world: World, ms: number): Promise<void> {
-  const length = async () => (await actorOf(world.page, 'gameSession'))?.actor.trail.length ?? 0;
-  const at = await length();
-  await advance(world, ms, async () => (await length()) > at);
-}
+const advanceOut = (world: World, ms: number) => runClockOut(world.page, 'gameSession', ms, handSlice(world));
 
 const sim = (world: World, path: string, body: unknown) => simCall(world.sim, 'POST', path, body);
 
@@ -445,15 +440,12 @@ export const gameSessionDriver: Driver = {
   // An answer on its way, a timer on the page's running clock: left by themselves within seconds.
   passes: (state) => state.matches('idle') || joining(state) || cashing(state) || spinning(state) || state.matches('reconnecting'),
   async act(world, index) {
-    const { page, path } = world;
+    const { path } = world;
     const { event } = path.steps[index]!;
     try {
       // A reconnect's wait, hurried along unless the game is already past it.
       if (event.type.startsWith('xstate.after.reconnectBackoff')) {
-        const waits = path.steps.slice(0, index).filter((step, at) => step.state.matches('reconnecting') && !path.steps[at - 1]?.state.matches('reconnecting')).length;
-        const game = await actorOf(page, 'gameSession');
-        const seen = game?.actor.trail.filter((entry) => entry === 'gameSession.reconnecting').length ?? 0;
-        if (seen === waits && game?.actor.states.includes('gameSession.reconnecting')) await advanceOut(world, 5_000);
+        if (await stillWaiting(world, 'gameSession', 'reconnecting', index)) await advanceOut(world, 5_000);
         return;
       }
       if (awaitedStep(path, index)) return;

@@ -271,6 +271,39 @@ export async function heard(page: Page, key: string, stimulus: () => Promise<unk
 }
 
 /**
+ * Moves the page clock on by up to `ms` in slices of a second, each followed by a moment of real
+ * time (the sockets' pongs and the peers' stats answer between them, as they would while that time
+ * passed), until `done` (checked between slices); `eachSlice` runs before each slice.
+ */
+export async function runClock(page: Page, ms: number, done: () => Promise<boolean> = async () => false, eachSlice?: () => Promise<void>): Promise<void> {
+  for (let left = ms; left > 0 && !(await done()); left -= 1000) {
+    await eachSlice?.();
+    await page.clock.runFor(Math.min(1000, left));
+    await new Promise((resolve) => setTimeout(resolve, 120));
+  }
+}
+
+/** Moves the page clock on until the machine's newest actor leaves the state it is in (its timer fired), within `ms`. */
+export async function runClockOut(page: Page, machine: string, ms: number, eachSlice?: () => Promise<void>): Promise<void> {
+  const length = async () => (await actorOf(page, machine))?.actor.trail.length ?? 0;
+  const at = await length();
+  await runClock(page, ms, async () => (await length()) > at, eachSlice);
+}
+
+/**
+ * A retry's wait at steps[index] (the machine's top-level state `waiting`, left by its timer on the
+ * page's running clock): whether the actor is still in that very wait — not already past it,
+ * running ahead on its answers — so the driver may hurry it along.
+ */
+export async function stillWaiting(world: World, machine: string, waiting: string, index: number): Promise<boolean> {
+  const { steps } = world.path;
+  const waits = steps.slice(0, index).filter((step, at) => step.state.matches(waiting) && !steps[at - 1]?.state.matches(waiting)).length;
+  const actor = await actorOf(world.page, machine);
+  const seen = actor?.actor.trail.filter((entry) => entry === `${machine}.${waiting}`).length ?? 0;
+  return seen === waits && (actor?.actor.states.includes(`${machine}.${waiting}`) ?? false);
+}
+
+/**
  * Which of the page's next constructions of a browser API (a WebSocket, a peer connection) throw,
  * as in a browser without it: `fails[i]` for the i-th from now; any after them work as usual.
  */

@@ -37,7 +37,7 @@ import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { videoLinkMachine } from '../../machines/videoLink.ts';
 import { login } from '../../scripts/browser/harness.ts';
 import { sampleVideo, simCall } from '../e2e/play.ts';
-import { actorOf, failConstructions, type Driver, type ModelPath, type World } from './replay.ts';
+import { failConstructions, runClock, runClockOut, stillWaiting, type Driver, type ModelPath, type World } from './replay.ts';
 
 const MACHINE = 1;
 /** The band the join picks at this window, and the other one, as the chart's fixture names them. */
@@ -123,19 +123,8 @@ const planOf = (path: ModelPath) => plans.get(path) ?? plans.set(path, feedPlan(
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Moves the page clock on by up to `ms` in slices of a second, until `done` (checked between slices). */
-async function advance(page: Page, ms: number, done: () => Promise<boolean> = async () => false): Promise<void> {
-  for (let left = ms; left > 0 && !(await done()); left -= 1000) {
-    await page.clock.runFor(Math.min(1000, left));
-    await sleep(120);
-  }
-}
-
 /** Moves the clock on until the link leaves the state it is in (its timer fired), within `ms`. */
-async function advanceOut(world: World, ms: number): Promise<void> {
-  const at = (await actorOf(world.page, 'videoLink'))?.actor.trail.length ?? 0;
-  await advance(world.page, ms, async () => ((await actorOf(world.page, 'videoLink'))?.actor.trail.length ?? 0) > at);
-}
+const advanceOut = (world: World, ms: number) => runClockOut(world.page, 'videoLink', ms);
 
 const video = (world: World, action: 'stall' | 'resume') => simCall(world.sim, 'POST', '/sim/video', { machineId: MACHINE, action });
 
@@ -254,10 +243,7 @@ export const videoLinkDriver: Driver = {
     // A retry's wait, hurried along: the page clock moved on until the link leaves it — unless the
     // link, running ahead on its answers, is already past this wait (it is then in a later one).
     if (event.type.startsWith('xstate.after.reconnectBackoff')) {
-      const waits = path.steps.slice(0, index).filter((step, at) => step.state.matches('retrying') && !path.steps[at - 1]?.state.matches('retrying')).length;
-      const link = await actorOf(page, 'videoLink');
-      const seen = link?.actor.trail.filter((entry) => entry === 'videoLink.retrying').length ?? 0;
-      if (seen !== waits || !link?.actor.states.includes('videoLink.retrying')) return;
+      if (!(await stillWaiting(world, 'videoLink', 'retrying', index))) return;
       const attempts = before.context.attempts as number;
       return advanceOut(world, Math.min(8_000, 1_000 * 2 ** Math.max(0, attempts - 1)) + 1_000);
     }
@@ -270,7 +256,7 @@ export const videoLinkDriver: Driver = {
     if (type === 'video.request') return page.getByRole('button', { name: 'Bet up' }).click();
     if (type === 'page.hidden') return void (await page.evaluate(() => window.dispatchEvent(new PageTransitionEvent('pagehide', { persisted: true }))));
     if (type === 'page.shown') return void (await page.evaluate(() => window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }))));
-    if (type.startsWith('xstate.after.stableAfter')) return advance(page, 10_500);
+    if (type.startsWith('xstate.after.stableAfter')) return runClock(page, 10_500);
     if (type.startsWith('xstate.after.stallAfter')) {
       await advanceOut(world, 8_000);
       if (planOf(path).resumeAfter[index]) await video(world, 'resume');
