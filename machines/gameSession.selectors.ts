@@ -6,7 +6,8 @@
  */
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { Failure } from './failure.ts';
-import type { gameSessionMachine } from './gameSession.ts';
+import { restAfterSpin, type gameSessionMachine } from './gameSession.ts';
+import type { PlayRules } from '../protocol/protection.ts';
 import type { GameSessionContext, JoinInfo, MachineView, SessionView } from './gameSession.types.ts';
 import type { MachineButton } from '../protocol/sockets.ts';
 import type { videoLinkMachine } from './videoLink.ts';
@@ -42,6 +43,15 @@ export const selectAskingToLeave = (snapshot: GameSnapshot): boolean => snapshot
 
 /** The reels are turning on screen: no button until they stop. */
 export const selectSpinning = (snapshot: GameSnapshot): boolean => snapshot.hasTag('reels:spinning');
+
+/** The reels have stopped but the jurisdiction's game cycle runs on: Spin waits. */
+export const selectResting = (snapshot: GameSnapshot): boolean => snapshot.hasTag('reels:resting');
+
+/** The rules of play the floor enforces (jurisdiction), or null before the join or from an older operator. */
+export const selectRules = (snapshot: GameContext): PlayRules | null => snapshot.context.join?.rules ?? null;
+
+/** How long the game cycle rests after the stop (ms; the floor's figures): the Spin button's wait. */
+export const selectCycleRest = (snapshot: GameContext): number => restAfterSpin(snapshot.context);
 
 /** The player's wallet (minor units) as the game follows it; null until the wallet has said. */
 export const selectGameBalance = (snapshot: GameContext): number | null => snapshot.context.balance;

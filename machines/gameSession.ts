@@ -112,6 +112,20 @@ export const gameSessionMachine = setup({
       if (control === null || context.pending[control] !== undefined) return false;
       return event.type !== 'user.press' || !context.spinning;
     },
+    /**
+     * The jurisdiction allows it (the floor refuses it anyway): Spin once the game cycle has run
+     * out, Bet up below the largest stake, Autoplay switched on where it is not banned.
+     */
+    withinRules: ({ context, event }) => {
+      const rules = context.join?.rules;
+      if (event.type === 'user.autoplay') return !event.on || rules?.autoplay !== false;
+      if (event.type !== 'user.press') return true;
+      if (event.button === 'spin') return !context.resting;
+      const maxStake = rules?.maxStake ?? null;
+      return event.button !== 'betUp' || maxStake === null || (context.machine?.bet ?? 0) < maxStake;
+    },
+    /** The jurisdiction's game cycle lasts longer than the spin that just stopped. */
+    cycleLeft: ({ context }) => restAfterSpin(context) > 0,
     isTransferOpen: ({ context }) => context.moneyTransfer,
     /** Nothing of the player's is on the machine: no credits, no free spins left. */
     holdsNothing: ({ context }) => context.machine !== null && context.machine.credits === 0 && context.machine.freeSpinsLeft === 0,
@@ -187,6 +201,8 @@ export const gameSessionMachine = setup({
     spinSettles: ({ context }) => (context.lastSpin?.settlesInMs ?? DEFAULT_SPIN_MS) + SPIN_STOP_GRACE_MS,
     /** How long the controls stay fully visible after the last touch (landscape phones fade them). */
     controlsIdle: 4000,
+    /** What is left of the game cycle when the reels stop (the floor's figures, not a clock). */
+    cycleRest: ({ context }) => restAfterSpin(context),
   },
 }).createMachine({
   id: 'gameSession',
@@ -202,6 +218,7 @@ export const gameSessionMachine = setup({
     refusal: null,
     pending: {},
     spinning: false,
+    resting: false,
     activeBandId: null,
     pictureWidth: input.pictureWidth ?? null,
     videoLost: false,
@@ -357,7 +374,7 @@ export const gameSessionMachine = setup({
             'socket.error': { actions: [assign({ refusal: ({ event }) => event.failure }), 'settlePending'] },
             'socket.closed': { target: '#gameSession.left', actions: { type: 'leaveWith', params: { reason: 'cashout' } } },
             'user.press': {
-              guard: 'controlFree',
+              guard: and(['controlFree', 'withinRules']),
               actions: [
                 'buttonFeedback',
                 assign({ refusal: null }),
@@ -368,7 +385,7 @@ export const gameSessionMachine = setup({
               ],
             },
             'user.autoplay': {
-              guard: 'controlFree',
+              guard: and(['controlFree', 'withinRules']),
               actions: [
                 'markPending',
                 { type: 'request', params: ({ context, event }) => ({ type: 'autoplay', on: event.on, requestId: requestId(context) }) },
@@ -433,11 +450,19 @@ export const gameSessionMachine = setup({
                   tags: ['reels:spinning'],
                   entry: assign({ spinning: true }),
                   exit: assign({ spinning: false }),
-                  after: { spinSettles: 'idle' },
+                  after: { spinSettles: [{ guard: 'cycleLeft', target: 'resting' }, { target: 'idle' }] },
                   on: {
-                    'socket.spin': 'idle',
+                    'socket.spin': [{ guard: 'cycleLeft', target: 'resting' }, { target: 'idle' }],
                     'socket.spinStart': { target: 'spinning', reenter: true, actions: assign({ lastSpin: ({ event }) => event.spin }) },
                   },
+                },
+                // The reels have stopped, the game cycle goes on (UK 2.5 s, Germany 5 s from the start).
+                resting: {
+                  tags: ['reels:resting'],
+                  entry: assign({ resting: true }),
+                  exit: assign({ resting: false }),
+                  after: { cycleRest: 'idle' },
+                  on: { 'socket.spinStart': { target: 'spinning', actions: assign({ lastSpin: ({ event }) => event.spin }) } },
                 },
               },
             },
@@ -530,6 +555,15 @@ export const gameSessionMachine = setup({
 /** Why a cashout ended the visit: the player's cashout, or leaving a machine that held nothing. */
 function cashoutReason(context: Pick<GameSessionContext, 'leaveReason'>): LeaveReason {
   return context.leaveReason === 'left' ? 'left' : 'cashout';
+}
+
+/**
+ * What is left of the jurisdiction's game cycle once the reels have stopped: the cycle counts
+ * from the spin's start, which the floor told with how long the reels turn.
+ */
+export function restAfterSpin(context: Pick<GameSessionContext, 'join' | 'lastSpin'>): number {
+  const cycle = context.join?.rules?.minSpinMs ?? 0;
+  return Math.max(0, cycle - (context.lastSpin?.settlesInMs ?? DEFAULT_SPIN_MS));
 }
 
 /** Which control an event presses, if any. */

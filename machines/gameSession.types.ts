@@ -4,6 +4,7 @@
  */
 import type { Failure } from './failure.ts';
 import type { GameSessionData, MachineButton, MachineClientMessage, MachineServerMessage, MachineState, SpinOutcome, SpinStart, VideoBand } from '../protocol/sockets.ts';
+import type { PlayRules } from '../protocol/protection.ts';
 import type { VideoStats } from './videoLink.ts';
 
 export type { VideoStats };
@@ -22,6 +23,8 @@ export type JoinInfo = Pick<JoinedFrame, 'videoType' | 'hotCoins' | 'maxAllIn'> 
   brand: string;
   /** Sorted by Order, descending (SPEC §3). */
   bands: VideoBand[];
+  /** The jurisdiction's rules of play the floor enforces (protocol/protection.ts); null from an older operator: none. */
+  rules: PlayRules | null;
 };
 
 /** The game session as the operator books it (the wire's GameSessionData): time played, bets, wins. */
@@ -44,6 +47,7 @@ export type GameSessionTag =
   | 'controls:on'
   | 'controls:faded'
   | 'reels:spinning'
+  | 'reels:resting'
   | 'leave:asking';
 
 /** The controls that each have at most one request in flight. */
@@ -97,6 +101,8 @@ export interface GameSessionContext {
   pending: Partial<Record<Control, string>>;
   /** The reels are turning (live.reels): no button is taken. */
   spinning: boolean;
+  /** The reels have stopped but the jurisdiction's game cycle has not run out (live.reels.resting): Spin is not taken. */
+  resting: boolean;
   activeBandId: string | null;
   /** The picture's width in CSS pixels as the view measured it at the start, or null. */
   pictureWidth: number | null;

@@ -27,6 +27,13 @@ export const ErrorCode = {
    * in seconds). The limits are docs/operators.md's "Fair share".
    */
   tooManyRequests: 10708,
+  /**
+   * A login refused while the player is locked out at their own request (the panic button, a
+   * break, a self-exclusion): `Params.until` (epoch ms) and `Params.kind` say until when and why.
+   */
+  playerLocked: 10709,
+  /** The player has just locked themselves out (the panic button): every login session ends, the credits are paid back. */
+  sessionLocked: 10710,
   depositCountdown: 18800,
   sessionTerminating: 18801,
   continueCountdown: 18802,
@@ -41,6 +48,7 @@ export const SESSION_END_CODES: ReadonlySet<number> = new Set([
   ErrorCode.banned,
   ErrorCode.loggedInElsewhere,
   ErrorCode.sessionEndedByOperator,
+  ErrorCode.sessionLocked,
 ]);
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { Jurisdiction } from './protection.ts';
 
 /**
  * /Settings.json: the operator's external settings. Every field is optional; the client merges
@@ -41,6 +42,8 @@ export const Settings = z.object({
   LOBBY_UPDATE_SECONDS: z.number().check(z.positive()),
   FPS: z.int().check(z.positive()),
   HOT_COIN_PRICES: z.array(z.int().check(z.positive())),
+  /** Whose rules of play the floor enforces (protocol/protection.ts; docs/operators.md, "Jurisdictions"). */
+  JURISDICTION: Jurisdiction,
 });
 export type Settings = z.infer<typeof Settings>;
 
@@ -80,6 +83,7 @@ export const DEFAULT_SETTINGS: Settings = {
   LOBBY_UPDATE_SECONDS: 10,
   FPS: 30,
   HOT_COIN_PRICES: [500, 5000, 10000, 50000, 100000],
+  JURISDICTION: 'default',
 };
 
 /** Merge external settings over the defaults; unknown keys are ignored, bad values rejected. */

@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { MachineStatus } from './floor.ts';
 import { MinorUnits } from './player.ts';
+import { PlayRules } from './protection.ts';
 
 /**
  * The two WebSocket channels (docs/protocol.md). Every frame is one JSON object with a `type`.
@@ -23,11 +24,17 @@ export const FloorCode = {
   requestIdReused: 60015,
   /** A join with a wallet of 0 while the operator's ALLOW_0_BALANCE_TO_PLAY is false. */
   balanceRequired: 60016,
+  /** A spin sooner than the jurisdiction's shortest game cycle allows (`params.wait_ms`: how much sooner). */
+  spinTooSoon: 60017,
+  /** A bet above the jurisdiction's largest stake (`params.max_stake`, minor units). */
+  stakeAboveMax: 60018,
+  /** Autoplay where the jurisdiction bans it. */
+  autoplayNotAllowed: 60019,
 } as const;
 
 /**
  * Close code of a socket whose login session ended (logout, ban, expiry, operator, a login
- * elsewhere); the close reason is the error code (10704, 10706, 10707 or 50100) as text, and an
+ * elsewhere); the close reason is the error code (10704, 10706, 10707, 10710 or 50100) as text, and an
  * error frame with that code comes first.
  */
 export const SESSION_ENDED_CLOSE = 4401;
@@ -57,6 +64,8 @@ const ErrorFrame = z.object({
   code: z.int(),
   ErrorMessage: z.string(),
   requestId: z.optional(z.string()),
+  /** What the code's text names (REST errors' Params): a refused spin's wait_ms, a stake's max_stake. */
+  Params: z.optional(z.record(z.string(), z.unknown())),
 });
 
 // ---- notification socket ---------------------------------------------------------------
@@ -188,6 +197,8 @@ export const MachineServerMessage = z.discriminatedUnion('type', [
     state: MachineState,
     balance: MinorUnits,
     session: GameSessionData,
+    /** The rules of play this machine is played by (player protection; absent from older operators). */
+    rules: z.optional(PlayRules),
   }),
   z.object({ type: z.literal('state'), state: MachineState }),
   z.object({ type: z.literal('machine'), machine: z.object({ id: z.int(), status: MachineStatus }) }),

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { z } from 'zod/mini';
+import { JURISDICTIONS } from '../protocol/protection.ts';
 import { DEFAULT_SETTINGS, SettingsOverrides } from '../protocol/settings.ts';
 import { accountHistoryRoutes } from './api/account-history.ts';
 import { accountRoutes } from './api/account.ts';
@@ -16,6 +17,8 @@ import { sessionRoutes } from './api/session.ts';
 import { templateRoutes } from './api/template.ts';
 import { createTokens, loadSigningKey } from './auth/tokens.ts';
 import { controlRoutes } from './control/routes.ts';
+import { protectionControlRoutes, protectionRoutes } from './api/protection.ts';
+import { ProtectionStore } from './store/protection.ts';
 import { ControlState } from './control/state.ts';
 import { seedFleetOnce } from './fleet/seed.ts';
 import { Floor } from './floor/floor.ts';
@@ -124,6 +127,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     const deps: ApiDeps = {
       store,
       ledger,
+      protection: new ProtectionStore(store),
       hub,
       tokens: createTokens(loadSigningKey(store), now),
       sessions: new SessionEnds(store, now),
@@ -185,6 +189,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
         const served = control.settings();
         return { hotCoins: served.HOT_COIN_PRICES, maxAllIn: served.MAX_ALL_IN_LIMIT, allowZeroBalance: served.ALLOW_0_BALANCE_TO_PLAY };
       },
+      rules: () => JURISDICTIONS[control.settings().JURISDICTION],
       engine: (rngState, machineId) => createEngine(rngState, `${rngSeed}:${machineId}`),
       bands: (machineId) => video.bandsFor(String(machineId)),
       endVideo: (machineId) => video.endVideo(String(machineId)),
@@ -194,6 +199,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     occupantOf = (machineId) => floor.machine(Number(machineId))?.occupantId ?? null;
     floor.start();
     router.add(floorRoutes(deps, floor));
+    router.add(protectionRoutes(deps, floor));
 
     const handler = createRequestHandler({
       video,
@@ -242,6 +248,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     const sockets = attachSockets(server, deps, floor, options.socketHeartbeat ? { heartbeat: options.socketHeartbeat } : {});
     if (options.control ?? true) {
       router.add(controlRoutes(control, now(), now));
+      router.add(protectionControlRoutes(deps));
       router.add(
         floorControlRoutes(deps, floor, sockets, {
           setTimerScale: (scale) => {

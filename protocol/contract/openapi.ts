@@ -31,6 +31,7 @@ const AREAS: Record<Area, string> = {
   account: 'The account screens: profile, password, PIN, login log, game sessions, transactions',
   promo: 'Discount and bonus (AUTO_DISCOUNT, AUTO_BONUS)',
   floor: "The reconnect dialog's Kick and Cashout",
+  protection: 'Player protection: the panic button (locks, their records; the rules of play are told on the machine socket)',
   template: 'Calls of the admin-dashboard template the client still carries (register, UI settings, chat, quick panel)',
 };
 

@@ -18,6 +18,7 @@ import { IpCheckResult } from '../check.ts';
 import { ErrorCode, OkResponse } from '../errors.ts';
 import { Brand, BrandWithMachines, Machine } from '../floor.ts';
 import { BalanceResponse } from '../player.ts';
+import { PanicResult } from '../protection.ts';
 import { SettingsOverrides } from '../settings.ts';
 import { FloorCode } from '../sockets.ts';
 import {
@@ -63,7 +64,7 @@ export type Base =
   /** The site that serves the client (/Settings.json). */
   | 'site';
 
-export type Area = 'public' | 'auth' | 'lobby' | 'account' | 'promo' | 'floor' | 'template';
+export type Area = 'public' | 'auth' | 'lobby' | 'account' | 'promo' | 'floor' | 'protection' | 'template';
 
 export interface ErrorAnswer {
   status: number;
@@ -171,7 +172,7 @@ summary: 'The IP and country check',
     area: 'auth',
 summary: 'Log in',
     description:
-      'Opens a login session, which the token names (`jti`). A player has one at a time: this login ends any other, whose sockets get an error frame 10706 and close with 4401 "10706". The checks, in order: the body, the visitor\'s country (10703), the username (10701), a block (10702: the password is not checked while blocked), the password (10700 with `Params.left_count`; the fifth wrong one in a row blocks the account for 15 minutes), a ban (10704, told only to a holder of the right password). `last_logon` and `last_logon_ip` are the previous login\'s, null on the first; `pin_code` is absent while the player has no usable PIN.',
+      'Opens a login session, which the token names (`jti`). A player has one at a time: this login ends any other, whose sockets get an error frame 10706 and close with 4401 "10706". The checks, in order: the body, the visitor\'s country (10703), the username (10701), a block (10702: the password is not checked while blocked), the password (10700 with `Params.left_count`; the fifth wrong one in a row blocks the account for 15 minutes), a ban (10704, told only to a holder of the right password), a lock the player chose (10709 with `Params.until`, epoch ms, and `Params.kind`: panic, break or exclusion; likewise told only to a holder of the right password). `last_logon` and `last_logon_ip` are the previous login\'s, null on the first; `pin_code` is absent while the player has no usable PIN.',
     auth: false,
     body: LoginRequest,
     bodyName: 'LoginRequest',
@@ -187,8 +188,9 @@ summary: 'Log in',
           ErrorCode.temporarilyBlocked,
           ErrorCode.ipNotPermitted,
           ErrorCode.banned,
+          ErrorCode.playerLocked,
         ],
-        when: '10700 wrong password (Params.left_count, block_time), 10701 unknown username, 10702 blocked after too many wrong passwords (Params.block_time, minutes), 10703 country not permitted (Params.country, ip), 10704 banned',
+        when: '10700 wrong password (Params.left_count, block_time), 10701 unknown username, 10702 blocked after too many wrong passwords (Params.block_time, minutes), 10703 country not permitted (Params.country, ip), 10704 banned, 10709 locked out at their own request until Params.until (Params.kind)',
       },
       TOO_MANY,
     ],
@@ -455,6 +457,22 @@ summary: 'Cash out a held session',
     response: MachineActionResponse,
     responseName: 'MachineActionResponse',
     errors: [machineRefusals[0]!, UNAUTHORIZED, ...machineRefusals.slice(1)],
+  },
+  {
+    id: 'panicLock',
+    method: 'post',
+    path: '/player/protection/panic',
+    base: 'api',
+    area: 'protection',
+    summary: 'The panic button: lock out for 24 hours',
+    description:
+      "Player protection (Germany's GlüStV §6i: one press, no question asked; offered in every jurisdiction, shown where the jurisdiction's rules say `panicButton`). Locks the player out for 24 hours from now and answers when the lock ends (`until`, epoch ms). Every login session of the player ends: the token answers 401 from now on, the sockets get an error frame 10710 and close with 4401 \"10710\"; then the credits on any machine the player holds go back to the wallet and the machine is free. Until `until`, a login is refused with 10709. Only the operator ends a lock early. Written to the player's protection history.",
+    auth: true,
+    body: EmptyRequest,
+    bodyName: 'EmptyRequest',
+    response: PanicResult,
+    responseName: 'PanicResult',
+    errors: [UNAUTHORIZED],
   },
   {
     id: 'register',

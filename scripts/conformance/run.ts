@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { PLAYER_PERMISSION } from '../../protocol/auth.ts';
 import { restOperation } from '../../protocol/contract/rest.ts';
 import { ErrorCode } from '../../protocol/errors.ts';
+import { Jurisdiction, JURISDICTIONS, type PlayRules } from '../../protocol/protection.ts';
 import { FloorCode, SESSION_ENDED_CLOSE } from '../../protocol/sockets.ts';
 import { Contract, snippet } from './contract.ts';
 import { Difference, FrameSocket, request, Skip, withToken, type Answer } from './wire.ts';
@@ -39,7 +40,7 @@ export interface ConformanceOptions {
   progress?: (result: CheckResult) => void;
 }
 
-export const AREAS = ['public', 'auth', 'access', 'lobby', 'account', 'template', 'promo', 'notification', 'machine', 'video', 'money', 'reconnect', 'session end', 'fair share'] as const;
+export const AREAS = ['public', 'auth', 'access', 'lobby', 'account', 'template', 'promo', 'notification', 'machine', 'video', 'money', 'protection', 'reconnect', 'session end', 'fair share'] as const;
 export type Area = (typeof AREAS)[number];
 
 export interface CheckResult {
@@ -726,6 +727,103 @@ async function moneyArea(run: Run, play: Play | null): Promise<void> {
   }, needs ?? noMoney ?? (transferred ? null : 'needs the first transfer'));
 }
 
+/**
+ * Player protection: the rules of play the join tells are the Settings.json JURISDICTION's, and
+ * the floor enforces each rule that applies (a probe per rule: autoplay where banned, a spin
+ * sooner than the game cycle, a bet above the largest stake). The panic button is only checked
+ * to need a login: pressing it would lock the test player out for 24 hours.
+ */
+async function protectionArea(run: Run, machineId: number | null): Promise<void> {
+  await run.check('protection', 'POST /player/protection/panic without a token: 401 (never pressed: it locks the player out for 24 h)', async () => {
+    await run.call('panicLock', { body: {}, expect: 401 });
+  });
+  const violations: string[] = [];
+  let socket: FrameSocket | null = null;
+  let rules: PlayRules | null = null;
+  let hotCoins: number[] = [];
+  const needs = machineId === null ? 'needs the machine the money checks played (they failed above)' : run.needsLogin;
+  await run.check('protection', "the join tells the rules of play, and they are the profile of Settings.json's JURISDICTION", async () => {
+    const joined = await join(run, machineId!, violations);
+    socket = joined.socket;
+    hotCoins = (joined.joined.hotCoins as number[] | undefined) ?? [];
+    if (joined.joined.rules === undefined) throw new Skip('the joined frame has no rules (an operator from before player protection)');
+    rules = joined.joined.rules as PlayRules;
+    const named = Jurisdiction.safeParse(run.settings.JURISDICTION ?? 'default');
+    if (!named.success) throw new Difference(`Settings.json JURISDICTION is ${snippet(run.settings.JURISDICTION)}, not one of ${Jurisdiction.options.join(', ')}`);
+    const profile = JURISDICTIONS[named.data];
+    const told = { ...rules, minSpinMs: rules.minSpinMs > 0 };
+    const expected = { ...profile, minSpinMs: profile.minSpinMs > 0 };
+    if (JSON.stringify(told) !== JSON.stringify(expected)) {
+      throw new Difference(`the join tells ${snippet(rules)}; JURISDICTION ${named.data} is ${snippet(profile)} (a game cycle in the floor's time)`);
+    }
+  }, needs);
+  const play = socket as FrameSocket | null;
+  const told = rules as PlayRules | null;
+  const answer = (requestId: string, what: string) =>
+    run.frame(play!, violations, what, (f) => (f.type === 'ack' || f.type === 'error') && f.requestId === requestId);
+  const ask = (message: Frame, requestId: string, what: string) => {
+    play!.send({ ...message, requestId });
+    return answer(requestId, what);
+  };
+
+  if (told && !told.autoplay) {
+    await run.check('protection', `autoplay where the jurisdiction bans it: error ${FloorCode.autoplayNotAllowed}, no spin`, async () => {
+      const refused = await ask({ type: 'autoplay', on: true }, `conformance-${run.tag}-auto`, 'the answer to autoplay');
+      if (refused.type !== 'error' || refused.code !== FloorCode.autoplayNotAllowed) throw new Difference(`autoplay on was answered ${snippet(refused)}, expected error ${FloorCode.autoplayNotAllowed}`);
+      if (play!.frames.some((f) => (f as Frame).type === 'spinStart')) throw new Difference('the reels started although autoplay was refused');
+    });
+  }
+  if (told && told.maxStake !== null) {
+    await run.check('protection', `Max bet stays within the largest stake (${told.maxStake}); Bet up beyond it: error ${FloorCode.stakeAboveMax}`, async () => {
+      const max = await ask({ type: 'button', button: 'maxBet' }, `conformance-${run.tag}-max`, 'the answer to Max bet');
+      if (max.type !== 'ack') throw new Difference(`Max bet was answered ${snippet(max)}`);
+      const state = await run.frame(play!, violations, 'state frame after Max bet', (f) => f.type === 'state');
+      const bet = (state.state as { bet: number }).bet;
+      if (bet > told.maxStake!) throw new Difference(`after Max bet the bet is ${bet}, above the largest stake ${told.maxStake}`);
+      const up = await ask({ type: 'button', button: 'betUp' }, `conformance-${run.tag}-up`, 'the answer to Bet up');
+      if (up.type === 'error' && up.code !== FloorCode.stakeAboveMax) throw new Difference(`Bet up at the largest bet was answered ${snippet(up)}, expected error ${FloorCode.stakeAboveMax}`);
+      const after = await ask({ type: 'button', button: 'betDown' }, `conformance-${run.tag}-down`, 'the answer to Bet down');
+      if (after.type !== 'ack') throw new Difference(`Bet down was answered ${snippet(after)}`);
+    });
+  }
+  if (told && told.minSpinMs > 0) {
+    await run.check('protection', `a spin sooner than the game cycle: error ${FloorCode.spinTooSoon} with Params.wait_ms, or an ack no sooner than the cycle`, async () => {
+      const coin = Math.min(...hotCoins);
+      if (!Number.isFinite(coin) || run.staked + coin > run.o.budget) throw new Skip(`no transfer fits the budget (${run.o.budget})`);
+      run.staked += coin;
+      const moved = await ask({ type: 'transfer', amount: coin }, `conformance-${run.tag}-pt`, 'the transfer for the cycle probe');
+      if (moved.type !== 'ack') throw new Skip(`the transfer for the probe was refused: ${snippet(moved)}`);
+      const spinOnce = async (id: string) => {
+        let reply = await ask({ type: 'button', button: 'spin' }, id, 'the answer to a spin');
+        // The money checks' spin on this machine may still hold its cycle: wait it out once.
+        if (reply.type === 'error' && reply.code === FloorCode.spinTooSoon) {
+          await new Promise((resolve) => setTimeout(resolve, Number((reply.Params as { wait_ms?: number } | undefined)?.wait_ms ?? 0)));
+          reply = await ask({ type: 'button', button: 'spin' }, `${id}-again`, 'the answer to a spin after waiting');
+        }
+        return reply;
+      };
+      const first = await spinOnce(`conformance-${run.tag}-c1`);
+      if (first.type !== 'ack') throw new Skip(`the first spin of the probe was refused: ${snippet(first)}`);
+      const start = await run.frame(play!, violations, 'spinStart of the first spin', (f) => f.type === 'spinStart');
+      await run.frame(play!, violations, 'spin frame (the reels stopped)', (f) => f.type === 'spin');
+      const second = await ask({ type: 'button', button: 'spin' }, `conformance-${run.tag}-c2`, 'the answer to a spin right after the stop');
+      if (second.type === 'error') {
+        if (second.code !== FloorCode.spinTooSoon) throw new Difference(`a spin right after the stop was answered ${snippet(second)}, expected error ${FloorCode.spinTooSoon} or an ack`);
+        const wait = (second.Params as { wait_ms?: unknown } | undefined)?.wait_ms;
+        if (typeof wait !== 'number' || wait <= 0 || wait > told.minSpinMs) throw new Difference(`the refusal's Params.wait_ms is ${snippet(wait)}, expected 1..${told.minSpinMs}`);
+        return;
+      }
+      const again = await run.frame(play!, violations, 'spinStart of the second spin', (f) => f.type === 'spinStart' && f !== start);
+      const startedAt = (frame: Frame) => (frame.spin as { settlesAt: number; settlesInMs: number }).settlesAt - (frame.spin as { settlesInMs: number }).settlesInMs;
+      if (startedAt(again) - startedAt(start) < told.minSpinMs) throw new Difference(`two spins started ${startedAt(again) - startedAt(start)} ms apart, the game cycle is ${told.minSpinMs} ms`);
+    });
+  }
+  if (play) {
+    play.send({ type: 'cashout', requestId: `conformance-${run.tag}-pcash` });
+    await play.waitClosed('the protection checks\' cashout', run.o.timeoutMs).catch(() => undefined);
+  }
+}
+
 async function leftVideoArea(run: Run, url: string | null, play: Play | null): Promise<void> {
   await run.check('video', 'WHEP POST by a player who left the machine: 403', async () => {
     if (play?.socket.isOpen) throw new Skip('still joined (the cashout failed above)');
@@ -907,6 +1005,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     await moneyArea(run, play);
     await leftVideoArea(run, band, play);
     const left = play && !play.socket.isOpen ? play.machineId : null;
+    await protectionArea(run, left);
     await reconnectArea(run, left);
     await sessionEndArea(run, notes, left);
     await fairShareArea(run);

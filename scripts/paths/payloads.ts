@@ -61,6 +61,9 @@ export const lobbyData: LobbyData = {
 export const join: JoinInfo = {
   machineName: 'M1', brand: 'Golden Reels', videoType: 'screen', hotCoins: [500], maxAllIn: 2500000,
   bands: [{ id: 'hd', name: 'HD', Order: 2, width: 640, height: 360, whepUrl: '/whep/1/hd' }, { id: 'sd', name: 'SD', Order: 1, width: 320, height: 180, whepUrl: '/whep/1/sd' }],
+  // A game cycle longer than the spin (the reels rest after the stop), autoplay still allowed so
+  // its transitions stay reachable: no real jurisdiction, a chart's worth of each rule.
+  rules: { jurisdiction: 'uk', minSpinMs: 2500, maxStake: null, autoplay: true, panicButton: false },
 };
 
 export const machineView: MachineView = { credits: 0, betPerLine: 1, lines: 20, bet: 20, win: 0, freeSpinsLeft: 0, autoplay: true, status: 'playing', jackpot: 1 };
@@ -244,6 +247,12 @@ export const promoPayloads: Payloads = {
   'xstate.error.actor.claim': [error('claim', taken)],
 };
 
+export const panicPayloads: Payloads = {
+  'user.panic': [{ type: 'user.panic' }],
+  'xstate.done.actor.lock': [done('lock', { until: 1_800_000_000_000 })],
+  'xstate.error.actor.lock': [error('lock', failure)],
+};
+
 export const promoStopWhen = (s: any): boolean => s.context.notices > 1;
 
 export const navigationPayloads: Payloads = {
@@ -383,6 +392,7 @@ export const pathFixtures: Record<string, PathFixture> = {
     payloads: promoPayloads,
     stopWhen: promoStopWhen,
   },
+  panic: { payloads: panicPayloads, distinguish: (c) => c.failure !== null },
   navigation: { inputs: [{ folded: false }, { folded: true }], payloads: navigationPayloads },
   accountProfile: { payloads: accountProfilePayloads },
   accountList: { inputs: [{}, { filter: { from: '2026-11-20', to: '2026-11-01', type: null } }], payloads: accountListPayloads, distinguish: (c) => [c.page, c.size, c.filter, c.total, c.failure !== null] },

@@ -3,6 +3,7 @@ import type { ControlState } from '../control/state.ts';
 import type { AddressGate } from '../limits/address-gate.ts';
 import type { NotificationHub } from '../floor/hub.ts';
 import type { Ledger } from '../store/ledger.ts';
+import type { ProtectionStore } from '../store/protection.ts';
 import type { Store } from '../store/store.ts';
 import type { SessionEnds } from './session-end.ts';
 
@@ -10,6 +11,8 @@ import type { SessionEnds } from './session-end.ts';
 export interface ApiDeps {
   store: Store;
   ledger: Ledger;
+  /** Player protection: the locks players chose, and the record of every protection choice. */
+  protection: ProtectionStore;
   /** Pushes to the players' notification sockets (balance changes made over REST). */
   hub: NotificationHub;
   tokens: Tokens;

@@ -86,6 +86,12 @@ async function login(request: ApiRequest, deps: ApiDeps) {
     log(LoginLogType.notAllowed, player.id);
     throw fail(403, ErrorCode.banned);
   }
+  // Like a ban, told only after the right password: the lock is the player's own business.
+  const lock = deps.protection.activeLock(player.id, at);
+  if (lock) {
+    log(LoginLogType.notAllowed, player.id);
+    throw fail(403, ErrorCode.playerLocked, { until: lock.endsAt, kind: lock.kind });
+  }
 
   const iat = Math.floor(at / 1000);
   const claims: TokenClaims = {

@@ -7,6 +7,7 @@ export const SESSION_END_CODE: Record<SessionEndReason, number> = {
   banned: ErrorCode.banned,
   kicked: ErrorCode.sessionEndedByOperator,
   elsewhere: ErrorCode.loggedInElsewhere,
+  locked: ErrorCode.sessionLocked,
 };
 
 type Listener = (jti: string, code: number) => void;

@@ -93,6 +93,7 @@ export class MachineChannel {
         code: code ?? 50000,
         ErrorMessage: error instanceof Error ? error.message : 'internal error',
         ...(requestId ? { requestId } : {}),
+        ...(error instanceof Refusal && error.params ? { Params: error.params } : {}),
       });
       // A first join that was refused ends the connection; other refusals leave it open.
       if (firstJoin) {

@@ -1,3 +1,4 @@
+import type { PlayRules } from '../../protocol/protection.ts';
 import type { MachineServerMessage } from '../../protocol/sockets.ts';
 import type { Ledger } from '../store/ledger.ts';
 import type { MachineStore } from '../store/machines.ts';
@@ -31,6 +32,8 @@ export interface FloorContext {
    * absent: true, the setting's default).
    */
   limits(): { hotCoins: number[]; maxAllIn: number; allowZeroBalance?: boolean };
+  /** The jurisdiction's rules of play (JURISDICTION), read at the moment of use, in real time. */
+  rules(): PlayRules;
   engine(rngState: string | null, machineId: number): GameEngine;
   /**
    * Closes every viewer of a machine's video: its player left (a dropped or ended session), and

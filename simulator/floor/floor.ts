@@ -71,6 +71,11 @@ export class Floor {
     machine.endSession('cancel');
   }
 
+  /** Every machine the player holds is paid back and freed (the player has locked themselves out). */
+  payBack(playerId: number): void {
+    for (const machine of this.sessionsOf(playerId)) machine.endSession('locked');
+  }
+
   force(machineId: number, status: MachineStatus): void {
     this.require(machineId).force(status);
   }

@@ -1,5 +1,6 @@
 import { ErrorCode, type CloseWarningCode } from '../../protocol/errors.ts';
 import type { MachineStatus } from '../../protocol/floor.ts';
+import type { PlayRules } from '../../protocol/protection.ts';
 import {
   FloorCode,
   type GameSessionData,
@@ -21,9 +22,12 @@ import type { GameEngine } from './game.ts';
 /** A refused request: answered with an error frame, the session goes on. */
 export class Refusal extends Error {
   readonly code: number;
-  constructor(code: number, message: string) {
+  /** What the code's text names (the error frame's Params). */
+  readonly params: Record<string, number> | undefined;
+  constructor(code: number, message: string, params?: Record<string, number>) {
     super(message);
     this.code = code;
+    this.params = params;
   }
 }
 
@@ -66,6 +70,8 @@ export class MachineRuntime {
   #spinning: { startedAt: number; stopsAt: number[]; outcome: SpinOutcome; heldWin: number; heldFreeSpins: number; paysWallet: boolean } | null = null;
   #settleTimer: ReturnType<typeof setTimeout> | null = null;
   #autoplay = false;
+  /** When the last spin started (the jurisdiction's game cycle counts from it), whoever played it. */
+  #lastSpinAt: number | null = null;
   #warning: Warning | null = null;
   #lastActionAt = 0;
   #zeroCreditsSince: number | null = null;
@@ -175,6 +181,7 @@ export class MachineRuntime {
       state: this.state(),
       balance: this.#ctx.ledger.balance(conn.playerId),
       session: this.#sessionData(),
+      rules: this.#rules(),
     });
     this.#notifySession('open');
   }
@@ -207,7 +214,7 @@ export class MachineRuntime {
    * credit on the machine goes back to the player's wallet first: no path frees a machine that
    * still holds them.
    */
-  endSession(reason: 'cashout' | 'cancel' | 'expired' | 'terminated' | 'removed'): void {
+  endSession(reason: 'cashout' | 'cancel' | 'expired' | 'terminated' | 'removed' | 'locked'): void {
     const playerId = this.#record.occupantId;
     if (playerId === null) throw new Refusal(FloorCode.notJoined, 'no open session on this machine');
     const now = this.#ctx.now();
@@ -337,25 +344,64 @@ export class MachineRuntime {
     const allowed = (perLine: number, count: number) => perLine * count >= minBet;
     const down = levels[Math.max(0, level - 1)]!;
     const step = steps.indexOf(lines);
-    const nextLines = [...steps.slice(step + 1), ...steps.slice(0, step + 1)].find((count) => allowed(betPerLine, count)) ?? lines;
+    const underCap = (count: number) => this.#withinStake(betPerLine * count);
+    const nextLines = [...steps.slice(step + 1), ...steps.slice(0, step + 1)].find((count) => allowed(betPerLine, count) && underCap(count)) ?? lines;
+    const { maxStake } = this.#rules();
+    const up = levels[Math.min(levels.length - 1, level + 1)]!;
+    // Where the jurisdiction caps the stake, Bet up stops below it and Max bet is the cap's best.
+    if (button === 'betUp' && maxStake !== null && up * lines > maxStake && up !== betPerLine) {
+      throw new Refusal(FloorCode.stakeAboveMax, `the largest bet here is ${maxStake}`, { max_stake: maxStake });
+    }
     const patch = {
-      betUp: { betPerLine: levels[Math.min(levels.length - 1, level + 1)]! },
+      betUp: { betPerLine: up },
       betDown: { betPerLine: allowed(down, lines) ? down : betPerLine },
-      maxBet: { betPerLine: levels[levels.length - 1]!, lines: steps[steps.length - 1]! },
+      maxBet: this.#largestBet(),
       lines: { lines: nextLines },
     }[button];
     this.#patch(patch);
     this.#pushState();
   }
 
-  /** Where a new player starts: all lines, the smallest bet per line that meets the machine's minimum. */
+  /**
+   * Where a new player starts: all lines, the smallest bet per line that meets the machine's
+   * minimum — or, where that is above the jurisdiction's largest stake, the largest bet under it.
+   */
   #openingBet(): { betPerLine: number; lines: number } {
     const levels = this.#engine.betLevels;
     const lines = this.#engine.lineSteps[this.#engine.lineSteps.length - 1]!;
-    return { betPerLine: levels.find((level) => level * lines >= this.#record.minBet) ?? levels[levels.length - 1]!, lines };
+    const opening = { betPerLine: levels.find((level) => level * lines >= this.#record.minBet) ?? levels[levels.length - 1]!, lines };
+    return this.#withinStake(opening.betPerLine * opening.lines) ? opening : this.#largestBet();
+  }
+
+  /** Max bet: the largest bet the machine takes within the jurisdiction's stake (more lines first on a tie). */
+  #largestBet(): { betPerLine: number; lines: number } {
+    const levels = this.#engine.betLevels;
+    const steps = this.#engine.lineSteps;
+    let best: { betPerLine: number; lines: number } | null = null;
+    for (const betPerLine of levels) {
+      for (const lines of steps) {
+        const total = betPerLine * lines;
+        if (!this.#withinStake(total) || total < this.#record.minBet) continue;
+        if (!best || total > best.betPerLine * best.lines || (total === best.betPerLine * best.lines && lines > best.lines)) best = { betPerLine, lines };
+      }
+    }
+    // A machine whose minimum is above the cap cannot be played within it: its smallest bet, which a spin refuses.
+    return best ?? { betPerLine: levels[0]!, lines: steps[0]! };
+  }
+
+  #withinStake(total: number): boolean {
+    const { maxStake } = this.#rules();
+    return maxStake === null || total <= maxStake;
+  }
+
+  /** The jurisdiction's rules as this floor plays them: its game cycle in the floor's (scaled) time. */
+  #rules(): PlayRules {
+    const rules = this.#ctx.rules();
+    return { ...rules, minSpinMs: Math.round(rules.minSpinMs * this.#ctx.timings().scale) };
   }
 
   #setAutoplay(on: boolean): void {
+    if (on && !this.#rules().autoplay) throw new Refusal(FloorCode.autoplayNotAllowed, 'autoplay is not allowed in this jurisdiction');
     this.#autoplay = on;
     this.#pushState();
     if (on && !this.#spinning) this.#spin();
@@ -377,6 +423,14 @@ export class MachineRuntime {
     const session = this.#session!;
     const free = this.#record.freeSpinsLeft > 0;
     const bet = free ? 0 : this.#record.betPerLine * this.#record.lines;
+    const now = this.#ctx.now();
+    const rules = this.#rules();
+    // The jurisdiction's game cycle: from one spin's start to the next, free spins included.
+    const wait = this.#lastSpinAt === null ? 0 : this.#lastSpinAt + rules.minSpinMs - now;
+    if (wait > 0) throw new Refusal(FloorCode.spinTooSoon, `a game lasts at least ${rules.minSpinMs} ms here`, { wait_ms: wait, min_spin_ms: rules.minSpinMs });
+    if (!free && !this.#withinStake(bet)) {
+      throw new Refusal(FloorCode.stakeAboveMax, `the largest bet here is ${rules.maxStake}`, { max_stake: rules.maxStake! });
+    }
     if (!free && this.#credits() < bet) {
       this.#autoplay = false;
       this.#pushState();
@@ -406,7 +460,7 @@ export class MachineRuntime {
       rngState: this.#engine.rngState(),
       status: freeSpinsLeft > 0 ? 'inBonus' : 'playing',
     });
-    const now = this.#ctx.now();
+    this.#lastSpinAt = now;
     const spinMs = this.#ctx.timings().spinMs;
     const stopsAt = result.reels.map((_, reel) => now + Math.round(spinMs * (0.5 + (0.5 * (reel + 1)) / result.reels.length)));
     const settlesAt = stopsAt[stopsAt.length - 1] ?? now;
@@ -450,8 +504,15 @@ export class MachineRuntime {
       }
     }
     this.#zeroCreditsSince = this.#credits() === 0 && this.#record.freeSpinsLeft === 0 ? this.#ctx.now() : null;
+    const rules = this.#rules();
+    if (this.#autoplay && !rules.autoplay) {
+      // The operator's jurisdiction changed under a running autoplay: it stops here.
+      this.#autoplay = false;
+      this.#pushState();
+    }
     if (!this.#autoplay && this.#record.freeSpinsLeft === 0) return;
-    // Autoplay and free spins go on by themselves after a short pause.
+    // Autoplay and free spins go on by themselves after a short pause, never sooner than the game cycle.
+    const cycleLeft = this.#lastSpinAt === null ? 0 : this.#lastSpinAt + rules.minSpinMs - this.#ctx.now();
     this.#settleTimer = setTimeout(() => {
       this.#settleTimer = null;
       if (!this.#conn || this.#spinning) return;
@@ -462,7 +523,7 @@ export class MachineRuntime {
         this.#autoplay = false;
         this.#pushState();
       }
-    }, this.#ctx.timings().autoplayGapMs);
+    }, Math.max(this.#ctx.timings().autoplayGapMs, cycleLeft));
   }
 
   #clearSpin(): void {

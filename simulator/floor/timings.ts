@@ -17,6 +17,8 @@ export interface FloorTimings {
   spinMs: number;
   /** Pause between autoplay spins once the reels have stopped. */
   autoplayGapMs: number;
+  /** The factor every duration here was multiplied by (a jurisdiction's game cycle is scaled alike). */
+  scale: number;
 }
 
 export const DEFAULT_TIMINGS: FloorTimings = {
@@ -27,6 +29,7 @@ export const DEFAULT_TIMINGS: FloorTimings = {
   tickMs: 1_000,
   spinMs: 2_000,
   autoplayGapMs: 700,
+  scale: 1,
 };
 
 export function scaleTimings(timings: FloorTimings, scale: number): FloorTimings {
@@ -39,5 +42,6 @@ export function scaleTimings(timings: FloorTimings, scale: number): FloorTimings
     tickMs: s(timings.tickMs),
     spinMs: s(timings.spinMs),
     autoplayGapMs: s(timings.autoplayGapMs),
+    scale: timings.scale * scale,
   };
 }

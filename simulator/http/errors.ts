@@ -56,6 +56,8 @@ const MESSAGES: Record<number, string> = {
   [ErrorCode.ipNotPermitted]: 'your IP is not permitted',
   [ErrorCode.banned]: 'you have been banned',
   [ErrorCode.tooManyRequests]: 'too many requests, try again later',
+  [ErrorCode.playerLocked]: 'the player is locked out at their own request until Params.until',
+  [ErrorCode.sessionLocked]: 'the player has locked themselves out; the credits were paid back',
   [INTERNAL_ERROR]: 'internal error',
 };
 

@@ -214,6 +214,35 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX transactions_session ON transactions(session_id);
     `,
   },
+  {
+    id: 7,
+    name: 'player protection: locks a player chose (panic button, breaks, exclusions) and the record of every choice',
+    sql: `
+      -- A lock keeps the player out until ends_at; only the operator's control API ends one early
+      -- (ended_at, ended_by).
+      CREATE TABLE protection_locks (
+        id INTEGER PRIMARY KEY,
+        player_id INTEGER NOT NULL REFERENCES players(id),
+        kind TEXT NOT NULL CHECK (kind IN ('panic', 'break', 'exclusion')),
+        started_at INTEGER NOT NULL,
+        ends_at INTEGER NOT NULL CHECK (ends_at > started_at),
+        ended_at INTEGER,
+        ended_by TEXT
+      ) STRICT;
+      CREATE INDEX protection_locks_player ON protection_locks(player_id, ends_at);
+
+      -- What the player chose and when (a lock, a limit, a reality check's answer), and what the
+      -- operator did about it: the player's protection history.
+      CREATE TABLE protection_records (
+        id INTEGER PRIMARY KEY,
+        player_id INTEGER NOT NULL REFERENCES players(id),
+        at INTEGER NOT NULL,
+        kind TEXT NOT NULL,
+        detail TEXT NOT NULL
+      ) STRICT;
+      CREATE INDEX protection_records_player ON protection_records(player_id, id);
+    `,
+  },
 ];
 
 /** Applies the migrations not yet recorded in schema_migrations; returns the ids applied. */

@@ -53,7 +53,7 @@ export interface SessionRecord {
 }
 
 /** Why a login session was ended before its expiry (protocol/errors.ts maps each to a code). */
-export type SessionEndReason = 'logout' | 'banned' | 'kicked' | 'elsewhere';
+export type SessionEndReason = 'logout' | 'banned' | 'kicked' | 'elsewhere' | 'locked';
 
 export interface LoginLogEntry {
   id: number;

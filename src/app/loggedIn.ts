@@ -13,7 +13,10 @@ import { chatPanelMachine } from '../../machines/chatPanel.ts';
 import { gameSessionMachine } from '../../machines/gameSession.ts';
 import { lobbyMachine } from '../../machines/lobby.ts';
 import { navigationMachine } from '../../machines/navigation.ts';
+import { panicMachine } from '../../machines/panic.ts';
 import { promoMachine } from '../../machines/promo.ts';
+import { ErrorCode } from '../../protocol/errors.ts';
+import { createProtectionService } from '../services/protection.ts';
 import type { reconnectMachine } from '../../machines/reconnect.ts';
 import type { walletMachine } from '../../machines/wallet.ts';
 import { registerMachine } from '../../machines/register.ts';
@@ -198,6 +201,13 @@ export function createLoggedIn({ settings, http, auth, inspect }: LoggedInDeps):
         walletFeed: walletFeed(actors.wallet),
       },
       actions: { rememberClaim: (_, { kind }) => promoStorage.write(kind, Date.now()) },
+    }),
+    panic: panicMachine.provide({
+      actors: { lock: fromPromise(() => createProtectionService(http).panic()) },
+      // Every login session has ended on the server: this one ends here too, saying why (10710).
+      actions: {
+        lockedOut: () => auth.send({ type: 'server.unauthorized', failure: { code: ErrorCode.sessionLocked, message: 'locked at the player\'s request', params: {} } }),
+      },
     }),
     navigation: navigationMachine.provide({
       actors: { wideScreen: fromCallback(({ sendBack }) => watchWideScreen(BREAKPOINT_MD, () => sendBack({ type: 'viewport.wide' }))) },

@@ -20,6 +20,7 @@ export function toSocketEvent(frame: MachineServerMessage): SocketEvent | null {
           bands: frame.bands,
           hotCoins: frame.hotCoins,
           maxAllIn: frame.maxAllIn,
+          rules: frame.rules ?? null,
         },
         machine: frame.state,
         balance: frame.balance,
@@ -46,7 +47,7 @@ export function toSocketEvent(frame: MachineServerMessage): SocketEvent | null {
       if (SESSION_END_CODES.has(frame.code)) return null;
       return {
         type: 'socket.error',
-        failure: { code: frame.code, message: frame.ErrorMessage, params: {} },
+        failure: { code: frame.code, message: frame.ErrorMessage, params: frame.Params ?? {} },
         ...(frame.requestId ? { requestId: frame.requestId } : {}),
       };
     case 'quit':

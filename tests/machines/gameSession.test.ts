@@ -6,6 +6,7 @@ import { selectControlsFaded, selectLive, selectSession, selectScreen, selectSes
 import { selectStream, selectVideoFailed, selectVideoProblem, selectVideoRefusal } from '../../machines/videoLink.selectors.ts';
 import { BACKOFF_CAP_MS } from '../../machines/backoff.ts';
 import { walletMachine } from '../../machines/wallet.ts';
+import { JURISDICTIONS } from '../../protocol/protection.ts';
 
 const join: JoinInfo = {
   machineName: 'Golden Reels 01',
@@ -17,6 +18,7 @@ const join: JoinInfo = {
   ],
   hotCoins: [500, 5000],
   maxAllIn: 2500000,
+  rules: null,
 };
 const machine: MachineView = { credits: 0, betPerLine: 1, lines: 20, bet: 20, win: 0, freeSpinsLeft: 0, autoplay: false, status: 'playing', jackpot: 100000 };
 
@@ -582,6 +584,54 @@ describe('gameSession machine: one request in flight per control (issue 21)', ()
     expect(t.actor.getSnapshot().can({ type: 'user.press', button: 'spin' })).toBe(false);
     t.clock.increment(1);
     expect(t.actor.getSnapshot().can({ type: 'user.press', button: 'spin' })).toBe(true);
+  });
+
+  it("the jurisdiction's game cycle: Spin is not taken after the stop until the cycle from the spin's start has run out", () => {
+    const t = start();
+    t.actor.send({ type: 'user.join' });
+    t.server({ type: 'socket.joined', join: { ...join, rules: JURISDICTIONS.uk }, machine, balance: 100_000 });
+    t.actor.send({ type: 'user.press', button: 'spin' });
+    t.server({ type: 'socket.spinStart', spin: { bet: 20, freeSpin: false, settlesAt: 0, settlesInMs: 1800 } });
+    t.server({ type: 'socket.ack', request: 'spin', requestId: (spins(t)[0] as { requestId: string }).requestId });
+    t.clock.increment(1800);
+    t.server({ type: 'socket.spin', spin: { reels: [], totalWin: 0, bet: 20, freeSpin: false, jackpotWin: 0 } });
+    // 2.5 s from the start: 700 ms after the stop. The bet may change meanwhile; Spin waits.
+    expect(t.actor.getSnapshot().hasTag('reels:resting')).toBe(true);
+    expect(t.actor.getSnapshot().can({ type: 'user.press', button: 'spin' })).toBe(false);
+    expect(t.actor.getSnapshot().can({ type: 'user.press', button: 'betDown' })).toBe(true);
+    t.actor.send({ type: 'user.press', button: 'spin' });
+    t.clock.increment(699);
+    expect(t.actor.getSnapshot().can({ type: 'user.press', button: 'spin' })).toBe(false);
+    t.clock.increment(1);
+    expect(t.actor.getSnapshot().hasTag('reels:resting')).toBe(false);
+    t.actor.send({ type: 'user.press', button: 'spin' });
+    expect(spins(t)).toHaveLength(2);
+  });
+
+  it('no rest where the cycle is no longer than the spin, and none from an operator that tells no rules', () => {
+    for (const rules of [JURISDICTIONS.default, null]) {
+      const t = start();
+      t.actor.send({ type: 'user.join' });
+      t.server({ type: 'socket.joined', join: { ...join, rules }, machine, balance: 100_000 });
+      t.actor.send({ type: 'user.press', button: 'spin' });
+      t.server({ type: 'socket.spinStart', spin: { bet: 20, freeSpin: false, settlesAt: 0, settlesInMs: 1800 } });
+      t.server({ type: 'socket.ack', request: 'spin', requestId: (spins(t)[0] as { requestId: string }).requestId });
+      t.server({ type: 'socket.spin', spin: { reels: [], totalWin: 0, bet: 20, freeSpin: false, jackpotWin: 0 } });
+      expect(t.actor.getSnapshot().can({ type: 'user.press', button: 'spin' })).toBe(true);
+    }
+  });
+
+  it('autoplay is not switched on where the jurisdiction bans it (off still is), and Bet up stops at the largest stake', () => {
+    const t = start();
+    t.actor.send({ type: 'user.join' });
+    t.server({ type: 'socket.joined', join: { ...join, rules: JURISDICTIONS.de }, machine: { ...machine, bet: 80 }, balance: 100_000 });
+    expect(t.actor.getSnapshot().can({ type: 'user.autoplay', on: true })).toBe(false);
+    expect(t.actor.getSnapshot().can({ type: 'user.autoplay', on: false })).toBe(true);
+    expect(t.actor.getSnapshot().can({ type: 'user.press', button: 'betUp' })).toBe(true);
+    t.server({ type: 'socket.state', machine: { ...machine, betPerLine: 5, bet: 100 } });
+    expect(t.actor.getSnapshot().can({ type: 'user.press', button: 'betUp' })).toBe(false);
+    expect(t.actor.getSnapshot().can({ type: 'user.press', button: 'maxBet' })).toBe(true);
+    expect(t.actor.getSnapshot().can({ type: 'user.press', button: 'betDown' })).toBe(true);
   });
 
   it('a lost connection frees every control: its requests will not be answered', () => {

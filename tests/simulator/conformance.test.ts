@@ -89,6 +89,46 @@ describe('the conformance suite against the simulator', { timeout: 30_000 }, () 
     expect(formatReport(report)).toMatch(/CONFORMS$/);
   });
 
+  it("under a jurisdiction's rules (de): the protection area probes each rule the join tells, and the floor passes them all", async () => {
+    const sim = await simulator();
+    expect((await call(`${sim.url}/sim/settings`, { method: 'PUT', body: { JURISDICTION: 'de' } })).status).toBe(200);
+    const report = await runConformance(optionsFor(sim));
+    expect(failures(report), formatReport(report)).toEqual([]);
+    expect(report.exitCode).toBe(0);
+    const names = report.results.filter((result) => result.area === 'protection').map((result) => result.name);
+    expect(names).toEqual([
+      'POST /player/protection/panic without a token: 401 (never pressed: it locks the player out for 24 h)',
+      "the join tells the rules of play, and they are the profile of Settings.json's JURISDICTION",
+      'autoplay where the jurisdiction bans it: error 60019, no spin',
+      'Max bet stays within the largest stake (100); Bet up beyond it: error 60018',
+      'a spin sooner than the game cycle: error 60017 with Params.wait_ms, or an ack no sooner than the cycle',
+    ]);
+    expect(report.staked).toBeLessThanOrEqual(10_000);
+    const player = sim.sim.store.playerByUsername('demo')!;
+    // The probes cashed out what they moved (the session-end checks leave the machine reserved, empty).
+    expect(sim.sim.floor.sessionsOf(player.id).map((machine) => sim.sim.floor.context.ledger.credits(machine.id))).toEqual([0]);
+    expect(sim.sim.floor.context.ledger.auditPlayers()).toEqual([]);
+  });
+
+  it('fails the protection area, with the difference, where the floor plays by other rules than Settings.json names', async () => {
+    const sim = await simulator();
+    expect((await call(`${sim.url}/sim/settings`, { method: 'PUT', body: { JURISDICTION: 'de' } })).status).toBe(200);
+    // A Settings.json elsewhere that names the UK: the floor still plays Germany's rules.
+    const settings = await call(`${sim.url}/Settings.json`);
+    const other = createServer((_, res) => {
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ ...(settings.body as object), JURISDICTION: 'uk' }));
+    });
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    extra.push(() => new Promise((resolve) => other.close(() => resolve())));
+    const settingsUrl = `http://127.0.0.1:${(other.address() as AddressInfo).port}/Settings.json`;
+    const report = await runConformance(optionsFor(sim, { settingsUrl }));
+    const failed = failures(report);
+    expect(failed.map((result) => `${result.area}: ${result.name}`)).toEqual(["protection: the join tells the rules of play, and they are the profile of Settings.json's JURISDICTION"]);
+    expect(failed[0]!.detail).toMatch(/JURISDICTION uk is/);
+    expect(report.exitCode).toBe(1);
+  });
+
   it('never stakes more than the budget: a budget under the smallest transfer skips the money checks', async () => {
     const sim = await simulator();
     const report = await runConformance(optionsFor(sim, { budget: 100 }));

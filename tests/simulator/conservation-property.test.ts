@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { JURISDICTIONS } from '../../protocol/protection.ts';
 import { PLAYER_PERMISSION, type TokenClaims } from '../../protocol/auth.ts';
 import { ErrorCode } from '../../protocol/errors.ts';
 import { DEFAULT_SETTINGS } from '../../protocol/settings.ts';
@@ -298,6 +299,7 @@ async function runSequence(actions: Action[]): Promise<void> {
     now,
     timings: () => DEFAULT_TIMINGS,
     limits: () => ({ hotCoins: HOT_COINS, maxAllIn: DEFAULT_SETTINGS.MAX_ALL_IN_LIMIT }),
+    rules: () => JURISDICTIONS.default,
     endVideo: () => undefined,
     engine: (rngState, machineId) => createEngine(rngState, `${RNG_SEED}:${machineId}`),
     bands: () => [],

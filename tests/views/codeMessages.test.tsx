@@ -24,4 +24,15 @@ describe('texts of the codes (SPEC §8)', () => {
     expect(text(null)).not.toBe('');
     expect(KNOWN_CODES).toContain(18802);
   });
+
+  it("says a lock's end (Params.until, epoch ms) as a date and time in the player's language", async () => {
+    const until = Date.UTC(2026, 10, 28, 14, 30);
+    await activateLanguage('en');
+    const english = text(10709, { until, kind: 'panic' });
+    expect(english).toMatch(/^Your account is locked at your own request until Nov 28, 2026, \d{1,2}:30 [AP]M\. You can log in again then\.$/);
+    expect(english).not.toContain(String(until));
+    await activateLanguage('tr');
+    expect(text(10709, { until, kind: 'panic' })).toMatch(/^Hesabınız kendi isteğiniz üzerine 28 Kas 2026 \d{2}:30 tarihine kadar kilitli\./);
+    await activateLanguage('en');
+  });
 });

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, SimulatedClock, type AnyEventObject } from 'xstate';
 import { gameSessionMachine, type JoinInfo, type MachineRequest, type MachineView } from '../../machines/gameSession.ts';
 import { videoLinkMachine } from '../../machines/videoLink.ts';
+import { JURISDICTIONS } from '../../protocol/protection.ts';
 import { DEFAULT_SETTINGS } from '../../protocol/settings.ts';
 import { RuntimeProvider, type ViewRuntime } from '../../src/features/viewRuntime.tsx';
 import { pictureWidth } from '../../src/features/product/game/device.ts';
@@ -11,7 +12,7 @@ import { SideBar } from '../../src/features/product/game/SideBar.tsx';
 import { renderView } from './render.tsx';
 
 const join: JoinInfo = {
-  machineName: 'Golden Reels 01', brand: 'Golden Reels', videoType: 'screen', hotCoins: [500, 5000], maxAllIn: 2_500_000,
+  machineName: 'Golden Reels 01', brand: 'Golden Reels', videoType: 'screen', hotCoins: [500, 5000], maxAllIn: 2_500_000, rules: null,
   bands: [
     { id: 'hd', name: '360p', Order: 2, width: 640, height: 360, whepUrl: '/whep/1/hd' },
     { id: 'sd', name: '180p', Order: 1, width: 320, height: 180, whepUrl: '/whep/1/sd' },
@@ -20,9 +21,10 @@ const join: JoinInfo = {
 const machine: MachineView = { credits: 5000, betPerLine: 1, lines: 20, bet: 20, win: 0, freeSpinsLeft: 0, autoplay: false, status: 'playing', jackpot: 0 };
 
 /** The real game session, joined, with a socket that records what is sent and a silent video peer. */
-function joinedGame() {
+function joinedGame(rules: JoinInfo['rules'] = null) {
   const sent: MachineRequest[] = [];
   let socket: (event: AnyEventObject) => void = () => {};
+  const clock = new SimulatedClock();
   const game = createActor(
     gameSessionMachine.provide({
       actors: {
@@ -33,11 +35,11 @@ function joinedGame() {
         video: videoLinkMachine.provide({ actors: { peer: fromCallback(() => {}) } }),
       },
     }),
-    { input: { machineId: 1, token: 't', visitId: 'v', balance: 100_000 }, clock: new SimulatedClock() },
+    { input: { machineId: 1, token: 't', visitId: 'v', balance: 100_000 }, clock },
   ).start();
   game.send({ type: 'user.join' });
-  socket({ type: 'socket.joined', join, machine, balance: 100_000 });
-  return { game, sent, server: (event: AnyEventObject) => socket(event) };
+  socket({ type: 'socket.joined', join: { ...join, rules }, machine, balance: 100_000 });
+  return { game, sent, clock, server: (event: AnyEventObject) => socket(event) };
 }
 
 async function renderSideBar(t: ReturnType<typeof joinedGame>) {
@@ -70,6 +72,39 @@ describe('the game control deck', () => {
     expect(screen.getByTestId('game-bet').textContent).toBe('$0.20');
     fireEvent.click(within(stepper).getByRole('button', { name: 'Bet up' }));
     expect(t.sent.at(-1)).toMatchObject({ type: 'button', button: 'betUp' });
+  });
+
+  it('where the jurisdiction bans autoplay (uk) it is not offered; the rest of the game cycle fills the Spin button, which waits for it', async () => {
+    const t = joinedGame(JURISDICTIONS.uk);
+    await renderSideBar(t);
+    expect(screen.queryByRole('switch', { name: 'Autoplay' })).toBeNull();
+    const spin = screen.getByRole('button', { name: 'Spin' });
+    fireEvent.click(spin);
+    const id = (t.sent.at(-1) as { requestId: string }).requestId;
+    act(() => {
+      t.server({ type: 'socket.spinStart', spin: { bet: 20, freeSpin: false, settlesAt: 0, settlesInMs: 2000 } });
+      t.server({ type: 'socket.ack', request: 'spin', requestId: id });
+      t.server({ type: 'socket.spin', spin: { reels: [], totalWin: 0, bet: 20, freeSpin: false, jackpotWin: 0 } });
+    });
+    // The reels stopped at 2 s; the UK's game lasts 2.5 s: Spin waits 500 ms, its bar filling.
+    expect(spin.hasAttribute('disabled')).toBe(true);
+    expect(spin.getAttribute('data-resting')).toBe('true');
+    expect((spin.querySelector('.cycle') as HTMLElement).style.animationDuration).toBe('500ms');
+    act(() => t.clock.increment(500));
+    expect(spin.hasAttribute('disabled')).toBe(false);
+    expect(spin.querySelector('.cycle')).toBeNull();
+  });
+
+  it('where the stake is capped (de), Bet up stops at it; autoplay is offered where it is allowed', async () => {
+    const t = joinedGame(JURISDICTIONS.de);
+    await renderSideBar(t);
+    const up = within(screen.getByRole('group', { name: 'Bet' })).getByRole('button', { name: 'Bet up' });
+    expect(up.hasAttribute('disabled')).toBe(false);
+    act(() => t.server({ type: 'socket.state', machine: { ...machine, betPerLine: 5, bet: 100 } }));
+    expect(up.hasAttribute('disabled')).toBe(true);
+    const allowed = joinedGame(JURISDICTIONS.se);
+    await renderSideBar(allowed);
+    expect(screen.getAllByRole('switch', { name: 'Autoplay' })).toHaveLength(1);
   });
 
   it('the link\'s figures are behind the info button; the volume is labelled and says its level; sound is a toggle', async () => {

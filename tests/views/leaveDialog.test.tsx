@@ -7,7 +7,7 @@ import { LeaveDialog } from '../../src/features/product/game/LeaveDialog.tsx';
 import { renderView } from './render.tsx';
 
 const join: JoinInfo = {
-  machineName: 'M1', brand: 'Golden Reels', videoType: 'screen', hotCoins: [500], maxAllIn: 2_500_000,
+  machineName: 'M1', brand: 'Golden Reels', videoType: 'screen', hotCoins: [500], maxAllIn: 2_500_000, rules: null,
   bands: [{ id: 'hd', name: 'HD', Order: 2, width: 640, height: 360, whepUrl: '/whep/1/hd' }],
 };
 const withCredits: MachineView = { credits: 500, betPerLine: 1, lines: 20, bet: 20, win: 0, freeSpinsLeft: 0, autoplay: false, status: 'playing', jackpot: 0 };

@@ -27,6 +27,8 @@ const CODE_MESSAGES: Record<number, MessageDescriptor> = {
   10706: msg({ id: 'CODE_10706', message: 'You logged in on another device or browser, so this session has ended.' }),
   10707: msg({ id: 'CODE_10707', message: 'An operator ended your session. Log in again to continue.' }),
   10708: msg({ id: 'CODE_10708', message: 'Too many attempts. Please wait {retry_after} seconds and try again.' }),
+  10709: msg({ id: 'CODE_10709', message: 'Your account is locked at your own request until {until}. You can log in again then.' }),
+  10710: msg({ id: 'CODE_10710', message: 'Your account is now locked for 24 hours, as you asked. Any credits on a machine are back in your wallet.' }),
   // SPEC §8's texts, with the one-second form English needs ('1 second left', not '1 seconds').
   18800: msg({ id: 'CODE_18800', message: '{count, plural, one {# second left to deposit funds} other {# seconds left to deposit funds}}' }),
   18801: msg({ id: 'CODE_18801', message: 'Your session is being terminated.' }),
@@ -46,6 +48,9 @@ const CODE_MESSAGES: Record<number, MessageDescriptor> = {
   60014: msg({ id: 'CODE_60014', message: 'This offer is not available.' }),
   60016: msg({ id: 'CODE_60016', message: 'Add money to your balance to play this machine.' }),
   60015: msg({ id: 'CODE_60015', message: 'This request was already used for something else. Please try again.' }),
+  60017: msg({ id: 'CODE_60017', message: 'Each game has a minimum length here. The next one can start in a moment.' }),
+  60018: msg({ id: 'CODE_60018', message: 'This bet is above the largest stake allowed here.' }),
+  60019: msg({ id: 'CODE_60019', message: 'Autoplay is not allowed here.' }),
 };
 
 const FALLBACK = msg({ id: 'CODE_UNKNOWN', message: 'Something went wrong. Please try again.' });
@@ -60,8 +65,14 @@ export interface CodedFailure {
 export function failureText(i18n: I18n, failure: CodedFailure): string {
   if (failure.code === null) return i18n._(NETWORK);
   const descriptor = CODE_MESSAGES[failure.code];
-  if (descriptor) return i18n._({ ...descriptor, values: failure.params });
+  if (descriptor) return i18n._({ ...descriptor, values: readableParams(i18n, failure.params) });
   return failure.message || i18n._(FALLBACK);
+}
+
+/** A moment the server names (`until`, epoch ms) is said as a date and time in the player's language. */
+function readableParams(i18n: I18n, params: Record<string, unknown>): Record<string, unknown> {
+  if (typeof params.until !== 'number') return params;
+  return { ...params, until: i18n.date(new Date(params.until), { dateStyle: 'medium', timeStyle: 'short' }) };
 }
 
 export const KNOWN_CODES = Object.keys(CODE_MESSAGES).map(Number);

@@ -6,11 +6,14 @@ import type { gameSessionMachine } from '../../../../machines/gameSession.ts';
 import {
   selectAutoplayFree,
   selectCanTransfer,
+  selectCycleRest,
   selectJoin,
   selectLive,
   selectMachine,
   selectMoneyTransfer,
   selectPressable,
+  selectResting,
+  selectRules,
   selectSpinning,
 } from '../../../../machines/gameSession.selectors.ts';
 import { MachineButton } from '../../../../protocol/sockets.ts';
@@ -24,7 +27,9 @@ const selectPressableButtons = selectPressable(MachineButton.options);
 /**
  * What a player needs at every moment, in the thumb's reach: the coins (while Money transfer is
  * open), the bet stepper, Autoplay, Spin, Money transfer and Cash out. A button whose request is
- * on its way, or any while the reels spin, is not taken (the chart's guard).
+ * on its way, or any while the reels spin, is not taken (the chart's guard). Where the
+ * jurisdiction bans autoplay it is not offered; where a game has a minimum length, Spin fills up
+ * for what is left of it once the reels have stopped.
  */
 export function PlayDeck({ game, money }: { game: Game; money: (minor: number | null | undefined) => string }) {
   const { t } = useLingui();
@@ -34,13 +39,17 @@ export function PlayDeck({ game, money }: { game: Game; money: (minor: number | 
   const spinning = useSelector(game, selectSpinning);
   const pressable = useSelector(game, selectPressableButtons).split(' ');
   const autoplayFree = useSelector(game, selectAutoplayFree);
+  const rules = useSelector(game, selectRules);
+  const resting = useSelector(game, selectResting);
+  const rest = useSelector(game, selectCycleRest);
+  const autoplay = rules?.autoplay !== false;
   const moneyTransfer = useSelector(game, selectMoneyTransfer);
   const press = (button: MachineButton) => game.send({ type: 'user.press', button });
   const can = (button: MachineButton) => pressable.includes(button);
 
   return (
     <Deck data-testid="game-deck">
-      <Stepper role="group" aria-label={t`Bet`}>
+      <Stepper role="group" aria-label={t`Bet`} data-alone={!autoplay}>
         <StepButton type="button" disabled={!can('betDown')} onClick={() => press('betDown')} aria-label={t`Bet down`}>
           −
         </StepButton>
@@ -56,13 +65,16 @@ export function PlayDeck({ game, money }: { game: Game; money: (minor: number | 
           +
         </StepButton>
       </Stepper>
-      <AutoplaySwitch>
-        <Switch checked={machine?.autoplay ?? false} disabled={!autoplayFree} onChange={(on) => game.send({ type: 'user.autoplay', on })}>
-          <Trans>Autoplay</Trans>
-        </Switch>
-      </AutoplaySwitch>
-      <SpinButton type="button" disabled={!can('spin')} data-spinning={spinning} onClick={() => press('spin')}>
+      {autoplay && (
+        <AutoplaySwitch>
+          <Switch checked={machine?.autoplay ?? false} disabled={!autoplayFree} onChange={(on) => game.send({ type: 'user.autoplay', on })}>
+            <Trans>Autoplay</Trans>
+          </Switch>
+        </AutoplaySwitch>
+      )}
+      <SpinButton type="button" disabled={!can('spin')} data-spinning={spinning} data-resting={resting} onClick={() => press('spin')}>
         <span className="ring" aria-hidden="true" />
+        {resting && <span className="cycle" aria-hidden="true" style={{ animationDuration: `${rest}ms` }} />}
         <Trans>Spin</Trans>
       </SpinButton>
       <Button type="button" $variant="ghost" aria-expanded={moneyTransfer} disabled={!live} onClick={() => game.send({ type: 'user.toggleMoneyTransfer' })}>
@@ -95,6 +107,12 @@ function CoinButton({ game, amount, label }: { game: Game; amount: number; label
 
 const turn = keyframes`
   to { transform: rotate(1turn); }
+`;
+
+/** The rest of a game cycle: a bar that fills the Spin button's foot. */
+const fill = keyframes`
+  from { transform: scaleX(0); }
+  to { transform: scaleX(1); }
 `;
 
 const Deck = styled.div`
@@ -153,6 +171,8 @@ const Stepper = styled.div`
   .bet { display: grid; justify-items: center; line-height: 1.1; }
   .name { color: ${({ theme }) => theme.colors.textMuted}; font-size: 0.7rem; text-transform: uppercase; letter-spacing: 0.06em; }
   .value { font-weight: 700; font-variant-numeric: tabular-nums; }
+  /* Without Autoplay beside it (a jurisdiction bans it) the stepper has the row. */
+  &[data-alone='true'] { grid-column: 1 / -1; }
   @container ${GAME} ${LANDSCAPE} { grid-column: 1 / -1; }
 `;
 
@@ -200,6 +220,17 @@ const SpinButton = styled.button`
   &:disabled { cursor: not-allowed; filter: saturate(0.35) brightness(0.7); box-shadow: none; }
   .ring { display: none; width: 20px; height: 20px; border-radius: 50%; border: 3px solid currentColor; border-top-color: transparent; }
   &[data-spinning='true'] .ring { display: inline-block; animation: ${turn} 0.8s linear infinite; }
-  @media (prefers-reduced-motion: reduce) { &[data-spinning='true'] .ring { animation: none; } }
+  overflow: hidden;
+  .cycle {
+    position: absolute;
+    inset: auto 0 0 0;
+    height: 4px;
+    background: currentColor;
+    opacity: 0.55;
+    transform-origin: left center;
+    animation: ${fill} linear forwards;
+  }
+  [dir='rtl'] & .cycle { transform-origin: right center; }
+  @media (prefers-reduced-motion: reduce) { &[data-spinning='true'] .ring { animation: none; } .cycle { animation: none; transform: scaleX(1); } }
   @container ${GAME} ${SHORT_LANDSCAPE} { min-height: 52px; }
 `;

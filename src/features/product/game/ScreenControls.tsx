@@ -4,7 +4,8 @@ import { useEffect, useState, type RefObject } from 'react';
 import styled from 'styled-components';
 import type { ActorRefFrom } from 'xstate';
 import type { gameSessionMachine } from '../../../../machines/gameSession.ts';
-import { selectMuted, selectSideBarOpen, selectSoundOn, selectVideoType } from '../../../../machines/gameSession.selectors.ts';
+import { selectMuted, selectRules, selectSideBarOpen, selectSoundOn, selectVideoType } from '../../../../machines/gameSession.selectors.ts';
+import { PanicButton } from '../protection/PanicButton.tsx';
 import { isAppleHandheld, isPortrait } from './device.ts';
 import { GameIcon } from './icons.tsx';
 import { SessionMeter } from './SessionMeter.tsx';
@@ -16,7 +17,8 @@ type Game = ActorRefFrom<typeof gameSessionMachine>;
  * The screen's own controls, in a row beside the picture, never over it: sound (a call to tap
  * while the browser keeps it muted), the session's time played and net position (always in view),
  * fullscreen (not on Apple handhelds), Rotate (a device held upright, not for a camera's picture)
- * and, in landscape, the side bar's toggle.
+ * and, in landscape, the side bar's toggle; where the jurisdiction asks for it, the panic button,
+ * always in view and away from the play buttons.
  */
 export function ScreenControls({
   game,
@@ -34,6 +36,7 @@ export function ScreenControls({
   const soundOn = useSelector(game, selectSoundOn);
   const videoType = useSelector(game, selectVideoType);
   const open = useSelector(game, selectSideBarOpen);
+  const rules = useSelector(game, selectRules);
   const [portrait, setPortrait] = useState(isPortrait);
   const [fullscreen, setFullscreen] = useState(false);
 
@@ -75,7 +78,16 @@ export function ScreenControls({
           <GameIcon name={muted ? 'volumeOff' : 'volume'} />
         </Round>
       )}
-      <SessionMeter game={game} />
+      {/* The panic button shares the session's line: nothing beside it changes width under a finger
+          (Tap for sound becoming Mute would move it, and a first press would miss). */}
+      {rules?.panicButton ? (
+        <ProtectionLine>
+          <SessionMeter game={game} />
+          <PanicButton />
+        </ProtectionLine>
+      ) : (
+        <SessionMeter game={game} />
+      )}
       <Spacer />
       {!isAppleHandheld() && (
         <Round type="button" aria-pressed={fullscreen} aria-label={t`Fullscreen`} title={t`Fullscreen`} onClick={toggleFullscreen}>
@@ -115,6 +127,23 @@ const Tools = styled.div`
     justify-content: flex-start;
     padding: 8px 6px;
     border-bottom: 0;
+  }
+`;
+
+const ProtectionLine = styled.div`
+  order: 1;
+  flex-basis: 100%;
+  display: grid;
+  /* The button at the start (the meter keeps order 1, after it), the figures centred in the rest. */
+  grid-template-columns: auto minmax(0, 1fr);
+  align-items: center;
+  gap: 8px;
+  @container ${GAME} ${SHORT_LANDSCAPE} {
+    order: 0;
+    flex-basis: auto;
+    grid-template-columns: minmax(0, 1fr);
+    justify-items: center;
+    gap: 4px;
   }
 `;
 

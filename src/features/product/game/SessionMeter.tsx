@@ -114,7 +114,7 @@ const Figure = styled.span`
     font-size: 0.6875rem;
     text-align: center;
     .label { font-size: 0.5625rem; }
-    /* A wide currency (US$ in Arabic) breaks at its space rather than out of the strip. */
-    .value { overflow-wrap: anywhere; }
+    /* A wide currency (US$ in Arabic) breaks at its space rather than out of the strip; a figure never inside itself. */
+    .value { overflow-wrap: break-word; }
   }
 `;

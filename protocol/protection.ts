@@ -1,0 +1,81 @@
+import { z } from 'zod/mini';
+
+/**
+ * Player protection: the rules of play a jurisdiction writes down, as the operator's
+ * JURISDICTION setting names them. The floor enforces them (a refused request has a code); the
+ * client adapts to them (docs/operators.md, "Jurisdictions").
+ */
+export const Jurisdiction = z.enum(['default', 'uk', 'de', 'se']);
+export type Jurisdiction = z.infer<typeof Jurisdiction>;
+
+/**
+ * The rules the floor plays a machine by, told with the join. Absent from older operators: a
+ * client then assumes none (no minimum, no maximum, autoplay allowed, no panic button).
+ */
+export const PlayRules = z.object({
+  jurisdiction: Jurisdiction,
+  /**
+   * The shortest game cycle: a spin is accepted this long after the last one started at the
+   * earliest (UK RTS 14: 2.5 s; Germany: 5 s). 0 for none. In the floor's time (tests scale it).
+   */
+  minSpinMs: z.int().check(z.nonnegative()),
+  /** The largest total bet of one spin, in minor units; null for none (Germany: 1.00). */
+  maxStake: z.nullable(z.int().check(z.positive())),
+  /** Autoplay may be switched on (banned in the UK and in Germany). */
+  autoplay: z.boolean(),
+  /** The player may lock themselves out for 24 hours at once (Germany's panic button). */
+  panicButton: z.boolean(),
+});
+export type PlayRules = z.infer<typeof PlayRules>;
+
+/** Each jurisdiction's rules, in real time (the floor scales minSpinMs with its timers). */
+export const JURISDICTIONS: Readonly<Record<Jurisdiction, PlayRules>> = {
+  default: { jurisdiction: 'default', minSpinMs: 0, maxStake: null, autoplay: true, panicButton: false },
+  // UK Gambling Commission, RTS 14: at least 2.5 s per game cycle, no autoplay.
+  uk: { jurisdiction: 'uk', minSpinMs: 2_500, maxStake: null, autoplay: false, panicButton: false },
+  // Germany, GlüStV 2021: 5 s per game, at most €1 a spin, no autoplay, the panic button.
+  de: { jurisdiction: 'de', minSpinMs: 5_000, maxStake: 100, autoplay: false, panicButton: true },
+  // Sweden: the clock and session time (shown everywhere), no game-cycle or stake rules.
+  se: { jurisdiction: 'se', minSpinMs: 0, maxStake: null, autoplay: true, panicButton: false },
+};
+
+/** What a panic-button lock lasts. */
+export const PANIC_LOCK_MS = 24 * 60 * 60 * 1000;
+
+/** The answer of POST /api/player/protection/panic: the player is locked out until `until` (epoch ms). */
+export const PanicResult = z.object({
+  code: z.literal(20000),
+  until: z.int(),
+});
+export type PanicResult = z.infer<typeof PanicResult>;
+
+/** Why a player is locked out: the panic button (24 h), a break they took, or a self-exclusion. */
+export const LockKind = z.enum(['panic', 'break', 'exclusion']);
+export type LockKind = z.infer<typeof LockKind>;
+
+/** A lock as the operator's control API lists it (times epoch ms; endedAt when the operator ended it early). */
+export const ProtectionLock = z.object({
+  id: z.int(),
+  kind: LockKind,
+  startedAt: z.int(),
+  endsAt: z.int(),
+  endedAt: z.nullable(z.int()),
+  endedBy: z.nullable(z.string()),
+});
+export type ProtectionLock = z.infer<typeof ProtectionLock>;
+
+/** One entry of a player's protection history: what they chose (or the operator did) and when. */
+export const ProtectionRecord = z.object({
+  id: z.int(),
+  at: z.int(),
+  kind: z.string(),
+  detail: z.record(z.string(), z.unknown()),
+});
+export type ProtectionRecord = z.infer<typeof ProtectionRecord>;
+
+/** GET /sim/players/{username}/protection: the player's locks and history, newest first. */
+export const ProtectionReport = z.object({
+  locks: z.array(ProtectionLock),
+  records: z.array(ProtectionRecord),
+});
+export type ProtectionReport = z.infer<typeof ProtectionReport>;

@@ -1,0 +1,109 @@
+import type { Page } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { login, startHarness, type Harness } from '../../scripts/browser/harness.ts';
+import { JURISDICTIONS, PANIC_LOCK_MS } from '../../protocol/protection.ts';
+import { DEMO_ID, joinFromLobby, loginToLobby, simCall, toasts, transfer } from './play.ts';
+
+/**
+ * Player protection end to end, per jurisdiction (the operator's JURISDICTION): the client adapts
+ * (no Autoplay where it is banned, Spin waits out the game cycle, Bet up stops at the stake, the
+ * panic button in Germany) and the floor enforces (the spins it starts, the lock it keeps). The
+ * server's clock is the test's to move (a day on, for the lock's end).
+ */
+
+let h: Harness;
+afterEach(async () => {
+  await h?.close();
+});
+
+/** The server's clock: real time plus what the test has moved it on. */
+function serverClock() {
+  const clock = { offset: 0 };
+  return { clock, now: () => Date.now() + clock.offset };
+}
+
+/** The operator's times of the spins the floor started for this page (spinStart frames: the stop minus its wait). */
+function spinStarts(page: Page): number[] {
+  const starts: number[] = [];
+  page.on('websocket', (socket) => {
+    if (!socket.url().includes('/ws/machine')) return;
+    socket.on('framereceived', ({ payload }) => {
+      const frame = JSON.parse(String(payload)) as { type: string; spin?: { settlesAt: number; settlesInMs: number } };
+      if (frame.type === 'spinStart' && frame.spin) starts.push(frame.spin.settlesAt - frame.spin.settlesInMs);
+    });
+  });
+  return starts;
+}
+
+describe('player protection per jurisdiction', () => {
+  it('uk: no Autoplay; Spin waits out the 2.5 s game cycle after the stop, so no two spins start sooner, however fast the player presses', async () => {
+    h = await startHarness({ rngSeed: 'play-f', settings: { JURISDICTION: 'uk' } });
+    const { page } = await h.newPage();
+    const starts = spinStarts(page);
+    await loginToLobby(page);
+    await joinFromLobby(page, 1, 1);
+    expect(await page.getByRole('switch', { name: 'Autoplay' }).count()).toBe(0);
+    await transfer(page, '$50.00');
+    await expect.poll(() => page.getByTestId('game-credits').textContent()).toBe('$50.00');
+
+    const spin = page.getByRole('button', { name: 'Spin', exact: true });
+    // A player pressing Spin as often as the page lets them, for three game cycles.
+    const until = Date.now() + 3 * JURISDICTIONS.uk.minSpinMs + 500;
+    let rested = false;
+    while (Date.now() < until) {
+      if (await spin.isEnabled()) await spin.click({ timeout: 1000 }).catch(() => undefined);
+      rested ||= (await spin.getAttribute('data-resting')) === 'true';
+      await page.waitForTimeout(50);
+    }
+    expect(rested).toBe(true);
+    expect(starts.length).toBeGreaterThanOrEqual(2);
+    const gaps = starts.slice(1).map((start, i) => start - starts[i]!);
+    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(JURISDICTIONS.uk.minSpinMs);
+    // The page never sent a spin the floor had to refuse.
+    expect(await toasts(page, 'Each game has a minimum length here').count()).toBe(0);
+  });
+
+  it('de: the stake is capped at 1.00 and the panic button locks the player out for 24 hours, paying the credits back', async () => {
+    const { clock, now } = serverClock();
+    h = await startHarness({ rngSeed: 'play-f', settings: { JURISDICTION: 'de' }, now });
+    const ledger = h.sim.floor.context.ledger;
+    const { page } = await h.newPage();
+    await loginToLobby(page);
+    await joinFromLobby(page, 1, 1);
+    expect(await page.getByRole('switch', { name: 'Autoplay' }).count()).toBe(0);
+    await transfer(page, '$50.00');
+    await expect.poll(() => page.getByTestId('game-credits').textContent()).toBe('$50.00');
+
+    await page.getByRole('button', { name: 'Max bet' }).click();
+    await expect.poll(() => page.getByTestId('game-bet').textContent()).toBe('$1.00');
+    expect(await page.getByRole('button', { name: 'Bet up' }).isDisabled()).toBe(true);
+    expect(h.sim.floor.machine(1)!.state().bet).toBe(100);
+
+    // One press, no question: the lock is on, the game and the login end, the login page says why.
+    const panic = page.getByRole('button', { name: 'Panic button: lock my account for 24 hours now' });
+    expect(await panic.textContent()).toBe('24 h lock');
+    await panic.click();
+    await page.waitForURL(/\/login/);
+    await toasts(page, 'Your account is now locked for 24 hours, as you asked.').waitFor();
+    expect(ledger.balance(DEMO_ID)).toBe(100_000);
+    expect(ledger.credits(1)).toBe(0);
+    expect(h.sim.floor.machine(1)!.occupantId).toBeNull();
+
+    // A login is refused with the lock's end, said as a date.
+    await login(page);
+    const refusal = page.getByRole('alert').filter({ hasText: 'Your account is locked at your own request until' });
+    await refusal.waitFor();
+    const until = now() + PANIC_LOCK_MS;
+    const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }).format(new Date(until));
+    expect(await refusal.textContent()).toContain(day);
+    const report = (await simCall(h.sim, 'GET', '/sim/players/demo/protection')) as { locks: Array<{ kind: string }>; records: Array<{ kind: string }> };
+    expect(report.locks.map((lock) => lock.kind)).toEqual(['panic']);
+
+    // A day later the lock has ended by itself.
+    clock.offset += PANIC_LOCK_MS;
+    await page.goto('/login');
+    await login(page);
+    await page.waitForURL(/\/lobby$/);
+    await page.getByTestId('balance').filter({ hasText: '$1,000.00' }).waitFor();
+  });
+});

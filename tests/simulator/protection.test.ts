@@ -1,0 +1,103 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ErrorCode } from '../../protocol/errors.ts';
+import { PANIC_LOCK_MS, PanicResult, ProtectionReport } from '../../protocol/protection.ts';
+import { SESSION_ENDED_CLOSE } from '../../protocol/sockets.ts';
+import { call, errorOf, login, loginToken, startTestSimulator, type TestSimulator } from './helpers.ts';
+import { machineSocket, notificationSocket } from './sockets.ts';
+
+/**
+ * The panic button: one press locks the player out for 24 hours. Every login session ends with
+ * 10710, the credits on the machine go back to the wallet, a login is refused with 10709 and the
+ * lock's end until it ends (or the operator ends it, only through the control API), and every
+ * step is in the player's protection history. The clock is the test's.
+ */
+
+const MACHINE = 1;
+const DEMO = 1;
+
+let t: TestSimulator;
+let token: string;
+beforeEach(async () => {
+  t = await startTestSimulator({ timerScale: 0.01, rngSeed: 'protection' });
+  token = await loginToken(t);
+});
+afterEach(async () => {
+  expect(t.sim.floor.context.ledger.auditPlayers()).toEqual([]);
+  await t.close();
+});
+
+const ledger = () => t.sim.floor.context.ledger;
+const panic = (withToken = token) => call(`${t.url}/api/player/protection/panic`, { method: 'POST', token: withToken });
+const report = async (username = 'demo') => ProtectionReport.parse((await call(`${t.url}/sim/players/${username}/protection`)).body);
+
+describe('the panic button', () => {
+  it('ends every login session with 10710, pays the credits on the machine back, and refuses a login until the lock ends', async () => {
+    const walletBefore = ledger().balance(DEMO);
+    const game = await machineSocket(t.url, token);
+    game.send({ type: 'init', machineID: MACHINE, token });
+    await game.next('joined');
+    game.send({ type: 'transfer', amount: 5000, requestId: 'tx' });
+    await game.next('ack');
+    const notifications = await notificationSocket(t.url, token);
+    expect(ledger().balance(DEMO)).toBe(walletBefore - 5000);
+
+    const answer = await panic();
+    expect(answer.status).toBe(200);
+    const { until } = PanicResult.parse(answer.body);
+    expect(until).toBe(t.clock.now + PANIC_LOCK_MS);
+
+    // Both sockets are told why, then closed as a login session's end.
+    expect(await game.next('error')).toMatchObject({ code: ErrorCode.sessionLocked });
+    expect(await game.closed).toEqual({ code: SESSION_ENDED_CLOSE, reason: String(ErrorCode.sessionLocked) });
+    expect((await notifications.closed).code).toBe(SESSION_ENDED_CLOSE);
+    // The credits are back in the wallet and the machine is free for others.
+    expect(ledger().balance(DEMO)).toBe(walletBefore);
+    expect(ledger().credits(MACHINE)).toBe(0);
+    expect(t.sim.floor.machine(MACHINE)!.occupantId).toBeNull();
+    // The token is dead: a request after the lock is refused as any ended session's.
+    expect((await call(`${t.url}/api/player/balance`, { token })).status).toBe(401);
+    expect((await panic()).status).toBe(401);
+
+    // A login with the right password is refused with the lock's end; a wrong one learns nothing.
+    const refused = await login(t, 'demo', 'demo1234');
+    expect(refused.status).toBe(403);
+    expect(errorOf(refused)).toMatchObject({ code: ErrorCode.playerLocked, Params: { until, kind: 'panic' } });
+    expect(errorOf(await login(t, 'demo', 'wrong-password')).code).not.toBe(ErrorCode.playerLocked);
+
+    // 24 hours on, the lock has ended by itself.
+    t.clock.now = until - 1;
+    expect(errorOf(await login(t, 'demo', 'demo1234')).code).toBe(ErrorCode.playerLocked);
+    t.clock.now = until;
+    expect((await login(t, 'demo', 'demo1234')).status).toBe(200);
+  });
+
+  it('another player is not touched: their session, machine and credits stay', async () => {
+    const other = await loginToken(t, 'player2', 'player2pass');
+    const held = t.sim.floor.sessionsOf(2).map((machine) => machine.id);
+    expect((await panic()).status).toBe(200);
+    expect((await call(`${t.url}/api/player/balance`, { token: other })).status).toBe(200);
+    expect(t.sim.floor.sessionsOf(2).map((machine) => machine.id)).toEqual(held);
+  });
+
+  it('only the operator ends a lock early (control API), and the history has the lock and its end', async () => {
+    expect((await panic()).status).toBe(200);
+    const ended = await call(`${t.url}/sim/players/demo/protection/lock`, { method: 'DELETE' });
+    expect(ended.status).toBe(200);
+    expect((await login(t, 'demo', 'demo1234')).status).toBe(200);
+    const { locks, records } = await report();
+    expect(locks).toEqual([expect.objectContaining({ kind: 'panic', startedAt: t.clock.now, endsAt: t.clock.now + PANIC_LOCK_MS, endedAt: t.clock.now, endedBy: 'operator' })]);
+    expect(records.map((record) => record.kind)).toEqual(['lockEnded', 'panic']);
+    expect(records[1]!.detail).toEqual({ until: t.clock.now + PANIC_LOCK_MS });
+
+    // Nothing left to end, and no such player: both 404.
+    expect((await call(`${t.url}/sim/players/demo/protection/lock`, { method: 'DELETE' })).status).toBe(404);
+    expect((await call(`${t.url}/sim/players/nobody/protection`)).status).toBe(404);
+  });
+
+  it('two presses at once (two tabs) lock once for 24 hours; the later one finds its session ended', async () => {
+    const [first, second] = await Promise.all([panic(), panic()]);
+    expect([first.status, second.status].sort()).toEqual([200, 401]);
+    const { locks } = await report();
+    expect(locks).toHaveLength(1);
+  });
+});
