@@ -17,6 +17,9 @@
  *               with credits ──▶ asking ──user.keepMachine──▶ left (reserved) | user.cashout | user.stay
  *   live.reels: idle ──socket.spinStart──▶ spinning ──socket.spin (the reels stopped)──▶ idle
  *               (a stop never told: spinning ends spinSettles after the start, with a grace)
+ *               where the jurisdiction's game cycle outlasts the spin: spinning ──stop──▶ resting
+ *               ──cycleRest (what is left of the cycle, by the floor's figures)──▶ idle; no Spin meanwhile
+ *   The join's rules (jurisdiction): no autoplay where banned, no Bet up at the largest stake.
  *
  * One request in flight per control: a press, a coin or the autoplay switch sends its request
  * and is not taken again until the floor has answered it (its ack or its error, by request id),

@@ -1,7 +1,7 @@
 /**
  * panic — the panic button (Germany's GlüStV §6i; shown where the jurisdiction's rules ask for it).
  *
- *   idle ──user.panic──▶ locking ──locked──▶ locked (final: the app logs the player out, 10710)
+ *   idle ──user.panic──▶ locking ──locked──▶ locked (final: the app logs the player out, saying until when)
  *                           └──failed──▶ idle (the failure shown; a press tries again)
  *
  * One press, no question asked: the law forbids asking the player to confirm. A press while the
@@ -32,7 +32,7 @@ export const panicMachine = setup({
     }),
   },
   actions: {
-    /** The lock is on and every login session has ended: the app logs the player out (10710). */
+    /** The lock is on and every login session has ended: the app logs the player out, with the lock's end. */
     lockedOut: (_, _params: { until: number }) => {},
   },
 }).createMachine({

@@ -42,16 +42,53 @@ export const JURISDICTIONS: Readonly<Record<Jurisdiction, PlayRules>> = {
 /** What a panic-button lock lasts. */
 export const PANIC_LOCK_MS = 24 * 60 * 60 * 1000;
 
-/** The answer of POST /api/player/protection/panic: the player is locked out until `until` (epoch ms). */
-export const PanicResult = z.object({
-  code: z.literal(20000),
-  until: z.int(),
-});
-export type PanicResult = z.infer<typeof PanicResult>;
-
 /** Why a player is locked out: the panic button (24 h), a break they took, or a self-exclusion. */
 export const LockKind = z.enum(['panic', 'break', 'exclusion']);
 export type LockKind = z.infer<typeof LockKind>;
+
+/** How long a break lasts: a day, a week, a month, six weeks. */
+export const BreakPeriod = z.enum(['24h', '1w', '1m', '6w']);
+export type BreakPeriod = z.infer<typeof BreakPeriod>;
+
+/** How long a self-exclusion lasts: six months and more. */
+export const ExclusionPeriod = z.enum(['6m', '1y', '5y']);
+export type ExclusionPeriod = z.infer<typeof ExclusionPeriod>;
+
+/** Body of POST /api/player/protection/lock: a break or a self-exclusion, for one of its periods. */
+export const LockRequest = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('break'), period: BreakPeriod }),
+  z.object({ kind: z.literal('exclusion'), period: ExclusionPeriod }),
+]);
+export type LockRequest = z.infer<typeof LockRequest>;
+
+/** The answer of the panic button and of a break or exclusion: the player is locked out until `until` (epoch ms). */
+export const LockResult = z.object({
+  code: z.literal(20000),
+  kind: LockKind,
+  until: z.int(),
+});
+export type LockResult = z.infer<typeof LockResult>;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const PERIOD_DAYS: Partial<Record<BreakPeriod | ExclusionPeriod, number>> = { '24h': 1, '1w': 7, '6w': 42 };
+const PERIOD_MONTHS: Partial<Record<BreakPeriod | ExclusionPeriod, number>> = { '1m': 1, '6m': 6, '1y': 12, '5y': 60 };
+
+/**
+ * When a break or exclusion taken at `from` ends: days as days, months as calendar months (UTC;
+ * the 31st of a month with fewer days ends on its last day).
+ */
+export function lockEnd(from: number, period: BreakPeriod | ExclusionPeriod): number {
+  const days = PERIOD_DAYS[period];
+  if (days !== undefined) return from + days * DAY_MS;
+  const months = PERIOD_MONTHS[period]!;
+  const start = new Date(from);
+  const target = new Date(from);
+  target.setUTCDate(1);
+  target.setUTCMonth(target.getUTCMonth() + months);
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(start.getUTCDate(), lastDay));
+  return target.getTime();
+}
 
 /** A lock as the operator's control API lists it (times epoch ms; endedAt when the operator ended it early). */
 export const ProtectionLock = z.object({

@@ -40,7 +40,7 @@ import { eventTypes, stateIds, withoutSystemIds } from './paths/pathHelper.ts';
 import { pathFixtures, type PathFixture } from './paths/payloads.ts';
 
 /** Traversal stops with an error beyond this many distinct states (context that grows without end). */
-const MAX_STATES = 20_000;
+const MAX_STATES = 50_000;
 /**
  * Simple paths (no state visited twice) grow exponentially with the chart's connectivity (the
  * lobby alone has ~7,000, a parallel chart millions), so each distinct state ends at most this

@@ -190,6 +190,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
         return { hotCoins: served.HOT_COIN_PRICES, maxAllIn: served.MAX_ALL_IN_LIMIT, allowZeroBalance: served.ALLOW_0_BALANCE_TO_PLAY };
       },
       rules: () => JURISDICTIONS[control.settings().JURISDICTION],
+      spinStarts: new Map(),
       engine: (rngState, machineId) => createEngine(rngState, `${rngSeed}:${machineId}`),
       bands: (machineId) => video.bandsFor(String(machineId)),
       endVideo: (machineId) => video.endVideo(String(machineId)),

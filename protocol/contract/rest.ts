@@ -18,7 +18,7 @@ import { IpCheckResult } from '../check.ts';
 import { ErrorCode, OkResponse } from '../errors.ts';
 import { Brand, BrandWithMachines, Machine } from '../floor.ts';
 import { BalanceResponse } from '../player.ts';
-import { PanicResult } from '../protection.ts';
+import { LockRequest, LockResult } from '../protection.ts';
 import { SettingsOverrides } from '../settings.ts';
 import { FloorCode } from '../sockets.ts';
 import {
@@ -470,9 +470,25 @@ summary: 'Cash out a held session',
     auth: true,
     body: EmptyRequest,
     bodyName: 'EmptyRequest',
-    response: PanicResult,
-    responseName: 'PanicResult',
+    response: LockResult,
+    responseName: 'LockResult',
     errors: [UNAUTHORIZED],
+  },
+  {
+    id: 'selfLock',
+    method: 'post',
+    path: '/player/protection/lock',
+    base: 'api',
+    area: 'protection',
+    summary: 'Take a break or exclude oneself',
+    description:
+      "Player protection: a break (`kind: 'break'`, `period` 24h, 1w, 1m or 6w) or a self-exclusion (`kind: 'exclusion'`, `period` 6m, 1y or 5y; months are calendar months, UTC). Locks the player out from now until the period's end and answers it (`until`, epoch ms). As the panic button: every login session of the player ends (sockets: error 10710, close 4401), the credits on any machine go back to the wallet, and until `until` a login is refused with 10709 (`Params.kind`, `Params.until`). Only the operator ends a lock early. Written to the player's protection history.",
+    auth: true,
+    body: LockRequest,
+    bodyName: 'LockRequest',
+    response: LockResult,
+    responseName: 'LockResult',
+    errors: [INVALID_BODY, UNAUTHORIZED],
   },
   {
     id: 'register',

@@ -751,10 +751,12 @@ async function protectionArea(run: Run, machineId: number | null): Promise<void>
     const named = Jurisdiction.safeParse(run.settings.JURISDICTION ?? 'default');
     if (!named.success) throw new Difference(`Settings.json JURISDICTION is ${snippet(run.settings.JURISDICTION)}, not one of ${Jurisdiction.options.join(', ')}`);
     const profile = JURISDICTIONS[named.data];
-    const told = { ...rules, minSpinMs: rules.minSpinMs > 0 };
-    const expected = { ...profile, minSpinMs: profile.minSpinMs > 0 };
-    if (JSON.stringify(told) !== JSON.stringify(expected)) {
-      throw new Difference(`the join tells ${snippet(rules)}; JURISDICTION ${named.data} is ${snippet(profile)} (a game cycle in the floor's time)`);
+    // Field by field (any order); the game cycle only as there or not: it is in the floor's time.
+    const differs = (Object.keys(profile) as Array<keyof PlayRules>).filter((key) =>
+      key === 'minSpinMs' ? rules!.minSpinMs > 0 !== profile.minSpinMs > 0 : rules![key] !== profile[key],
+    );
+    if (differs.length > 0) {
+      throw new Difference(`the join tells ${snippet(rules)}; JURISDICTION ${named.data} is ${snippet(profile)} (differs in ${differs.join(', ')}; a game cycle in the floor's time)`);
     }
   }, needs);
   const play = socket as FrameSocket | null;
@@ -782,6 +784,12 @@ async function protectionArea(run: Run, machineId: number | null): Promise<void>
       if (bet > told.maxStake!) throw new Difference(`after Max bet the bet is ${bet}, above the largest stake ${told.maxStake}`);
       const up = await ask({ type: 'button', button: 'betUp' }, `conformance-${run.tag}-up`, 'the answer to Bet up');
       if (up.type === 'error' && up.code !== FloorCode.stakeAboveMax) throw new Difference(`Bet up at the largest bet was answered ${snippet(up)}, expected error ${FloorCode.stakeAboveMax}`);
+      if (up.type === 'ack') {
+        // Taken: only where Max bet was already at the machine's top step, and then the bet stays within the stake.
+        const after = await run.frame(play!, violations, 'state frame after Bet up', (f) => f.type === 'state');
+        const raised = (after.state as { bet: number }).bet;
+        if (raised > told.maxStake!) throw new Difference(`Bet up was taken and the bet is ${raised}, above the largest stake ${told.maxStake}: expected error ${FloorCode.stakeAboveMax}`);
+      }
       const after = await ask({ type: 'button', button: 'betDown' }, `conformance-${run.tag}-down`, 'the answer to Bet down');
       if (after.type !== 'ack') throw new Difference(`Bet down was answered ${snippet(after)}`);
     });

@@ -16,6 +16,7 @@ import type { EventObject } from 'xstate';
 import type { Session } from '../../machines/auth.ts';
 import type { JoinInfo, MachineView } from '../../machines/gameSession.ts';
 import type { LobbyData } from '../../machines/lobby.ts';
+import { JURISDICTIONS } from '../../protocol/protection.ts';
 
 export type Payload = EventObject & Record<string, unknown>;
 export type Payloads = Record<string, Payload[]>;
@@ -61,10 +62,11 @@ export const lobbyData: LobbyData = {
 export const join: JoinInfo = {
   machineName: 'M1', brand: 'Golden Reels', videoType: 'screen', hotCoins: [500], maxAllIn: 2500000,
   bands: [{ id: 'hd', name: 'HD', Order: 2, width: 640, height: 360, whepUrl: '/whep/1/hd' }, { id: 'sd', name: 'SD', Order: 1, width: 320, height: 180, whepUrl: '/whep/1/sd' }],
-  // A game cycle longer than the spin (the reels rest after the stop), autoplay still allowed so
-  // its transitions stay reachable: no real jurisdiction, a chart's worth of each rule.
-  rules: { jurisdiction: 'uk', minSpinMs: 2500, maxStake: null, autoplay: true, panicButton: false },
+  rules: JURISDICTIONS.default,
 };
+
+/** The same machine under the UK's rules: a game cycle longer than the spin (the reels rest after the stop), no autoplay. */
+export const joinUk: JoinInfo = { ...join, rules: JURISDICTIONS.uk };
 
 export const machineView: MachineView = { credits: 0, betPerLine: 1, lines: 20, bet: 20, win: 0, freeSpinsLeft: 0, autoplay: true, status: 'playing', jackpot: 1 };
 
@@ -151,7 +153,10 @@ export const lobbyPayloads: Payloads = {
 };
 
 export const gameSessionPayloads: Payloads = {
-  'socket.joined': [{ type: 'socket.joined', join, machine: machineView, balance: 100_000 }],
+  'socket.joined': [
+    { type: 'socket.joined', join, machine: machineView, balance: 100_000 },
+    { type: 'socket.joined', join: joinUk, machine: machineView, balance: 100_000 },
+  ],
   'socket.state': [
     { type: 'socket.state', machine: { ...machineView, credits: 500 } },
     { type: 'socket.state', machine: { ...machineView, autoplay: false } },
@@ -191,6 +196,7 @@ export const gameSessionPayloads: Payloads = {
 export const gameSessionDistinguish = (c: any): unknown => [
   c.reconnects,
   c.join !== null,
+  c.join?.rules?.jurisdiction ?? null,
   c.leaveReason,
   c.machine?.autoplay ?? null,
   (c.machine?.credits ?? 0) > 0,

@@ -86,8 +86,10 @@ async function login(request: ApiRequest, deps: ApiDeps) {
     log(LoginLogType.notAllowed, player.id);
     throw fail(403, ErrorCode.banned);
   }
-  // Like a ban, told only after the right password: the lock is the player's own business.
-  const lock = deps.protection.activeLock(player.id, at);
+  // Like a ban, told only after the right password: the lock is the player's own business. Read
+  // now, after the password's await: a lock the player took meanwhile (the panic button in
+  // another tab) keeps this login out too.
+  const lock = deps.protection.activeLock(player.id, deps.now());
   if (lock) {
     log(LoginLogType.notAllowed, player.id);
     throw fail(403, ErrorCode.playerLocked, { until: lock.endsAt, kind: lock.kind });

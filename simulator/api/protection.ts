@@ -1,5 +1,5 @@
 import { ErrorCode } from '../../protocol/errors.ts';
-import { PANIC_LOCK_MS, PanicResult, ProtectionReport } from '../../protocol/protection.ts';
+import { LockRequest, LockResult, lockEnd, PANIC_LOCK_MS, ProtectionReport, type LockKind } from '../../protocol/protection.ts';
 import { fail } from '../http/errors.ts';
 import { ok, type Route } from '../http/router.ts';
 import { authenticate } from './authenticate.ts';
@@ -11,28 +11,42 @@ export interface PayBack {
 }
 
 /**
- * Player protection over REST. The panic button (Germany's GlüStV §6i: one press, no question
- * asked) locks the player out for 24 hours at once: every login session ends (code 10710), the
- * credits on any machine go back to the wallet, and a login is refused (10709) until the lock ends.
- * Offered in every jurisdiction (a player may always lock themselves out); the client shows the
- * button where the jurisdiction requires it.
+ * Player protection over REST: the player locks themselves out. The panic button (Germany's
+ * GlüStV §6i: one press, no question asked) for 24 hours; a break (24 h, a week, a month, six
+ * weeks) or a self-exclusion (six months, a year, five years) chosen on the profile. Either way
+ * every login session ends (code 10710), the credits on any machine go back to the wallet, and a
+ * login is refused (10709, with the end) until the lock ends; only the operator ends one sooner
+ * (the control API). Offered in every jurisdiction: a player may always lock themselves out; the
+ * client shows the panic button where the jurisdiction requires it.
  */
 export function protectionRoutes(deps: ApiDeps, floor: PayBack): Route[] {
+  const lockOut = (playerId: number, kind: LockKind, until: (at: number) => number) => {
+    const at = deps.now();
+    const lock = deps.store.transaction(() => deps.protection.lock(playerId, kind, at, until(at)));
+    // Once the lock is written: the sockets hear why first (the game leaves as its login ends),
+    // then the machines pay back. Neither can undo the lock; a login is refused from here on.
+    deps.sessions.endAllOf(playerId, 'locked');
+    floor.payBack(playerId);
+    return ok(LockResult, { code: ErrorCode.requestSuccessful, kind, until: lock.endsAt });
+  };
   return [
     {
       method: 'POST',
       path: '/api/player/protection/panic',
       handle: async (request) => {
         const { player } = await authenticate(request.raw, deps);
-        const at = deps.now();
-        const until = deps.store.transaction(() => {
-          const lock = deps.protection.lock(player.id, 'panic', at, at + PANIC_LOCK_MS);
-          // The sockets hear why first (the game leaves as its login ends), then the machines pay back.
-          deps.sessions.endAllOf(player.id, 'locked');
-          floor.payBack(player.id);
-          return lock.endsAt;
-        });
-        return ok(PanicResult, { code: ErrorCode.requestSuccessful, until });
+        return lockOut(player.id, 'panic', (at) => at + PANIC_LOCK_MS);
+      },
+    },
+    {
+      method: 'POST',
+      path: '/api/player/protection/lock',
+      handle: async (request) => {
+        const { player, session } = await authenticate(request.raw, deps);
+        const { kind, period } = await request.body(LockRequest);
+        // The session may have ended while the body was read (a lock from another tab): checked again.
+        if (deps.sessions.endedCode(session.jti) !== null) throw fail(401, ErrorCode.sessionTerminated);
+        return lockOut(player.id, kind, (at) => lockEnd(at, period));
       },
     },
   ];

@@ -34,6 +34,12 @@ export interface FloorContext {
   limits(): { hotCoins: number[]; maxAllIn: number; allowZeroBalance?: boolean };
   /** The jurisdiction's rules of play (JURISDICTION), read at the moment of use, in real time. */
   rules(): PlayRules;
+  /**
+   * When each player's last spin started: the game cycle counts per player, across machines (a
+   * player who cashes out and sits down elsewhere does not start it again; a new occupant does
+   * not inherit the last one's).
+   */
+  spinStarts: Map<number, number>;
   engine(rngState: string | null, machineId: number): GameEngine;
   /**
    * Closes every viewer of a machine's video: its player left (a dropped or ended session), and

@@ -71,9 +71,19 @@ export class Floor {
     machine.endSession('cancel');
   }
 
-  /** Every machine the player holds is paid back and freed (the player has locked themselves out). */
+  /**
+   * Every machine the player holds is paid back and freed (the player has locked themselves out).
+   * Each session's end is one transaction of its own: one that fails is logged and left held (its
+   * reservation lapses and pays it back later), the others still end.
+   */
   payBack(playerId: number): void {
-    for (const machine of this.sessionsOf(playerId)) machine.endSession('locked');
+    for (const machine of this.sessionsOf(playerId)) {
+      try {
+        machine.endSession('locked');
+      } catch (error) {
+        console.error(`simulator: paying back machine ${machine.id} for player ${playerId} failed`, error);
+      }
+    }
   }
 
   force(machineId: number, status: MachineStatus): void {

@@ -70,8 +70,6 @@ export class MachineRuntime {
   #spinning: { startedAt: number; stopsAt: number[]; outcome: SpinOutcome; heldWin: number; heldFreeSpins: number; paysWallet: boolean } | null = null;
   #settleTimer: ReturnType<typeof setTimeout> | null = null;
   #autoplay = false;
-  /** When the last spin started (the jurisdiction's game cycle counts from it), whoever played it. */
-  #lastSpinAt: number | null = null;
   #warning: Warning | null = null;
   #lastActionAt = 0;
   #zeroCreditsSince: number | null = null;
@@ -125,6 +123,14 @@ export class MachineRuntime {
     if (occupantId === playerId) return null;
     if (occupantId !== null || BUSY_WITHOUT_OCCUPANT.has(status)) {
       return new Refusal(FloorCode.machineBusy, 'machine is taken by another player');
+    }
+    // A machine whose smallest bet is above the jurisdiction's largest stake cannot be played here.
+    const { maxStake } = this.#rules();
+    if (maxStake !== null && this.#record.minBet > maxStake) {
+      return new Refusal(FloorCode.stakeAboveMax, `this machine's smallest bet is above the largest stake here (${maxStake})`, {
+        max_stake: maxStake,
+        min_bet: this.#record.minBet,
+      });
     }
     return null;
   }
@@ -385,8 +391,11 @@ export class MachineRuntime {
         if (!best || total > best.betPerLine * best.lines || (total === best.betPerLine * best.lines && lines > best.lines)) best = { betPerLine, lines };
       }
     }
-    // A machine whose minimum is above the cap cannot be played within it: its smallest bet, which a spin refuses.
-    return best ?? { betPerLine: levels[0]!, lines: steps[0]! };
+    // None within the cap (the machine's minimum is above it, the jurisdiction changed under a
+    // seated player): the machine's own opening bet, which a spin refuses (60018).
+    if (best) return best;
+    const lines = steps[steps.length - 1]!;
+    return { betPerLine: levels.find((level) => level * lines >= this.#record.minBet) ?? levels[levels.length - 1]!, lines };
   }
 
   #withinStake(total: number): boolean {
@@ -425,8 +434,8 @@ export class MachineRuntime {
     const bet = free ? 0 : this.#record.betPerLine * this.#record.lines;
     const now = this.#ctx.now();
     const rules = this.#rules();
-    // The jurisdiction's game cycle: from one spin's start to the next, free spins included.
-    const wait = this.#lastSpinAt === null ? 0 : this.#lastSpinAt + rules.minSpinMs - now;
+    // The jurisdiction's game cycle: from the player's last spin's start to the next, free spins included.
+    const wait = this.#cycleLeft(playerId, now);
     if (wait > 0) throw new Refusal(FloorCode.spinTooSoon, `a game lasts at least ${rules.minSpinMs} ms here`, { wait_ms: wait, min_spin_ms: rules.minSpinMs });
     if (!free && !this.#withinStake(bet)) {
       throw new Refusal(FloorCode.stakeAboveMax, `the largest bet here is ${rules.maxStake}`, { max_stake: rules.maxStake! });
@@ -460,7 +469,7 @@ export class MachineRuntime {
       rngState: this.#engine.rngState(),
       status: freeSpinsLeft > 0 ? 'inBonus' : 'playing',
     });
-    this.#lastSpinAt = now;
+    this.#ctx.spinStarts.set(playerId, now);
     const spinMs = this.#ctx.timings().spinMs;
     const stopsAt = result.reels.map((_, reel) => now + Math.round(spinMs * (0.5 + (0.5 * (reel + 1)) / result.reels.length)));
     const settlesAt = stopsAt[stopsAt.length - 1] ?? now;
@@ -504,26 +513,46 @@ export class MachineRuntime {
       }
     }
     this.#zeroCreditsSince = this.#credits() === 0 && this.#record.freeSpinsLeft === 0 ? this.#ctx.now() : null;
-    const rules = this.#rules();
-    if (this.#autoplay && !rules.autoplay) {
-      // The operator's jurisdiction changed under a running autoplay: it stops here.
-      this.#autoplay = false;
-      this.#pushState();
-    }
+    this.#stopBannedAutoplay();
     if (!this.#autoplay && this.#record.freeSpinsLeft === 0) return;
     // Autoplay and free spins go on by themselves after a short pause, never sooner than the game cycle.
-    const cycleLeft = this.#lastSpinAt === null ? 0 : this.#lastSpinAt + rules.minSpinMs - this.#ctx.now();
+    const playerId = this.#record.occupantId;
+    const cycleLeft = playerId === null ? 0 : this.#cycleLeft(playerId, this.#ctx.now());
+    this.#continueIn(Math.max(this.#ctx.timings().autoplayGapMs, cycleLeft));
+  }
+
+  /** The next autoplay or free spin, `ms` from now; a timer a little early for the cycle waits what is left. */
+  #continueIn(ms: number): void {
     this.#settleTimer = setTimeout(() => {
       this.#settleTimer = null;
       if (!this.#conn || this.#spinning) return;
+      this.#stopBannedAutoplay();
+      if (!this.#autoplay && this.#record.freeSpinsLeft === 0) return;
       try {
         this.#spin();
       } catch (error) {
         if (!(error instanceof Refusal || error instanceof LedgerError)) throw error;
+        if (error instanceof Refusal && error.code === FloorCode.spinTooSoon) {
+          this.#continueIn(error.params?.wait_ms ?? 0);
+          return;
+        }
         this.#autoplay = false;
         this.#pushState();
       }
-    }, Math.max(this.#ctx.timings().autoplayGapMs, cycleLeft));
+    }, ms);
+  }
+
+  /** The operator's jurisdiction changed under a running autoplay where it is banned: it stops. */
+  #stopBannedAutoplay(): void {
+    if (!this.#autoplay || this.#rules().autoplay) return;
+    this.#autoplay = false;
+    this.#pushState();
+  }
+
+  /** What is left of the player's game cycle at `now` (ms; 0 when a spin may start). */
+  #cycleLeft(playerId: number, now: number): number {
+    const last = this.#ctx.spinStarts.get(playerId);
+    return last === undefined ? 0 : Math.max(0, last + this.#rules().minSpinMs - now);
   }
 
   #clearSpin(): void {

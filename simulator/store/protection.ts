@@ -16,11 +16,8 @@ export class ProtectionStore {
   /** The lock that keeps the player out at `at` (the one ending last), or null. */
   activeLock(playerId: number, at: number): ProtectionLock | null {
     const row = this.#store.database
-      .prepare(
-        `SELECT * FROM protection_locks WHERE player_id = ? AND ended_at IS NULL AND started_at <= ? AND ends_at > ?
-         ORDER BY ends_at DESC LIMIT 1`,
-      )
-      .get(playerId, at, at);
+      .prepare('SELECT * FROM protection_locks WHERE player_id = ? AND ended_at IS NULL AND ends_at > ? ORDER BY ends_at DESC LIMIT 1')
+      .get(playerId, at);
     return row ? toLock(row) : null;
   }
 

@@ -204,9 +204,11 @@ export function createLoggedIn({ settings, http, auth, inspect }: LoggedInDeps):
     }),
     panic: panicMachine.provide({
       actors: { lock: fromPromise(() => createProtectionService(http).panic()) },
-      // Every login session has ended on the server: this one ends here too, saying why (10710).
+      // Every login session has ended on the server: this one ends here too, saying until when
+      // (the login's own refusal, 10709, with the lock's end).
       actions: {
-        lockedOut: () => auth.send({ type: 'server.unauthorized', failure: { code: ErrorCode.sessionLocked, message: 'locked at the player\'s request', params: {} } }),
+        lockedOut: (_, { until }) =>
+          auth.send({ type: 'server.unauthorized', failure: { code: ErrorCode.playerLocked, message: 'locked at the player\'s request', params: { until, kind: 'panic' } } }),
       },
     }),
     navigation: navigationMachine.provide({

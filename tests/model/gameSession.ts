@@ -74,6 +74,7 @@ const joining = (state: AnyMachineSnapshot) => is(state, { connected: 'joining' 
 const cashing = (state: AnyMachineSnapshot) => is(state, { connected: 'cashingOut' });
 const live = (state: AnyMachineSnapshot) => is(state, { connected: 'live' });
 const spinning = (state: AnyMachineSnapshot) => is(state, { connected: { live: { reels: 'spinning' } } });
+const resting = (state: AnyMachineSnapshot) => is(state, { connected: { live: { reels: 'resting' } } });
 const warned = (state: AnyMachineSnapshot) => is(state, { connected: { live: { play: 'closeWarning' } } });
 const faded = (state: AnyMachineSnapshot) => is(state, { connected: { live: { controls: 'faded' } } });
 const asking = (state: AnyMachineSnapshot) => is(state, { connected: { live: { leave: 'asking' } } });
@@ -368,6 +369,8 @@ async function stimulus(world: World, index: number): Promise<void> {
   if (type.startsWith('xstate.after.cashoutTimeout')) return advanceOut(world, 6_000);
   if (type.startsWith('xstate.after.controlsIdle')) return advanceOut(world, 6_000);
   if (type.startsWith('xstate.after.spinSettles')) return advanceOut(world, 10_000);
+  // The rest of the UK's game cycle after the stop (1.5 s at the replay's timer scale).
+  if (type.startsWith('xstate.after.cycleRest')) return advanceOut(world, 5_000);
   throw new Error(`no stimulus for ${type}`);
 }
 
@@ -386,6 +389,11 @@ export const gameSessionDriver: Driver = {
       if (type === 'xstate.error.actor.video' || type === 'session.closed') return true;
       // Answers folded into the stimuli that cause them, and the wallet's feed.
       if (['user.press', 'user.transfer', 'socket.balance', 'socket.session', 'wallet.balance'].includes(type)) return true;
+      // The floor plays one jurisdiction's rules for the whole path (set before the first join).
+      if (type === 'socket.joined' && snapshot.context.join !== null) {
+        const rules = (event as unknown as { join: { rules: { jurisdiction: string } | null } }).join.rules;
+        if (rules?.jurisdiction !== snapshot.context.join.rules?.jurisdiction) return true;
+      }
       if (joining(snapshot)) {
         if (type === 'socket.joined') return credited(snapshot);
         if (type === 'socket.error') return snapshot.context.join !== null;
@@ -399,6 +407,7 @@ export const gameSessionDriver: Driver = {
       // Live: while the reels turn, only their stop; while faded, only a touch (any click touches);
       // while the leave dialog asks, only its buttons.
       if (spinning(snapshot)) return type !== 'socket.spin' && !type.startsWith('xstate.after.spinSettles');
+      if (resting(snapshot)) return !type.startsWith('xstate.after.cycleRest');
       if (faded(snapshot)) return type !== 'user.touch';
       if (asking(snapshot)) return !['user.stay', 'user.keepMachine', 'user.cashout'].includes(type);
       switch (type) {
@@ -424,6 +433,9 @@ export const gameSessionDriver: Driver = {
   },
   async arrange(world) {
     const { page } = world;
+    // The path's rules are the floor's: the jurisdiction its first join tells.
+    const first = world.path.steps.find((step) => step.event.type === 'socket.joined')?.event as { join?: { rules?: { jurisdiction: string } | null } } | undefined;
+    await simCall(world.sim, 'PUT', '/sim/settings', { JURISDICTION: first?.join?.rules?.jurisdiction ?? 'default' });
     startHands(world);
     await page.addInitScript(slowWorkers);
     await page.goto('/login');
@@ -438,7 +450,7 @@ export const gameSessionDriver: Driver = {
   },
   awaited: awaitedStep,
   // An answer on its way, a timer on the page's running clock: left by themselves within seconds.
-  passes: (state) => state.matches('idle') || joining(state) || cashing(state) || spinning(state) || state.matches('reconnecting'),
+  passes: (state) => state.matches('idle') || joining(state) || cashing(state) || spinning(state) || resting(state) || state.matches('reconnecting'),
   async act(world, index) {
     const { path } = world;
     const { event } = path.steps[index]!;
@@ -474,6 +486,7 @@ export const gameSessionDriver: Driver = {
     },
     'controls:faded': async (page) => (await page.locator('[data-controls="faded"]').count()) > 0,
     'reels:spinning': async (page) => (await page.locator('[data-testid="game-deck"] button[data-spinning="true"]').count()) > 0,
+    'reels:resting': async (page) => (await page.locator('[data-testid="game-deck"] button[data-resting="true"]').count()) > 0,
     'leave:asking': (page) => leaveDialog(page).isVisible(),
   },
   states: {

@@ -300,6 +300,7 @@ async function runSequence(actions: Action[]): Promise<void> {
     timings: () => DEFAULT_TIMINGS,
     limits: () => ({ hotCoins: HOT_COINS, maxAllIn: DEFAULT_SETTINGS.MAX_ALL_IN_LIMIT }),
     rules: () => JURISDICTIONS.default,
+    spinStarts: new Map(),
     endVideo: () => undefined,
     engine: (rngState, machineId) => createEngine(rngState, `${RNG_SEED}:${machineId}`),
     bands: () => [],

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { JURISDICTIONS, type Jurisdiction } from '../../protocol/protection.ts';
 import { FloorCode, type MachineServerMessage } from '../../protocol/sockets.ts';
 import { call, loginToken, startTestSimulator, type TestSimulator } from './helpers.ts';
@@ -87,23 +87,43 @@ describe('jurisdiction rules on the floor', () => {
 
     t.clock.now += 1;
     expect(await spin(socket, 's4')).toMatchObject({ type: 'ack' });
-    // A repeat of the refused request's id is refused again (it never ran), not taken as done.
     await stopped(socket);
-    expect(await spin(socket, 's2')).toMatchObject({ type: 'error', code: FloorCode.spinTooSoon });
+    // The refused request never ran: its id, a cycle later, is a new spin (not a duplicate).
+    t.clock.now += cycle;
+    // (Read from the frames: the first try's wait for an ack of s2 is still there, and would take it.)
+    socket.send({ type: 'button', button: 'spin', requestId: 's2' });
+    const again = await vi.waitFor(() => {
+      const ack = socket.frames.find((f) => f.type === 'ack' && f.requestId === 's2');
+      if (!ack) throw new Error('no ack of s2 yet');
+      return ack;
+    });
+    expect(again).not.toMatchObject({ duplicate: true });
   });
 
-  it('uk: many spins sent at once start one game; the cycle holds across a reconnect', async () => {
+  it('uk: the cycle is the player\'s: neither a reconnect nor cashing out and sitting down at another machine starts it again', async () => {
     await setJurisdiction('uk');
     const first = await join();
     await fund(first.socket);
-    const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => spin(first.socket, `burst-${i}`)));
-    expect(answers.filter((a) => a.type === 'ack')).toHaveLength(1);
+    expect(await spin(first.socket, 'first')).toMatchObject({ type: 'ack' });
     await stopped(first.socket);
     first.socket.close();
     await first.socket.closed;
     // A new connection (a reload, a second tab) does not start the cycle again.
     const again = await join();
     expect(await spin(again.socket, 'after-reload')).toMatchObject({ type: 'error', code: FloorCode.spinTooSoon });
+    // Nor does another machine: cash out, sit down at machine 2, pay in, spin.
+    again.socket.send({ type: 'cashout', requestId: 'out' });
+    await again.socket.closed;
+    const other = await machineSocket(t.url, token);
+    other.send({ type: 'init', machineID: 2, token });
+    await other.next('joined');
+    expect(await ask(other, { type: 'transfer', amount: 5000 }, 'fund-2')).toMatchObject({ type: 'ack' });
+    expect(await spin(other, 'elsewhere')).toMatchObject({ type: 'error', code: FloorCode.spinTooSoon });
+    t.clock.now += JURISDICTIONS.uk.minSpinMs * SCALE;
+    expect(await spin(other, 'elsewhere-later')).toMatchObject({ type: 'ack' });
+    await stopped(other);
+    other.send({ type: 'cashout', requestId: 'out-2' });
+    await other.closed;
   });
 
   it('uk and de: autoplay is refused with 60019 and stays off', async () => {
@@ -124,7 +144,10 @@ describe('jurisdiction rules on the floor', () => {
     expect(await ask(socket, { type: 'autoplay', on: true }, 'auto')).toMatchObject({ type: 'ack' });
     await socket.next('spinStart');
     await setJurisdiction('uk');
+    // Past the UK's cycle: only the ban, not the cycle, can stop the next spin.
+    t.clock.now += 60_000;
     await socket.next('state', (s) => !s.state.autoplay);
+    expect(socket.frames.some((f) => f.type === 'error')).toBe(false);
     const spins = socket.frames.filter((f) => f.type === 'spinStart').length;
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(socket.frames.filter((f) => f.type === 'spinStart').length).toBe(spins);
@@ -155,5 +178,15 @@ describe('jurisdiction rules on the floor', () => {
     expect(await ask(socket, { type: 'button', button: 'maxBet' }, 'max-de')).toMatchObject({ type: 'ack' });
     expect(await spin(socket, 'capped')).toMatchObject({ type: 'ack' });
     expect(socket.frames.findLast((f) => f.type === 'spinStart')!.spin.bet).toBe(100);
+  });
+
+  it('de: a machine whose smallest bet is above 1.00 cannot be joined (60018 with its minimum), and nothing is reserved', async () => {
+    await setJurisdiction('de');
+    const expensive = t.sim.floor.context.machines.all().find((machine) => machine.minBet > 100 && machine.occupantId === null)!;
+    const socket = await machineSocket(t.url, token);
+    socket.send({ type: 'init', machineID: expensive.id, token });
+    expect(await socket.next('error')).toMatchObject({ code: FloorCode.stakeAboveMax, Params: { max_stake: 100, min_bet: expensive.minBet } });
+    expect((await socket.closed).code).toBe(4004);
+    expect(t.sim.floor.machine(expensive.id)!.occupantId).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { LoginResult } from '../../protocol/auth.ts';
 import { ErrorCode } from '../../protocol/errors.ts';
-import { PANIC_LOCK_MS, PanicResult, ProtectionReport } from '../../protocol/protection.ts';
+import { LockResult, PANIC_LOCK_MS, ProtectionReport } from '../../protocol/protection.ts';
 import { SESSION_ENDED_CLOSE } from '../../protocol/sockets.ts';
 import { call, errorOf, login, loginToken, startTestSimulator, type TestSimulator } from './helpers.ts';
 import { machineSocket, notificationSocket } from './sockets.ts';
@@ -43,7 +44,8 @@ describe('the panic button', () => {
 
     const answer = await panic();
     expect(answer.status).toBe(200);
-    const { until } = PanicResult.parse(answer.body);
+    const { until, kind } = LockResult.parse(answer.body);
+    expect(kind).toBe('panic');
     expect(until).toBe(t.clock.now + PANIC_LOCK_MS);
 
     // Both sockets are told why, then closed as a login session's end.
@@ -94,10 +96,79 @@ describe('the panic button', () => {
     expect((await call(`${t.url}/sim/players/nobody/protection`)).status).toBe(404);
   });
 
+  it('a login whose password is being checked while the panic button is pressed is refused too', async () => {
+    // The login's password check (scrypt) takes longer than the press: the lock lands meanwhile,
+    // later than the login began (this clock moves on a millisecond at every reading).
+    const base = t.clock.now;
+    let reads = 0;
+    Object.defineProperty(t.clock, 'now', { get: () => base + reads++, set: () => {}, configurable: true });
+    const pending = login(t, 'demo', 'demo1234');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+    const [late, pressed] = await Promise.all([pending, panic()]);
+    expect(pressed.status).toBe(200);
+    // Whichever finished first, no login outlives the lock: refused, or (done before the press) ended by it.
+    if (late.status === 200) {
+      expect((await call(`${t.url}/api/player/balance`, { token: LoginResult.parse(late.body).token })).status).toBe(401);
+    } else {
+      expect(errorOf(late)).toMatchObject({ code: ErrorCode.playerLocked, Params: { kind: 'panic' } });
+    }
+  });
+
+  it('pressed while the reels turn: the spin is booked, told, and everything on the machine paid back', async () => {
+    const game = await machineSocket(t.url, token);
+    game.send({ type: 'init', machineID: MACHINE, token });
+    await game.next('joined');
+    game.send({ type: 'transfer', amount: 5000, requestId: 'tx' });
+    await game.next('ack', (a) => a.requestId === 'tx');
+    game.send({ type: 'button', button: 'spin', requestId: 'spin' });
+    await game.next('spinStart');
+    expect((await panic()).status).toBe(200);
+    expect(await game.closed).toMatchObject({ code: SESSION_ENDED_CLOSE });
+    expect(ledger().credits(MACHINE)).toBe(0);
+    expect(t.sim.floor.machine(MACHINE)!.occupantId).toBeNull();
+    const session = t.sim.store.database.prepare('SELECT cash_in, cash_out, bet_total, win_total, ended_at FROM game_sessions WHERE player_id = ? ORDER BY id DESC LIMIT 1').get(DEMO) as { cash_in: number; cash_out: number; bet_total: number; win_total: number; ended_at: number | null };
+    expect(session.ended_at).not.toBeNull();
+    expect(session.cash_out).toBe(session.cash_in - session.bet_total + session.win_total);
+  });
+
   it('two presses at once (two tabs) lock once for 24 hours; the later one finds its session ended', async () => {
     const [first, second] = await Promise.all([panic(), panic()]);
     expect([first.status, second.status].sort()).toEqual([200, 401]);
     const { locks } = await report();
     expect(locks).toHaveLength(1);
+  });
+});
+
+describe('a break and a self-exclusion', () => {
+  const lock = (body: unknown, withToken = token) => call(`${t.url}/api/player/protection/lock`, { body, token: withToken });
+
+  it('a week\'s break: the login ends, a login is refused until a week on, kind break', async () => {
+    const answer = await lock({ kind: 'break', period: '1w' });
+    expect(answer.status).toBe(200);
+    expect(LockResult.parse(answer.body)).toEqual({ code: 20000, kind: 'break', until: t.clock.now + 7 * 24 * 60 * 60 * 1000 });
+    expect((await call(`${t.url}/api/player/balance`, { token })).status).toBe(401);
+    expect(errorOf(await login(t, 'demo', 'demo1234'))).toMatchObject({ code: ErrorCode.playerLocked, Params: { kind: 'break' } });
+    t.clock.now += 7 * 24 * 60 * 60 * 1000;
+    expect((await login(t, 'demo', 'demo1234')).status).toBe(200);
+  });
+
+  it('a six months\' exclusion ends on the same day six calendar months on; the history says what was chosen', async () => {
+    const answer = LockResult.parse((await lock({ kind: 'exclusion', period: '6m' })).body);
+    const end = new Date(t.clock.now);
+    end.setUTCMonth(end.getUTCMonth() + 6);
+    expect(answer).toEqual({ code: 20000, kind: 'exclusion', until: end.getTime() });
+    const { locks, records } = await report();
+    expect(locks[0]).toMatchObject({ kind: 'exclusion', endsAt: end.getTime(), endedAt: null });
+    expect(records[0]).toMatchObject({ kind: 'exclusion', detail: { until: end.getTime() } });
+  });
+
+  it('refuses a period the kind has not (400 40000) and locks nothing; needs a login (401)', async () => {
+    for (const body of [{ kind: 'break', period: '6m' }, { kind: 'exclusion', period: '24h' }, { kind: 'panic', period: '24h' }, { kind: 'break' }]) {
+      const answer = await lock(body);
+      expect(answer.status).toBe(400);
+      expect(errorOf(answer).code).toBe(ErrorCode.invalidRequest);
+    }
+    expect((await report()).locks).toEqual([]);
+    expect((await lock({ kind: 'break', period: '24h' }, 'not-a-token')).status).toBe(401);
   });
 });

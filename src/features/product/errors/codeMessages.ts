@@ -28,7 +28,7 @@ const CODE_MESSAGES: Record<number, MessageDescriptor> = {
   10707: msg({ id: 'CODE_10707', message: 'An operator ended your session. Log in again to continue.' }),
   10708: msg({ id: 'CODE_10708', message: 'Too many attempts. Please wait {retry_after} seconds and try again.' }),
   10709: msg({ id: 'CODE_10709', message: 'Your account is locked at your own request until {until}. You can log in again then.' }),
-  10710: msg({ id: 'CODE_10710', message: 'Your account is now locked for 24 hours, as you asked. Any credits on a machine are back in your wallet.' }),
+  10710: msg({ id: 'CODE_10710', message: 'Your account is now locked, as you asked. Any credits on a machine are back in your wallet.' }),
   // SPEC §8's texts, with the one-second form English needs ('1 second left', not '1 seconds').
   18800: msg({ id: 'CODE_18800', message: '{count, plural, one {# second left to deposit funds} other {# seconds left to deposit funds}}' }),
   18801: msg({ id: 'CODE_18801', message: 'Your session is being terminated.' }),
