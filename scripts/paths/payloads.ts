@@ -253,8 +253,9 @@ export const promoPayloads: Payloads = {
   'xstate.error.actor.claim': [error('claim', taken)],
 };
 
-export const panicPayloads: Payloads = {
+export const selfLockPayloads: Payloads = {
   'user.panic': [{ type: 'user.panic' }],
+  'user.choose': [{ type: 'user.choose', choice: { kind: 'break', period: '1w' } }],
   'xstate.done.actor.lock': [done('lock', { until: 1_800_000_000_000 })],
   'xstate.error.actor.lock': [error('lock', failure)],
 };
@@ -398,7 +399,7 @@ export const pathFixtures: Record<string, PathFixture> = {
     payloads: promoPayloads,
     stopWhen: promoStopWhen,
   },
-  panic: { payloads: panicPayloads, distinguish: (c) => c.failure !== null },
+  selfLock: { payloads: selfLockPayloads, distinguish: (c) => [c.choice?.kind ?? null, c.failure !== null] },
   navigation: { inputs: [{ folded: false }, { folded: true }], payloads: navigationPayloads },
   accountProfile: { payloads: accountProfilePayloads },
   accountList: { inputs: [{}, { filter: { from: '2026-11-20', to: '2026-11-01', type: null } }], payloads: accountListPayloads, distinguish: (c) => [c.page, c.size, c.filter, c.total, c.failure !== null] },

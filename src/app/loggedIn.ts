@@ -13,7 +13,7 @@ import { chatPanelMachine } from '../../machines/chatPanel.ts';
 import { gameSessionMachine } from '../../machines/gameSession.ts';
 import { lobbyMachine } from '../../machines/lobby.ts';
 import { navigationMachine } from '../../machines/navigation.ts';
-import { panicMachine } from '../../machines/panic.ts';
+import { selfLockMachine } from '../../machines/selfLock.ts';
 import { promoMachine } from '../../machines/promo.ts';
 import { ErrorCode } from '../../protocol/errors.ts';
 import { createProtectionService } from '../services/protection.ts';
@@ -202,13 +202,18 @@ export function createLoggedIn({ settings, http, auth, inspect }: LoggedInDeps):
       },
       actions: { rememberClaim: (_, { kind }) => promoStorage.write(kind, Date.now()) },
     }),
-    panic: panicMachine.provide({
-      actors: { lock: fromPromise(() => createProtectionService(http).panic()) },
+    selfLock: selfLockMachine.provide({
+      actors: {
+        lock: fromPromise(({ input }) => {
+          const protection = createProtectionService(http);
+          return input.kind === 'panic' ? protection.panic() : protection.lock(input);
+        }),
+      },
       // Every login session has ended on the server: this one ends here too, saying until when
       // (the login's own refusal, 10709, with the lock's end).
       actions: {
-        lockedOut: (_, { until }) =>
-          auth.send({ type: 'server.unauthorized', failure: { code: ErrorCode.playerLocked, message: 'locked at the player\'s request', params: { until, kind: 'panic' } } }),
+        lockedOut: (_, { until, kind }) =>
+          auth.send({ type: 'server.unauthorized', failure: { code: ErrorCode.playerLocked, message: 'locked at the player\'s request', params: { until, kind } } }),
       },
     }),
     navigation: navigationMachine.provide({

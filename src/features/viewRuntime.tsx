@@ -5,7 +5,7 @@ import type { chatPanelMachine } from '../../machines/chatPanel.ts';
 import type { gameSessionMachine } from '../../machines/gameSession.ts';
 import type { lobbyMachine } from '../../machines/lobby.ts';
 import type { navigationMachine } from '../../machines/navigation.ts';
-import type { panicMachine } from '../../machines/panic.ts';
+import type { selfLockMachine } from '../../machines/selfLock.ts';
 import type { promoMachine } from '../../machines/promo.ts';
 import type { registerMachine } from '../../machines/register.ts';
 import type { uiSettingsMachine } from '../../machines/uiSettings.ts';
@@ -38,8 +38,8 @@ export interface ViewLogic {
   lobby: typeof lobbyMachine;
   gameSession: typeof gameSessionMachine;
   promo: typeof promoMachine;
-  /** The panic button (the jurisdiction's rules show it): one press locks the player out for 24 hours. */
-  panic: typeof panicMachine;
+  /** The player locks themselves out: the panic button (where the jurisdiction's rules show it), a break, a self-exclusion. */
+  selfLock: typeof selfLockMachine;
   navigation: typeof navigationMachine;
   /** Profile, password and PIN forms, login log, game sessions, transactions. */
   account: AccountLogic;

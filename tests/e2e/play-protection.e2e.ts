@@ -40,6 +40,39 @@ function machineFrames(page: Page): { starts: number[]; refusals: number[] } {
   return told;
 }
 
+/**
+ * The login page after a lock: told so (with the lock's end when the call's answer comes before
+ * the sockets' word, 10710, without), and quiet — both words log out, and the form is not filled
+ * in before the second has been heard.
+ */
+async function lockedOutSettled(page: Page): Promise<void> {
+  await toasts(page, /^Your account is (now locked, as you asked|locked at your own request until)/).waitFor();
+  await page.waitForLoadState('networkidle');
+}
+
+/**
+ * Logs in on the login page and waits for the form's answer (its alert, or the lobby). Both words
+ * of a lock (the call's answer, the sockets' 10710) log out, and the second may draw the login
+ * page again under a hand that has just filled it in: then the form is filled in again.
+ */
+async function loginAnswered(page: Page): Promise<void> {
+  for (let attempt = 0; ; attempt += 1) {
+    const typed = async () => {
+      await page.getByLabel('Email or username').fill('demo', { timeout: 3_000 });
+      await page.getByLabel('Password', { exact: true }).fill('demo1234', { timeout: 3_000 });
+      await page.getByRole('button', { name: 'Login' }).click({ timeout: 3_000 });
+    };
+    await typed().catch((error: unknown) => {
+      if (attempt >= 2) throw error;
+    });
+    const answered = await Promise.race([
+      page.getByRole('alert').first().waitFor({ timeout: 3_000 }).then(() => true),
+      page.waitForURL(/\/lobby$/, { timeout: 3_000 }).then(() => true),
+    ]).catch(() => false);
+    if (answered || attempt >= 2) return;
+  }
+}
+
 describe('player protection per jurisdiction', () => {
   it('uk: no Autoplay; Spin waits out the 2.5 s game cycle after the stop, so no two spins start sooner, however fast the player presses', async () => {
     h = await startHarness({ rngSeed: 'play-f', settings: { JURISDICTION: 'uk' } });
@@ -92,13 +125,13 @@ describe('player protection per jurisdiction', () => {
     await page.waitForURL(/\/login/);
     const until = now() + PANIC_LOCK_MS;
     const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }).format(new Date(until));
-    await toasts(page, /^Your account is (now locked, as you asked|locked at your own request until)/).waitFor();
+    await lockedOutSettled(page);
     expect(ledger.balance(DEMO_ID)).toBe(100_000);
     expect(ledger.credits(1)).toBe(0);
     expect(h.sim.floor.machine(1)!.occupantId).toBeNull();
 
     // A login is refused with the lock's end, said as a date.
-    await login(page);
+    await loginAnswered(page);
     const refusal = page.getByRole('alert').filter({ hasText: 'Your account is locked at your own request until' });
     await refusal.waitFor();
     expect(await refusal.textContent()).toContain(day);
@@ -111,5 +144,48 @@ describe('player protection per jurisdiction', () => {
     await login(page);
     await page.waitForURL(/\/lobby$/);
     await page.getByTestId('balance').filter({ hasText: '$1,000.00' }).waitFor();
+  });
+
+  it('default: a week\'s break from the profile, asked once, pays back the machine the player left, and refuses a login until the week is over', async () => {
+    const { clock, now } = serverClock();
+    h = await startHarness({ rngSeed: 'play-f', now });
+    const ledger = h.sim.floor.context.ledger;
+    const { page } = await h.newPage();
+    await loginToLobby(page);
+    await joinFromLobby(page, 1, 1);
+    await transfer(page, '$50.00');
+    await expect.poll(() => page.getByTestId('game-credits').textContent()).toBe('$50.00');
+    // Back to the lobby keeping the machine (its credits on it), then to the profile.
+    await page.getByRole('button', { name: 'Back to the lobby' }).click();
+    await page.getByRole('dialog', { name: 'Leave the machine?' }).getByRole('button', { name: 'Keep it for 2 minutes' }).click();
+    await page.waitForURL(/\/lobby$/);
+    await expect.poll(() => h.sim.floor.machine(1)!.status).toBe('waiting');
+    expect(ledger.credits(1)).toBe(5000);
+    await page.getByRole('link', { name: 'Profile' }).first().click();
+    await page.waitForURL(/\/profile$/);
+
+    const card = page.getByTestId('take-a-break');
+    await card.getByRole('group', { name: 'Take a break for' }).getByRole('button', { name: '1 week' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Take a break for 1 week?' });
+    await dialog.getByRole('button', { name: 'Lock my account' }).click();
+    await page.waitForURL(/\/login/);
+    await lockedOutSettled(page);
+    expect(ledger.balance(DEMO_ID)).toBe(100_000);
+    expect(ledger.credits(1)).toBe(0);
+    expect(h.sim.floor.machine(1)!.occupantId).toBeNull();
+
+    const week = 7 * 24 * 60 * 60 * 1000;
+    const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }).format(new Date(now() + week));
+    await loginAnswered(page);
+    const refusal = page.getByRole('alert').filter({ hasText: 'Your account is locked at your own request until' });
+    await refusal.waitFor();
+    expect(await refusal.textContent()).toContain(day);
+    const report = (await simCall(h.sim, 'GET', '/sim/players/demo/protection')) as { locks: Array<{ kind: string }> };
+    expect(report.locks.map((lock) => lock.kind)).toEqual(['break']);
+
+    clock.offset += week;
+    await page.goto('/login');
+    await login(page);
+    await page.waitForURL(/\/lobby$/);
   });
 });

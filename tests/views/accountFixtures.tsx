@@ -12,6 +12,7 @@ import { createAccountListMachine, type ListPage, type ListQuery } from '../../m
 import { accountProfileMachine, type AccountProfile } from '../../machines/accountProfile.ts';
 import type { Session } from '../../machines/auth.ts';
 import type { AccountLogic } from '../../src/features/product/account/logic.ts';
+import { selfLockMachine } from '../../machines/selfLock.ts';
 import { RuntimeProvider, type ViewLogic, type ViewRuntime } from '../../src/features/viewRuntime.tsx';
 import type { GameSessionItem, LoginLogItem, TransactionItem } from '../../protocol/account.ts';
 import { DEFAULT_SETTINGS } from '../../protocol/settings.ts';
@@ -149,8 +150,8 @@ export function withRuntime(ui: ReactElement, f: Fakes): ReactElement {
     layoutChoice: layoutChoiceStorage,
     chooseLanguage,
     auth: createActor(fakeAuthMachine).start() as unknown as ViewRuntime['auth'],
-    // The account views use nothing else of the logic.
-    logic: { account: accountLogic(f) } as Partial<ViewLogic> as ViewLogic,
+    // The account views use nothing else of the logic (the profile's break card: a lock that never answers).
+    logic: { account: accountLogic(f), selfLock: selfLockMachine.provide({ actors: { lock: fromPromise(() => new Promise<{ until: number }>(() => {})) } }) } as Partial<ViewLogic> as ViewLogic,
   };
   return (
     <RuntimeProvider runtime={runtime}>

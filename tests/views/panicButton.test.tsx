@@ -1,7 +1,7 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
-import { panicMachine } from '../../machines/panic.ts';
+import { selfLockMachine } from '../../machines/selfLock.ts';
 import { ErrorCode } from '../../protocol/errors.ts';
 import { DEFAULT_SETTINGS } from '../../protocol/settings.ts';
 import { PanicButton } from '../../src/features/product/protection/PanicButton.tsx';
@@ -13,7 +13,7 @@ import { renderView } from './render.tsx';
 async function renderPanic(answers: Array<() => Promise<{ until: number }>>) {
   const calls: number[] = [];
   const lockedOut: number[] = [];
-  const panic = panicMachine.provide({
+  const selfLock = selfLockMachine.provide({
     actors: {
       lock: fromPromise(() => {
         calls.push(calls.length);
@@ -22,7 +22,7 @@ async function renderPanic(answers: Array<() => Promise<{ until: number }>>) {
     },
     actions: { lockedOut: (_, { until }) => lockedOut.push(until) },
   });
-  const runtime = { settings: DEFAULT_SETTINGS, logic: { panic } as Partial<ViewLogic> as ViewLogic } as Partial<ViewRuntime> as ViewRuntime;
+  const runtime = { settings: DEFAULT_SETTINGS, logic: { selfLock } as Partial<ViewLogic> as ViewLogic } as Partial<ViewRuntime> as ViewRuntime;
   await renderView(
     <RuntimeProvider runtime={runtime}>
       <PanicButton />

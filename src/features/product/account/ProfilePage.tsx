@@ -12,13 +12,14 @@ import { useAuthActor, useLogic } from '../../viewRuntime.tsx';
 import { AccountList } from './AccountList.tsx';
 import { Card } from './controls.ts';
 import { PasswordForm, PinForm } from './CredentialForms.tsx';
+import { TakeABreak } from '../protection/TakeABreak.tsx';
 import type { Column } from './DataTable.tsx';
 import { useAccountFormat } from './format.ts';
 import { LOGIN_TYPE_LABELS, UNKNOWN_LABEL } from './labels.ts';
 
 /**
  * The profile (/profile, /profile/:profileId — a player only ever sees their own): who they are,
- * the last-login block, the password and PIN forms, and the login log.
+ * the last-login block, the password and PIN forms, a break or self-exclusion, and the login log.
  */
 export function ProfilePage() {
   const { i18n } = useLingui();
@@ -83,6 +84,7 @@ export function ProfilePage() {
         </FactsCard>
         <PasswordForm />
         <PinForm />
+        <TakeABreak />
         <Wide>
           <LoginLog />
         </Wide>

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import styled from 'styled-components';
-import { selectPanicBusy, selectPanicFailure } from '../../../../machines/panic.selectors.ts';
+import { selectLockBusy, selectLockFailure } from '../../../../machines/selfLock.selectors.ts';
 import { showToast } from '../../../ui/toasts.tsx';
 import { useActorOptions, useLogic } from '../../viewRuntime.tsx';
 import { failureText } from '../errors/codeMessages.ts';
@@ -16,9 +16,9 @@ import { GameIcon } from '../game/icons.tsx';
  */
 export function PanicButton() {
   const { t, i18n } = useLingui();
-  const panic = useActorRef(useLogic().panic, useActorOptions());
-  const busy = useSelector(panic, selectPanicBusy);
-  const failure = useSelector(panic, selectPanicFailure);
+  const panic = useActorRef(useLogic().selfLock, useActorOptions());
+  const busy = useSelector(panic, selectLockBusy);
+  const failure = useSelector(panic, selectLockFailure);
   useEffect(() => {
     if (failure) showToast(failureText(i18n, failure), 'error');
   }, [failure, i18n]);
