@@ -55,7 +55,8 @@ export function SessionMeter({ game }: { game: Game }) {
           <span className="label">
             <Trans>Net</Trans>
           </span>{' '}
-          <span className="value">{format.signedMoney(net)}</span>
+          {/* A wide currency (US$ in Arabic) may break from its figure at the space, never inside the figure. */}
+          <span className="value">{format.signedMoney(net).replace(/\u00a0/g, ' ')}</span>
         </Figure>
       )}
     </Meter>
@@ -114,7 +115,7 @@ const Figure = styled.span`
     font-size: 0.6875rem;
     text-align: center;
     .label { font-size: 0.5625rem; }
-    /* A wide currency (US$ in Arabic) breaks at its space rather than out of the strip; a figure never inside itself. */
+    /* A wide currency (US$ in Arabic) breaks at its space rather than out of the strip. */
     .value { overflow-wrap: break-word; }
   }
 `;
