@@ -4,7 +4,7 @@
  *   idle ──user.panic──▶ locking                       (Germany's GlüStV §6i: one press, no question)
  *   idle ──user.choose (a break or an exclusion)──▶ confirming ──user.confirm──▶ locking
  *                                                       └──user.cancel──▶ idle
- *   locking ──locked──▶ locked (final: the app logs the player out, saying until when)
+ *   locking ──locked──▶ locked (final: the app logs the player out with the lock's end)
  *          └──failed──▶ idle (the failure shown; the player may try again)
  *
  * The panic button must not ask (the law forbids a confirmation); a break or an exclusion lasts

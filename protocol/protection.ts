@@ -70,24 +70,32 @@ export const LockResult = z.object({
 export type LockResult = z.infer<typeof LockResult>;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const PERIOD_DAYS: Partial<Record<BreakPeriod | ExclusionPeriod, number>> = { '24h': 1, '1w': 7, '6w': 42 };
-const PERIOD_MONTHS: Partial<Record<BreakPeriod | ExclusionPeriod, number>> = { '1m': 1, '6m': 6, '1y': 12, '5y': 60 };
+/** Each period as days or calendar months (every period is one or the other). */
+const PERIODS: Record<BreakPeriod | ExclusionPeriod, { days: number } | { months: number }> = {
+  '24h': { days: 1 },
+  '1w': { days: 7 },
+  '6w': { days: 42 },
+  '1m': { months: 1 },
+  '6m': { months: 6 },
+  '1y': { months: 12 },
+  '5y': { months: 60 },
+};
 
 /**
- * When a break or exclusion taken at `from` ends: days as days, months as calendar months (UTC;
- * the 31st of a month with fewer days ends on its last day).
+ * When a break or exclusion taken at `from` ends: days as days, months as calendar months (UTC),
+ * at the same time of day. A day the target month has not (the 31st, a 29th of February) ends
+ * the lock on the first of the month after: protection errs on the long side.
  */
 export function lockEnd(from: number, period: BreakPeriod | ExclusionPeriod): number {
-  const days = PERIOD_DAYS[period];
-  if (days !== undefined) return from + days * DAY_MS;
-  const months = PERIOD_MONTHS[period]!;
+  const length = PERIODS[period];
+  if ('days' in length) return from + length.days * DAY_MS;
   const start = new Date(from);
-  const target = new Date(from);
-  target.setUTCDate(1);
-  target.setUTCMonth(target.getUTCMonth() + months);
-  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
-  target.setUTCDate(Math.min(start.getUTCDate(), lastDay));
-  return target.getTime();
+  const year = start.getUTCFullYear();
+  const month = start.getUTCMonth() + length.months;
+  const day = start.getUTCDate();
+  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  const time = from - Date.UTC(year, start.getUTCMonth(), day);
+  return (day > lastDay ? Date.UTC(year, month + 1, 1) : Date.UTC(year, month, day)) + time;
 }
 
 /** A lock as the operator's control API lists it (times epoch ms; endedAt when the operator ended it early). */

@@ -482,7 +482,7 @@ summary: 'Cash out a held session',
     area: 'protection',
     summary: 'Take a break or exclude oneself',
     description:
-      "Player protection: a break (`kind: 'break'`, `period` 24h, 1w, 1m or 6w) or a self-exclusion (`kind: 'exclusion'`, `period` 6m, 1y or 5y; months are calendar months, UTC). Locks the player out from now until the period's end and answers it (`until`, epoch ms). As the panic button: every login session of the player ends (sockets: error 10710, close 4401), the credits on any machine go back to the wallet, and until `until` a login is refused with 10709 (`Params.kind`, `Params.until`). Only the operator ends a lock early. Written to the player's protection history.",
+      "Player protection: a break (`kind: 'break'`, `period` 24h, 1w, 1m or 6w) or a self-exclusion (`kind: 'exclusion'`, `period` 6m, 1y or 5y; months are calendar months, UTC, and a day the last month has not ends on the 1st after). Locks the player out from now until the period's end and answers it (`until`, epoch ms). As the panic button: every login session of the player ends (sockets: error 10710, close 4401), the credits on any machine go back to the wallet, and until `until` a login is refused with 10709 (`Params.kind`, `Params.until`). Only the operator ends a lock early. Written to the player's protection history.",
     auth: true,
     body: LockRequest,
     bodyName: 'LockRequest',

@@ -25,7 +25,7 @@ export async function authenticate(req: IncomingMessage, deps: ApiDeps): Promise
 /** The same rules for a token that arrives another way (the sockets carry it in the query). */
 export async function authenticateToken(
   token: string | undefined,
-  deps: Pick<ApiDeps, 'tokens' | 'store' | 'now'>,
+  deps: Pick<ApiDeps, 'tokens' | 'store' | 'now' | 'protection'>,
 ): Promise<Authenticated> {
   if (token === undefined || token === '') throw fail(401, ErrorCode.invalidRequest);
 
@@ -41,5 +41,8 @@ export async function authenticateToken(
   }
   const player = deps.store.playerById(session.playerId);
   if (!player || player.banned) throw fail(401, ErrorCode.sessionTerminated);
+  // A lock the player chose is the authority, not only the sessions it ended: a token that
+  // outlived it (its end failed half-way) is refused all the same.
+  if (deps.protection.activeLock(player.id, now)) throw fail(401, ErrorCode.sessionTerminated);
   return { token, claims, session, player };
 }

@@ -20,13 +20,19 @@ export interface PayBack {
  * client shows the panic button where the jurisdiction requires it.
  */
 export function protectionRoutes(deps: ApiDeps, floor: PayBack): Route[] {
-  const lockOut = (playerId: number, kind: LockKind, until: (at: number) => number) => {
+  const lockOut = (playerId: number, kind: LockKind, until: (at: number) => number, detail: Record<string, unknown> = {}) => {
     const at = deps.now();
-    const lock = deps.store.transaction(() => deps.protection.lock(playerId, kind, at, until(at)));
-    // Once the lock is written: the sockets hear why first (the game leaves as its login ends),
-    // then the machines pay back. Neither can undo the lock; a login is refused from here on.
-    deps.sessions.endAllOf(playerId, 'locked');
-    floor.payBack(playerId);
+    const lock = deps.store.transaction(() => deps.protection.lock(playerId, kind, at, until(at), detail));
+    // Once the lock is written it holds (logins and tokens are refused by it), whatever follows:
+    // the sockets hear why first (the game leaves as its login ends), then the machines pay back.
+    // A failure there is logged (a held machine's reservation pays it back later) and the player
+    // is still told the lock is on.
+    try {
+      deps.sessions.endAllOf(playerId, 'locked');
+      floor.payBack(playerId);
+    } catch (error) {
+      console.error(`simulator: ending player ${playerId}'s sessions after their lock failed`, error);
+    }
     return ok(LockResult, { code: ErrorCode.requestSuccessful, kind, until: lock.endsAt });
   };
   return [
@@ -46,7 +52,7 @@ export function protectionRoutes(deps: ApiDeps, floor: PayBack): Route[] {
         const { kind, period } = await request.body(LockRequest);
         // The session may have ended while the body was read (a lock from another tab): checked again.
         if (deps.sessions.endedCode(session.jti) !== null) throw fail(401, ErrorCode.sessionTerminated);
-        return lockOut(player.id, kind, (at) => lockEnd(at, period));
+        return lockOut(player.id, kind, (at) => lockEnd(at, period), { period });
       },
     },
   ];

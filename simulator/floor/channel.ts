@@ -29,7 +29,7 @@ type JoinState = { state: 'idle' } | { state: 'joining' } | { state: 'joined'; m
  *   (an error frame with the code) and closes with 4401, and nothing more is run.
  */
 export class MachineChannel {
-  readonly #deps: Pick<ApiDeps, 'tokens' | 'store' | 'now' | 'sessions'>;
+  readonly #deps: Pick<ApiDeps, 'tokens' | 'store' | 'now' | 'sessions' | 'protection'>;
   readonly #floor: Floor;
   readonly #jti: string;
   readonly #transport: Transport;
@@ -37,7 +37,7 @@ export class MachineChannel {
   #join: JoinState = { state: 'idle' };
   #closed = false;
 
-  constructor(deps: Pick<ApiDeps, 'tokens' | 'store' | 'now' | 'sessions'>, floor: Floor, session: { playerId: number; jti: string }, transport: Transport) {
+  constructor(deps: Pick<ApiDeps, 'tokens' | 'store' | 'now' | 'sessions' | 'protection'>, floor: Floor, session: { playerId: number; jti: string }, transport: Transport) {
     this.#deps = deps;
     this.#floor = floor;
     this.#jti = session.jti;

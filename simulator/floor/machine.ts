@@ -124,9 +124,9 @@ export class MachineRuntime {
     if (occupantId !== null || BUSY_WITHOUT_OCCUPANT.has(status)) {
       return new Refusal(FloorCode.machineBusy, 'machine is taken by another player');
     }
-    // A machine whose smallest bet is above the jurisdiction's largest stake cannot be played here.
+    // A machine with no bet between its minimum and the jurisdiction's largest stake cannot be played here.
     const { maxStake } = this.#rules();
-    if (maxStake !== null && this.#record.minBet > maxStake) {
+    if (maxStake !== null && this.#betWithinStake() === null) {
       return new Refusal(FloorCode.stakeAboveMax, `this machine's smallest bet is above the largest stake here (${maxStake})`, {
         max_stake: maxStake,
         min_bet: this.#record.minBet,
@@ -379,8 +379,20 @@ export class MachineRuntime {
     return this.#withinStake(opening.betPerLine * opening.lines) ? opening : this.#largestBet();
   }
 
-  /** Max bet: the largest bet the machine takes within the jurisdiction's stake (more lines first on a tie). */
+  /**
+   * Max bet: the largest bet the machine takes within the jurisdiction's stake; with none (the
+   * jurisdiction changed under a seated player), the machine's own opening bet, which a spin refuses (60018).
+   */
   #largestBet(): { betPerLine: number; lines: number } {
+    const best = this.#betWithinStake();
+    if (best) return best;
+    const levels = this.#engine.betLevels;
+    const lines = this.#engine.lineSteps[this.#engine.lineSteps.length - 1]!;
+    return { betPerLine: levels.find((level) => level * lines >= this.#record.minBet) ?? levels[levels.length - 1]!, lines };
+  }
+
+  /** The largest bet at or above the machine's minimum and within the stake (more lines first on a tie), or null. */
+  #betWithinStake(): { betPerLine: number; lines: number } | null {
     const levels = this.#engine.betLevels;
     const steps = this.#engine.lineSteps;
     let best: { betPerLine: number; lines: number } | null = null;
@@ -391,11 +403,7 @@ export class MachineRuntime {
         if (!best || total > best.betPerLine * best.lines || (total === best.betPerLine * best.lines && lines > best.lines)) best = { betPerLine, lines };
       }
     }
-    // None within the cap (the machine's minimum is above it, the jurisdiction changed under a
-    // seated player): the machine's own opening bet, which a spin refuses (60018).
-    if (best) return best;
-    const lines = steps[steps.length - 1]!;
-    return { betPerLine: levels.find((level) => level * lines >= this.#record.minBet) ?? levels[levels.length - 1]!, lines };
+    return best;
   }
 
   #withinStake(total: number): boolean {

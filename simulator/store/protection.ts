@@ -21,13 +21,13 @@ export class ProtectionStore {
     return row ? toLock(row) : null;
   }
 
-  /** Locks the player out from `at` until `endsAt`, and records it; one transaction. */
-  lock(playerId: number, kind: LockKind, at: number, endsAt: number): ProtectionLock {
+  /** Locks the player out from `at` until `endsAt`, and records it (with `detail`: the period chosen); one transaction. */
+  lock(playerId: number, kind: LockKind, at: number, endsAt: number, detail: Record<string, unknown> = {}): ProtectionLock {
     return this.#store.transaction(() => {
       const result = this.#store.database
         .prepare('INSERT INTO protection_locks (player_id, kind, started_at, ends_at) VALUES (?, ?, ?, ?)')
         .run(playerId, kind, at, endsAt);
-      this.record(playerId, at, kind, { until: endsAt });
+      this.record(playerId, at, kind, { ...detail, until: endsAt });
       return { id: Number(result.lastInsertRowid), kind, startedAt: at, endsAt, endedAt: null, endedBy: null };
     });
   }

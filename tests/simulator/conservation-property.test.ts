@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { JURISDICTIONS } from '../../protocol/protection.ts';
+import { ProtectionStore } from '../../simulator/store/protection.ts';
 import { PLAYER_PERMISSION, type TokenClaims } from '../../protocol/auth.ts';
 import { ErrorCode } from '../../protocol/errors.ts';
 import { DEFAULT_SETTINGS } from '../../protocol/settings.ts';
@@ -305,7 +306,7 @@ async function runSequence(actions: Action[]): Promise<void> {
     engine: (rngState, machineId) => createEngine(rngState, `${RNG_SEED}:${machineId}`),
     bands: () => [],
   });
-  const deps = { tokens, store, now, sessions };
+  const deps = { tokens, store, now, sessions, protection: new ProtectionStore(store) };
   const problems: string[] = [];
   const consoleErrors = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
     problems.push(`console.error: ${args.map(String).join(' ')}`);

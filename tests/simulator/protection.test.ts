@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LoginResult } from '../../protocol/auth.ts';
 import { ErrorCode } from '../../protocol/errors.ts';
-import { LockResult, PANIC_LOCK_MS, ProtectionReport } from '../../protocol/protection.ts';
+import { LockResult, lockEnd, PANIC_LOCK_MS, ProtectionReport } from '../../protocol/protection.ts';
 import { SESSION_ENDED_CLOSE } from '../../protocol/sockets.ts';
+import { ProtectionStore } from '../../simulator/store/protection.ts';
 import { call, errorOf, login, loginToken, startTestSimulator, type TestSimulator } from './helpers.ts';
 import { machineSocket, notificationSocket } from './sockets.ts';
 
@@ -73,6 +73,19 @@ describe('the panic button', () => {
     expect((await login(t, 'demo', 'demo1234')).status).toBe(200);
   });
 
+  it('the lock is the authority: a token whose session its end missed is refused all the same', async () => {
+    // As if ending the sessions had failed half-way: the lock is written, the session not revoked.
+    new ProtectionStore(t.sim.store).lock(DEMO, 'panic', t.clock.now, t.clock.now + PANIC_LOCK_MS);
+    expect((await call(`${t.url}/api/player/balance`, { token })).status).toBe(401);
+    expect((await panic()).status).toBe(401);
+    const socket = await machineSocket(t.url, token).catch(() => null);
+    if (socket) {
+      socket.send({ type: 'init', machineID: MACHINE, token });
+      expect((await socket.closed).code).not.toBe(1000);
+      expect(socket.frames.some((f) => f.type === 'joined')).toBe(false);
+    }
+  });
+
   it('another player is not touched: their session, machine and credits stay', async () => {
     const other = await loginToken(t, 'player2', 'player2pass');
     const held = t.sim.floor.sessionsOf(2).map((machine) => machine.id);
@@ -94,24 +107,6 @@ describe('the panic button', () => {
     // Nothing left to end, and no such player: both 404.
     expect((await call(`${t.url}/sim/players/demo/protection/lock`, { method: 'DELETE' })).status).toBe(404);
     expect((await call(`${t.url}/sim/players/nobody/protection`)).status).toBe(404);
-  });
-
-  it('a login whose password is being checked while the panic button is pressed is refused too', async () => {
-    // The login's password check (scrypt) takes longer than the press: the lock lands meanwhile,
-    // later than the login began (this clock moves on a millisecond at every reading).
-    const base = t.clock.now;
-    let reads = 0;
-    Object.defineProperty(t.clock, 'now', { get: () => base + reads++, set: () => {}, configurable: true });
-    const pending = login(t, 'demo', 'demo1234');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-    const [late, pressed] = await Promise.all([pending, panic()]);
-    expect(pressed.status).toBe(200);
-    // Whichever finished first, no login outlives the lock: refused, or (done before the press) ended by it.
-    if (late.status === 200) {
-      expect((await call(`${t.url}/api/player/balance`, { token: LoginResult.parse(late.body).token })).status).toBe(401);
-    } else {
-      expect(errorOf(late)).toMatchObject({ code: ErrorCode.playerLocked, Params: { kind: 'panic' } });
-    }
   });
 
   it('pressed while the reels turn: the spin is booked, told, and everything on the machine paid back', async () => {
@@ -159,7 +154,7 @@ describe('a break and a self-exclusion', () => {
     expect(answer).toEqual({ code: 20000, kind: 'exclusion', until: end.getTime() });
     const { locks, records } = await report();
     expect(locks[0]).toMatchObject({ kind: 'exclusion', endsAt: end.getTime(), endedAt: null });
-    expect(records[0]).toMatchObject({ kind: 'exclusion', detail: { until: end.getTime() } });
+    expect(records[0]).toMatchObject({ kind: 'exclusion', detail: { period: '6m', until: end.getTime() } });
   });
 
   it('refuses a period the kind has not (400 40000) and locks nothing; needs a login (401)', async () => {
@@ -170,5 +165,24 @@ describe('a break and a self-exclusion', () => {
     }
     expect((await report()).locks).toEqual([]);
     expect((await lock({ kind: 'break', period: '24h' }, 'not-a-token')).status).toBe(401);
+  });
+});
+
+describe('when a break or exclusion ends (lockEnd)', () => {
+  const end = (from: string, period: Parameters<typeof lockEnd>[1]) => new Date(lockEnd(Date.parse(from), period)).toISOString();
+
+  it('days as days; months as calendar months at the same time of day; a day the month has not ends on the 1st after', () => {
+    expect(end('2026-03-28T22:30:00.000Z', '24h')).toBe('2026-03-29T22:30:00.000Z');
+    expect(end('2026-03-28T22:30:00.000Z', '1w')).toBe('2026-04-04T22:30:00.000Z');
+    expect(end('2026-03-28T22:30:00.000Z', '6w')).toBe('2026-05-09T22:30:00.000Z');
+    expect(end('2026-01-15T12:00:00.000Z', '1m')).toBe('2026-02-15T12:00:00.000Z');
+    expect(end('2026-12-15T12:00:00.000Z', '1m')).toBe('2027-01-15T12:00:00.000Z');
+    // The 31st of January has no 31st of February to end on: the 1st of March (never the 28th).
+    expect(end('2026-01-31T10:00:00.000Z', '1m')).toBe('2026-03-01T10:00:00.000Z');
+    expect(end('2026-08-31T10:00:00.000Z', '6m')).toBe('2027-03-01T10:00:00.000Z');
+    expect(end('2028-02-29T10:00:00.000Z', '1y')).toBe('2029-03-01T10:00:00.000Z');
+    expect(end('2028-02-29T10:00:00.000Z', '5y')).toBe('2033-03-01T10:00:00.000Z');
+    expect(end('2024-02-29T10:00:00.000Z', '5y')).toBe('2029-03-01T10:00:00.000Z');
+    expect(end('2026-05-31T23:59:59.999Z', '1y')).toBe('2027-05-31T23:59:59.999Z');
   });
 });

@@ -7,7 +7,7 @@ import { JURISDICTIONS } from '../../protocol/protection.ts';
 import { DEFAULT_SETTINGS } from '../../protocol/settings.ts';
 import { RuntimeProvider, type ViewRuntime } from '../../src/features/viewRuntime.tsx';
 import { pictureWidth } from '../../src/features/product/game/device.ts';
-import { SessionMeter } from '../../src/features/product/game/SessionMeter.tsx';
+import { breakableCurrency, SessionMeter } from '../../src/features/product/game/SessionMeter.tsx';
 import { SideBar } from '../../src/features/product/game/SideBar.tsx';
 import { renderView } from './render.tsx';
 
@@ -168,6 +168,15 @@ describe('how wide the picture is shown (the first band is chosen by it)', () =>
 
 
 describe("the session's time played and net position (player protection)", () => {
+  it('a wide currency may break from its figure, never the figure itself (Arabic US$, Bulgarian thousands)', () => {
+    const arabic = new Intl.NumberFormat('ar', { style: 'currency', currency: 'USD', signDisplay: 'always' }).format(0.4);
+    expect(breakableCurrency(arabic)).not.toContain('\u00a0');
+    const bulgarian = new Intl.NumberFormat('bg', { style: 'currency', currency: 'USD', signDisplay: 'always' }).format(12345.67);
+    const kept = breakableCurrency(bulgarian);
+    // The thousands separator stays unbreakable; the one before the currency may break.
+    expect(kept).toMatch(/12\u00a0345,67 /);
+  });
+
   const books = { id: 9, machineId: 1, startedAt: 0, spins: 3, freeSpins: 0, cashIn: 5000, cashOut: 0 };
 
   async function renderMeter(t: ReturnType<typeof joinedGame>, language: 'en' | 'ar' = 'en') {

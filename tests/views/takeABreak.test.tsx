@@ -8,14 +8,14 @@ import { RuntimeProvider, type ViewLogic, type ViewRuntime } from '../../src/fea
 import { renderView } from './render.tsx';
 
 /** The profile's break and exclusion card with the real chart; its lock call records what it was asked. */
-async function renderBreaks() {
+async function renderBreaks(answer: () => Promise<{ until: number }> = async () => ({ until: 1_900_000_000_000 })) {
   const asked: LockChoice[] = [];
   const lockedOut: Array<{ until: number; kind: string }> = [];
   const selfLock = selfLockMachine.provide({
     actors: {
-      lock: fromPromise(async ({ input }) => {
+      lock: fromPromise(({ input }) => {
         asked.push(input);
-        return { until: 1_900_000_000_000 };
+        return answer();
       }),
     },
     actions: { lockedOut: (_, params) => lockedOut.push(params) },
@@ -47,12 +47,20 @@ describe('take a break and self-exclusion (profile)', () => {
     expect(t.asked).toEqual([]);
   });
 
-  it('confirmed, the exclusion is asked of the operator and the player is logged out with its end', async () => {
-    const t = await renderBreaks();
+  it('confirmed, the exclusion is asked of the operator (the dialog stays, busy, nothing to press) and the player is logged out with its end', async () => {
+    let answer: (value: { until: number }) => void = () => {};
+    const t = await renderBreaks(() => new Promise((resolve) => (answer = resolve)));
     fireEvent.click(within(screen.getByRole('group', { name: 'Exclude yourself for' })).getByRole('button', { name: '6 months' }));
     const dialog = await screen.findByRole('dialog', { name: 'Exclude yourself for 6 months?' });
-    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Lock my account' })));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Lock my account' }));
     expect(t.asked).toEqual([{ kind: 'exclusion', period: '6m' }]);
+    expect(dialog.getAttribute('aria-busy')).toBe('true');
+    expect(within(dialog).getByRole('button', { name: 'Locking your account...' }).hasAttribute('disabled')).toBe(true);
+    expect(within(dialog).getByRole('button', { name: 'Cancel' }).hasAttribute('disabled')).toBe(true);
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    expect(screen.getByRole('dialog')).toBeTruthy();
+    await act(async () => answer({ until: 1_900_000_000_000 }));
+    expect(t.asked).toHaveLength(1);
     expect(t.lockedOut).toEqual([{ until: 1_900_000_000_000, kind: 'exclusion' }]);
   });
 });

@@ -29,6 +29,15 @@ function useCountOn(session: SessionView | null): number | null {
 }
 
 /**
+ * A wide currency (US$ in Arabic, щ.д. in Bulgarian) may break from its figure at the space
+ * between them, never inside the figure: only a no-break space beside a non-digit becomes a space
+ * (Bulgarian's thousands separator, a no-break space between digits, stays).
+ */
+export function breakableCurrency(text: string): string {
+  return text.replace(/(?<!\d)\u00a0|\u00a0(?!\d)/g, ' ');
+}
+
+/**
  * Player protection, always in view beside the picture: how long this session has been played
  * and what it has won or lost so far, as the operator books them. Shown only where the operator
  * tells them.
@@ -55,8 +64,7 @@ export function SessionMeter({ game }: { game: Game }) {
           <span className="label">
             <Trans>Net</Trans>
           </span>{' '}
-          {/* A wide currency (US$ in Arabic) may break from its figure at the space, never inside the figure. */}
-          <span className="value">{format.signedMoney(net).replace(/\u00a0/g, ' ')}</span>
+          <span className="value">{breakableCurrency(format.signedMoney(net))}</span>
         </Figure>
       )}
     </Meter>

@@ -91,40 +91,45 @@ export function TakeABreak() {
   );
 }
 
-/** Asked once: the period, its end, what happens. Esc or Cancel keep playing; it opens on Cancel. */
+/**
+ * Asked once: the period, its end, what happens. Esc or Cancel keep playing; it opens on Cancel.
+ * Confirmed, it stays while the lock is on its way (busy, nothing to press) until the logout.
+ */
 function ConfirmLock({ lock, chosenAt }: { lock: ActorRefFrom<typeof selfLockMachine>; chosenAt: number }) {
   const { i18n } = useLingui();
   const asked = useSelector(lock, selectLockAsked);
   const busy = useSelector(lock, selectLockBusy);
   const cancel = useRef<HTMLButtonElement>(null);
+  const textId = useId();
   const choice = asked && asked.kind !== 'panic' ? asked : null;
   const period = choice ? i18n._(LABELS[choice.period]) : '';
   // The device's guess of the end, to the day: the operator's clock decides it.
-  const end = choice ? i18n.date(new Date(lockEnd(chosenAt, choice.period)), { dateStyle: 'long' }) : '';
+  const end = choice ? i18n.date(new Date(lockEnd(chosenAt, choice.period)), { dateStyle: 'long', timeStyle: 'short' }) : '';
   return (
-    <Dialog.Root open={choice !== null} onOpenChange={(next) => !next && lock.send({ type: 'user.cancel' })}>
+    <Dialog.Root open={choice !== null} onOpenChange={(next) => !next && !busy && lock.send({ type: 'user.cancel' })}>
       <Dialog.Portal>
         <Backdrop $layer={950} $dim={DIALOG_DIM} />
         <DialogPanel
           $layer={950}
           $width={440}
-          aria-describedby="lock-text"
+          aria-describedby={textId}
+          aria-busy={busy}
           onOpenAutoFocus={(event) => {
             event.preventDefault();
             cancel.current?.focus();
           }}
         >
           <Dialog.Title>{choice?.kind === 'exclusion' ? <Trans>Exclude yourself for {period}?</Trans> : <Trans>Take a break for {period}?</Trans>}</Dialog.Title>
-          <p id="lock-text">
+          <p id={textId}>
             <Trans>
               You will be logged out now and cannot log in until {end}. Any credits on a machine go back to your wallet. Only the operator can end this sooner.
             </Trans>
           </p>
           <DialogActions>
             <Button type="button" $variant="danger" disabled={busy} onClick={() => lock.send({ type: 'user.confirm' })}>
-              <Trans>Lock my account</Trans>
+              {busy ? <Trans>Locking your account...</Trans> : <Trans>Lock my account</Trans>}
             </Button>
-            <Button ref={cancel} type="button" $variant="ghost" onClick={() => lock.send({ type: 'user.cancel' })}>
+            <Button ref={cancel} type="button" $variant="ghost" disabled={busy} onClick={() => lock.send({ type: 'user.cancel' })}>
               <Trans>Cancel</Trans>
             </Button>
           </DialogActions>
