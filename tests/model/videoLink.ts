@@ -262,7 +262,14 @@ export const videoLinkDriver: Driver = {
       if (planOf(path).resumeAfter[index]) await video(world, 'resume');
       return;
     }
-    if (type.startsWith('xstate.after.stallGiveUp')) return advanceOut(world, 6_000);
+    if (type.startsWith('xstate.after.stallGiveUp')) {
+      await advanceOut(world, 6_000);
+      // The retry's wait that follows (4–8 s from the fourth try) must outlast the look at the page
+      // and the stimulus the path sends there: the page clock stops (a later wait is hurried along).
+      const next = path.steps[index + 1]?.event.type;
+      if (next !== undefined && !next.startsWith('xstate.after.reconnectBackoff')) await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 50);
+      return;
+    }
     if (type.startsWith('xstate.after.firstFrameDeadline')) return advanceOut(world, 10_000);
     throw new Error(`no stimulus for ${type}`);
   },
