@@ -1,13 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect } from 'react';
 import styled from 'styled-components';
-import { selectLockBusy, selectLockFailure } from '../../../../machines/selfLock.selectors.ts';
-import { showToast } from '../../../ui/toasts.tsx';
-import { useActorOptions, useLogic } from '../../viewRuntime.tsx';
-import { failureText } from '../errors/codeMessages.ts';
 import { GAME, LANDSCAPE, SHORT_LANDSCAPE } from '../game/layout.ts';
 import { GameIcon } from '../game/icons.tsx';
+import { useSelfLock } from './useSelfLock.ts';
 
 /**
  * The panic button (Germany's GlüStV §6i): clearly labelled, always in view where the player can
@@ -15,13 +10,8 @@ import { GameIcon } from '../game/icons.tsx';
  * The lock logs the player out; the login page says why.
  */
 export function PanicButton() {
-  const { t, i18n } = useLingui();
-  const panic = useActorRef(useLogic().selfLock, useActorOptions());
-  const busy = useSelector(panic, selectLockBusy);
-  const failure = useSelector(panic, selectLockFailure);
-  useEffect(() => {
-    if (failure) showToast(failureText(i18n, failure), 'error');
-  }, [failure, i18n]);
+  const { t } = useLingui();
+  const { lock: panic, busy } = useSelfLock();
   return (
     <Panic
       type="button"

@@ -2,20 +2,18 @@ import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import * as Dialog from '@radix-ui/react-dialog';
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useSelector } from '@xstate/react';
+import { useId, useRef, useState } from 'react';
 import styled from 'styled-components';
 import type { ActorRefFrom } from 'xstate';
-import { selectLockAsked, selectLockBusy, selectLockFailure } from '../../../../machines/selfLock.selectors.ts';
+import { selectLockAsked, selectLockBusy } from '../../../../machines/selfLock.selectors.ts';
 import type { selfLockMachine } from '../../../../machines/selfLock.ts';
 import { lockEnd, type BreakPeriod, type ExclusionPeriod, type LockRequest } from '../../../../protocol/protection.ts';
 import { Backdrop, DIALOG_DIM } from '../../../ui/backdrop.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { DialogActions, DialogPanel } from '../../../ui/dialogPanel.ts';
-import { showToast } from '../../../ui/toasts.tsx';
 import { Card } from '../account/controls.ts';
-import { failureText } from '../errors/codeMessages.ts';
-import { useActorOptions, useLogic } from '../../viewRuntime.tsx';
+import { useSelfLock } from './useSelfLock.ts';
 
 const BREAKS: ReadonlyArray<{ period: BreakPeriod; label: MessageDescriptor }> = [
   { period: '24h', label: msg`24 hours` },
@@ -46,12 +44,7 @@ const deviceNow = (): number => Date.now();
 export function TakeABreak() {
   const { i18n } = useLingui();
   const titleId = useId();
-  const lock = useActorRef(useLogic().selfLock, useActorOptions());
-  const busy = useSelector(lock, selectLockBusy);
-  const failure = useSelector(lock, selectLockFailure);
-  useEffect(() => {
-    if (failure) showToast(failureText(i18n, failure), 'error');
-  }, [failure, i18n]);
+  const { lock, busy } = useSelfLock();
   // When the player chose: the dialog's guess of the end counts from it.
   const [chosenAt, setChosenAt] = useState(0);
   const choose = (choice: LockRequest) => {
