@@ -139,6 +139,9 @@ export const WarnRequest = z.strictObject({
 /** POST /sim/remove: the operator removes the player from the machine (quit, cash out). */
 export const RemoveRequest = z.strictObject({ machineId: z.int() });
 
+/** POST /sim/reality-check: the player on the machine gets their reality check now (as if its interval had passed). */
+export const RealityCheckNowRequest = z.strictObject({ machineId: z.int() });
+
 /** POST /sim/video: stall (stop feeding frames), resume, or end every viewer of a machine. */
 export const VideoControlRequest = z.strictObject({
   machineId: z.int(),

@@ -25,6 +25,11 @@ export const PlayRules = z.object({
   autoplay: z.boolean(),
   /** The player may lock themselves out for 24 hours at once (Germany's panic button). */
   panicButton: z.boolean(),
+  /**
+   * How long this player plays between reality checks (the player's choice from the operator's
+   * list, else the operator's default), in the floor's time. Absent from older operators: no checks.
+   */
+  realityCheckMs: z.optional(z.int().check(z.positive())),
 });
 export type PlayRules = z.infer<typeof PlayRules>;
 
@@ -38,6 +43,41 @@ export const JURISDICTIONS: Readonly<Record<Jurisdiction, PlayRules>> = {
   // Sweden: the clock and session time (shown everywhere), no game-cycle or stake rules.
   se: { jurisdiction: 'se', minSpinMs: 0, maxStake: null, autoplay: true, panicButton: false },
 };
+
+/**
+ * Reality checks (UK RTS 13): every so many minutes of a game session play pauses until the player
+ * has seen what it cost and chosen to go on. The operator's default and the intervals a player may
+ * choose instead, per jurisdiction, in minutes.
+ */
+export interface RealityCheckPolicy {
+  defaultMinutes: number;
+  choices: readonly number[];
+}
+
+export const REALITY_CHECKS: Readonly<Record<Jurisdiction, RealityCheckPolicy>> = {
+  default: { defaultMinutes: 60, choices: [15, 30, 60, 120] },
+  uk: { defaultMinutes: 60, choices: [15, 30, 45, 60] },
+  de: { defaultMinutes: 60, choices: [15, 30, 60] },
+  se: { defaultMinutes: 60, choices: [15, 30, 60] },
+};
+
+/** The player's answer to a reality check: play on, look at their history, or leave the machine. */
+export const RealityCheckAnswer = z.enum(['continue', 'history', 'leave']);
+export type RealityCheckAnswer = z.infer<typeof RealityCheckAnswer>;
+
+/** GET /api/player/protection: the player's reality-check interval and the ones they may choose. */
+export const ProtectionSettings = z.object({
+  realityCheck: z.object({
+    minutes: z.int().check(z.positive()),
+    defaultMinutes: z.int().check(z.positive()),
+    choices: z.array(z.int().check(z.positive())),
+  }),
+});
+export type ProtectionSettings = z.infer<typeof ProtectionSettings>;
+
+/** Body of POST /api/player/protection/reality-check: one of the operator's choices. */
+export const RealityCheckChoice = z.object({ minutes: z.int().check(z.positive()) });
+export type RealityCheckChoice = z.infer<typeof RealityCheckChoice>;
 
 /** What a panic-button lock lasts. */
 export const PANIC_LOCK_MS = 24 * 60 * 60 * 1000;

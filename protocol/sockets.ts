@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { MachineStatus } from './floor.ts';
 import { MinorUnits } from './player.ts';
-import { PlayRules } from './protection.ts';
+import { PlayRules, RealityCheckAnswer } from './protection.ts';
 
 /**
  * The two WebSocket channels (docs/protocol.md). Every frame is one JSON object with a `type`.
@@ -30,6 +30,8 @@ export const FloorCode = {
   stakeAboveMax: 60018,
   /** Autoplay where the jurisdiction bans it. */
   autoplayNotAllowed: 60019,
+  /** A press, a coin or autoplay while a reality check waits for the player's answer. */
+  realityCheckDue: 60020,
 } as const;
 
 /**
@@ -101,6 +103,8 @@ export const MachineClientMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('autoplay'), on: z.boolean(), requestId: RequestId }),
   z.object({ type: z.literal('transfer'), amount: z.int().check(z.positive()), requestId: RequestId }),
   z.object({ type: z.literal('cashout'), requestId: RequestId }),
+  /** The player's answer to the reality check on screen (only `continue` lifts the pause). */
+  z.object({ type: z.literal('realityCheck'), answer: RealityCheckAnswer, requestId: RequestId }),
   z.object({ type: z.literal('ping') }),
 ]);
 export type MachineClientMessage = z.infer<typeof MachineClientMessage>;
@@ -209,6 +213,12 @@ export const MachineServerMessage = z.discriminatedUnion('type', [
   /** The reels have stopped: what they show and what the spin paid (a `state` with the meters follows). */
   z.object({ type: z.literal('spin'), outcome: SpinOutcome }),
   z.object({ type: z.literal('info'), info: InfoMessage }),
+  /**
+   * A reality check is due (player protection): play is paused — autoplay stopped, presses, coins
+   * and autoplay refused with 60020 — until the player answers `continue`. `session` is the game
+   * session's books at the check (time played, bets, wins). Told again with every join while it waits.
+   */
+  z.object({ type: z.literal('realityCheck'), session: GameSessionData }),
   /** The request with this id was accepted (ends a close warning). */
   z.object({
     type: z.literal('ack'),

@@ -182,6 +182,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       ledger,
       requests: new RequestLog(store, now),
       machines: new MachineStore(store),
+      protection: deps.protection,
       hub,
       now,
       timings: () => timings,

@@ -18,7 +18,7 @@ import { IpCheckResult } from '../check.ts';
 import { ErrorCode, OkResponse } from '../errors.ts';
 import { Brand, BrandWithMachines, Machine } from '../floor.ts';
 import { BalanceResponse } from '../player.ts';
-import { LockRequest, LockResult } from '../protection.ts';
+import { LockRequest, LockResult, ProtectionSettings, RealityCheckChoice } from '../protection.ts';
 import { SettingsOverrides } from '../settings.ts';
 import { FloorCode } from '../sockets.ts';
 import {
@@ -488,6 +488,36 @@ summary: 'Cash out a held session',
     bodyName: 'LockRequest',
     response: LockResult,
     responseName: 'LockResult',
+    errors: [INVALID_BODY, UNAUTHORIZED],
+  },
+  {
+    id: 'getProtection',
+    method: 'get',
+    path: '/player/protection',
+    base: 'api',
+    area: 'protection',
+    summary: "The player's reality-check interval",
+    description:
+      "Player protection (UK RTS 13): how many minutes of a game session pass between reality checks for this player (`minutes`: their choice while the operator's jurisdiction offers it, else its `defaultMinutes`) and the intervals they may choose (`choices`).",
+    auth: true,
+    response: ProtectionSettings,
+    responseName: 'ProtectionSettings',
+    errors: [UNAUTHORIZED],
+  },
+  {
+    id: 'chooseRealityCheck',
+    method: 'post',
+    path: '/player/protection/reality-check',
+    base: 'api',
+    area: 'protection',
+    summary: 'Choose the reality-check interval',
+    description:
+      "Keeps one of the jurisdiction's `choices` (minutes) as the player's reality-check interval and answers the settings as GET /player/protection does; another number is refused with 40000 and `Params.choices`. A machine the player is on asks at the new interval from its next check on. Written to the player's protection history.",
+    auth: true,
+    body: RealityCheckChoice,
+    bodyName: 'RealityCheckChoice',
+    response: ProtectionSettings,
+    responseName: 'ProtectionSettings',
     errors: [INVALID_BODY, UNAUTHORIZED],
   },
   {

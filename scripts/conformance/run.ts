@@ -737,6 +737,20 @@ async function protectionArea(run: Run, machineId: number | null): Promise<void>
   await run.check('protection', 'POST /player/protection/panic without a token: 401 (never pressed: it locks the player out for 24 h)', async () => {
     await run.call('panicLock', { body: {}, expect: 401 });
   });
+  let interval: { minutes: number; choices: number[] } | null = null;
+  await run.check('protection', "GET /player/protection: the player's reality-check interval is one the operator offers", async () => {
+    const answer = (await run.call('getProtection', { token: run.token!, expect: 200 })) as { realityCheck: { minutes: number; choices: number[] } };
+    interval = answer.realityCheck;
+    if (!interval.choices.includes(interval.minutes)) throw new Difference(`the interval is ${interval.minutes} minutes, not one of the choices ${snippet(interval.choices)}`);
+  }, run.needsLogin);
+  const offered = interval as { minutes: number; choices: number[] } | null;
+  if (offered) {
+    // The smallest positive number the operator does not offer: refused, so nothing of the player's changes.
+    const odd = Array.from({ length: 1000 }, (_, index) => index + 1).find((minutes) => !offered.choices.includes(minutes))!;
+    await run.check('protection', `POST /player/protection/reality-check with ${odd} minute${odd === 1 ? "" : "s"} (not offered): 400 ${ErrorCode.invalidRequest}`, async () => {
+      await run.call('chooseRealityCheck', { token: run.token!, body: { minutes: odd }, expect: 400, codes: [ErrorCode.invalidRequest] });
+    });
+  }
   const violations: string[] = [];
   let socket: FrameSocket | null = null;
   let rules: PlayRules | null = null;
@@ -768,6 +782,13 @@ async function protectionArea(run: Run, machineId: number | null): Promise<void>
     return answer(requestId, what);
   };
 
+  if (told) {
+    await run.check('protection', 'the join tells the reality checks\' interval; an answer with no check waiting is refused (40000)', async () => {
+      if (told.realityCheckMs === undefined) throw new Difference('the join\'s rules have no realityCheckMs');
+      const refused = await ask({ type: 'realityCheck', answer: 'continue' }, `conformance-${run.tag}-rc`, 'the answer to a reality check');
+      if (refused.type !== 'error' || refused.code !== ErrorCode.invalidRequest) throw new Difference(`an answer with no check waiting was answered ${snippet(refused)}, expected error ${ErrorCode.invalidRequest}`);
+    });
+  }
   if (told && !told.autoplay) {
     await run.check('protection', `autoplay where the jurisdiction bans it: error ${FloorCode.autoplayNotAllowed}, no spin`, async () => {
       const refused = await ask({ type: 'autoplay', on: true }, `conformance-${run.tag}-auto`, 'the answer to autoplay');

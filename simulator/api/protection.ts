@@ -1,5 +1,15 @@
 import { ErrorCode } from '../../protocol/errors.ts';
-import { LockRequest, LockResult, lockEnd, PANIC_LOCK_MS, ProtectionReport, type LockKind } from '../../protocol/protection.ts';
+import {
+  LockRequest,
+  LockResult,
+  lockEnd,
+  PANIC_LOCK_MS,
+  ProtectionReport,
+  ProtectionSettings,
+  REALITY_CHECKS,
+  RealityCheckChoice,
+  type LockKind,
+} from '../../protocol/protection.ts';
 import { fail } from '../http/errors.ts';
 import { ok, type Route } from '../http/router.ts';
 import { authenticate } from './authenticate.ts';
@@ -35,7 +45,32 @@ export function protectionRoutes(deps: ApiDeps, floor: PayBack): Route[] {
     }
     return ok(LockResult, { code: ErrorCode.requestSuccessful, kind, until: lock.endsAt });
   };
+  // The player's reality-check interval: their choice while the jurisdiction offers it, else its default.
+  const settingsOf = (playerId: number) => {
+    const policy = REALITY_CHECKS[deps.control.settings().JURISDICTION];
+    const chosen = deps.protection.realityCheckMinutes(playerId);
+    const minutes = chosen !== null && policy.choices.includes(chosen) ? chosen : policy.defaultMinutes;
+    return ok(ProtectionSettings, { realityCheck: { minutes, defaultMinutes: policy.defaultMinutes, choices: [...policy.choices] } });
+  };
   return [
+    {
+      method: 'GET',
+      path: '/api/player/protection',
+      handle: async (request) => settingsOf((await authenticate(request.raw, deps)).player.id),
+    },
+    {
+      method: 'POST',
+      path: '/api/player/protection/reality-check',
+      handle: async (request) => {
+        const { player } = await authenticate(request.raw, deps);
+        const { minutes } = await request.body(RealityCheckChoice);
+        const { choices } = REALITY_CHECKS[deps.control.settings().JURISDICTION];
+        if (!choices.includes(minutes)) throw fail(400, ErrorCode.invalidRequest, { reason: `choose one of ${choices.join(', ')} minutes`, choices: [...choices] });
+        deps.protection.chooseRealityCheck(player.id, deps.now(), minutes);
+        // The machine a player is on asks at the new interval from its next check on.
+        return settingsOf(player.id);
+      },
+    },
     {
       method: 'POST',
       path: '/api/player/protection/panic',

@@ -2,6 +2,7 @@ import type { PlayRules } from '../../protocol/protection.ts';
 import type { MachineServerMessage } from '../../protocol/sockets.ts';
 import type { Ledger } from '../store/ledger.ts';
 import type { MachineStore } from '../store/machines.ts';
+import type { ProtectionStore } from '../store/protection.ts';
 import type { RequestLog } from '../store/requests.ts';
 import type { Store } from '../store/store.ts';
 import type { GameEngine } from './game.ts';
@@ -23,6 +24,8 @@ export interface FloorContext {
   /** Idempotent requests: each (session, operation, request id) runs once. */
   requests: RequestLog;
   machines: MachineStore;
+  /** Player protection's books: each player's reality-check interval, and the record of their answers. */
+  protection: ProtectionStore;
   hub: NotificationHub;
   now(): number;
   timings(): FloorTimings;

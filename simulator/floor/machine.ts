@@ -1,6 +1,6 @@
 import { ErrorCode, type CloseWarningCode } from '../../protocol/errors.ts';
 import type { MachineStatus } from '../../protocol/floor.ts';
-import type { PlayRules } from '../../protocol/protection.ts';
+import { REALITY_CHECKS, type PlayRules, type RealityCheckAnswer } from '../../protocol/protection.ts';
 import {
   FloorCode,
   type GameSessionData,
@@ -76,6 +76,11 @@ export class MachineRuntime {
   #message: string | null = null;
   /** Player requests handled (accepted or refused) since start: the video's request strip. */
   #requestSeq = 0;
+  /**
+   * The session's next reality check (operator's time), and whether one waits for the player's
+   * answer: play is paused until it is `continue` (a drop, a reload or a second tab find it waiting).
+   */
+  #check: { dueAt: number; pending: boolean } | null = null;
 
   constructor(record: MachineRecord, ctx: FloorContext) {
     this.id = record.id;
@@ -172,6 +177,9 @@ export class MachineRuntime {
     }
     this.#conn = conn;
     this.#session = session;
+    // The first reality check comes a whole interval into the session (a session left open by an
+    // earlier run counts from its start: a check it owes is due at once).
+    this.#check ??= { dueAt: session.startedAt + this.#checkEvery(conn.playerId), pending: false };
     this.#show(patch);
     this.#lastActionAt = now;
     this.#zeroCreditsSince = this.#credits() === 0 ? now : null;
@@ -187,9 +195,10 @@ export class MachineRuntime {
       state: this.state(),
       balance: this.#ctx.ledger.balance(conn.playerId),
       session: this.#sessionData(),
-      rules: this.#rules(),
+      rules: { ...this.#rules(), realityCheckMs: this.#checkEvery(conn.playerId) },
     });
     this.#notifySession('open');
+    if (this.#check.pending) conn.send({ type: 'realityCheck', session: this.#sessionData() });
   }
 
   /** The socket went away without a cashout: keep the machine reserved for the player. */
@@ -245,6 +254,7 @@ export class MachineRuntime {
     const conn = this.#conn;
     this.#conn = null;
     this.#session = null;
+    this.#check = null;
     this.#ctx.endVideo(this.id);
     this.#autoplay = false;
     this.#warning = null;
@@ -305,7 +315,15 @@ export class MachineRuntime {
   }
 
   #apply(request: PlayerRequest): void {
+    // A reality check waiting: no press, no coin, no autoplay until the player answers it (a cash
+    // out, switching autoplay off and the answer itself go through).
+    if (this.#check?.pending && (request.type === 'button' || request.type === 'transfer' || (request.type === 'autoplay' && request.on))) {
+      throw new Refusal(FloorCode.realityCheckDue, 'a reality check waits for your answer');
+    }
     switch (request.type) {
+      case 'realityCheck':
+        this.#answerCheck(request.answer);
+        break;
       case 'button':
         this.#press(request.button);
         break;
@@ -533,7 +551,8 @@ export class MachineRuntime {
   #continueIn(ms: number): void {
     this.#settleTimer = setTimeout(() => {
       this.#settleTimer = null;
-      if (!this.#conn || this.#spinning) return;
+      // A reality check waiting: free spins wait for the answer (autoplay has stopped).
+      if (!this.#conn || this.#spinning || this.#check?.pending) return;
       this.#stopBannedAutoplay();
       if (!this.#autoplay && this.#record.freeSpinsLeft === 0) return;
       try {
@@ -579,6 +598,7 @@ export class MachineRuntime {
   tick(now: number): void {
     const timings = this.#ctx.timings();
     if (this.#record.occupantId === null) return;
+    if (this.#check && !this.#check.pending && now >= this.#check.dueAt) this.#startCheck();
     if (!this.#conn) {
       if (this.#record.reservedUntil !== null && this.#record.reservedUntil <= now) this.endSession('expired');
       return;
@@ -598,6 +618,53 @@ export class MachineRuntime {
     } else if (now - this.#lastActionAt >= timings.idleGraceMs) {
       this.warn(ErrorCode.continueCountdown);
     }
+  }
+
+  // --- reality checks ------------------------------------------------------------------------
+
+  /** How long the occupant plays between reality checks: their choice if the jurisdiction offers it, else its default (floor time). */
+  #checkEvery(playerId: number): number {
+    const policy = REALITY_CHECKS[this.#ctx.rules().jurisdiction];
+    const chosen = this.#ctx.protection.realityCheckMinutes(playerId);
+    const minutes = chosen !== null && policy.choices.includes(chosen) ? chosen : policy.defaultMinutes;
+    return Math.max(1, Math.round(minutes * 60_000 * this.#ctx.timings().scale));
+  }
+
+  /** The reality check is due: play pauses (autoplay stops; a spin turning lands) and the player is asked. */
+  #startCheck(): void {
+    this.#check!.pending = true;
+    if (this.#autoplay) {
+      this.#autoplay = false;
+      this.#pushState();
+    }
+    this.#conn?.send({ type: 'realityCheck', session: this.#sessionData() });
+  }
+
+  /** The player's answer, recorded with the books it was given on; `continue` lifts the pause until the next interval. */
+  #answerCheck(answer: RealityCheckAnswer): void {
+    const check = this.#check;
+    if (!check?.pending) throw new Refusal(ErrorCode.invalidRequest, 'no reality check is waiting for an answer');
+    const playerId = this.#record.occupantId!;
+    const now = this.#ctx.now();
+    const books = this.#sessionData();
+    this.#ctx.protection.record(playerId, now, 'realityCheck', {
+      answer,
+      machineId: this.id,
+      sessionId: books.id,
+      playedMs: books.playedMs,
+      bets: books.bets,
+      wins: books.wins,
+    });
+    if (answer !== 'continue') return;
+    this.#check = { dueAt: now + this.#checkEvery(playerId), pending: false };
+    // Free spins held by the check go on by themselves again.
+    if (this.#record.freeSpinsLeft > 0 && !this.#spinning && !this.#settleTimer) this.#continueIn(this.#ctx.timings().autoplayGapMs);
+  }
+
+  /** Control API: the occupant's reality check is due now (as if the interval had passed). */
+  checkNow(): void {
+    if (this.#record.occupantId === null || !this.#check) throw new Refusal(FloorCode.notJoined, 'no open session on this machine');
+    if (!this.#check.pending) this.#startCheck();
   }
 
   /** Start a close warning (also the control API's way to provoke one). */

@@ -9,6 +9,7 @@ import {
   EndSessionRequest,
   MachineStatusRequest,
   NotifyRequest,
+  RealityCheckNowRequest,
   RemoveRequest,
   TimersRequest,
   VideoControlRequest,
@@ -196,6 +197,15 @@ export function floorControlRoutes(deps: ApiDeps, floor: Floor, sockets: SocketS
       handle: async (request) => {
         const { machineId } = await request.body(RemoveRequest);
         attempt(() => floor.require(machineId).endSession('removed'));
+        return ok(OkResponse, Done);
+      },
+    },
+    {
+      method: 'POST',
+      path: '/sim/reality-check',
+      handle: async (request) => {
+        const { machineId } = await request.body(RealityCheckNowRequest);
+        attempt(() => floor.require(machineId).checkNow());
         return ok(OkResponse, Done);
       },
     },

@@ -243,6 +243,16 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX protection_records_player ON protection_records(player_id, id);
     `,
   },
+  {
+    id: 8,
+    name: "player protection: the reality-check interval a player chose (none: the operator's default)",
+    sql: `
+      CREATE TABLE protection_settings (
+        player_id INTEGER PRIMARY KEY REFERENCES players(id),
+        reality_check_minutes INTEGER CHECK (reality_check_minutes > 0)
+      ) STRICT;
+    `,
+  },
 ];
 
 /** Applies the migrations not yet recorded in schema_migrations; returns the ids applied. */

@@ -48,6 +48,25 @@ export class ProtectionStore {
     });
   }
 
+  /** The reality-check interval the player chose, in minutes; null: the operator's default. */
+  realityCheckMinutes(playerId: number): number | null {
+    const row = this.#store.database.prepare('SELECT reality_check_minutes FROM protection_settings WHERE player_id = ?').get(playerId);
+    return row ? intOrNull(row, 'reality_check_minutes') : null;
+  }
+
+  /** Keeps the player's reality-check interval, and records the change; one transaction. */
+  chooseRealityCheck(playerId: number, at: number, minutes: number): void {
+    this.#store.transaction(() => {
+      const before = this.realityCheckMinutes(playerId);
+      this.#store.database
+        .prepare(
+          'INSERT INTO protection_settings (player_id, reality_check_minutes) VALUES (?, ?) ON CONFLICT(player_id) DO UPDATE SET reality_check_minutes = excluded.reality_check_minutes',
+        )
+        .run(playerId, minutes);
+      this.record(playerId, at, 'realityCheckInterval', { minutes, before });
+    });
+  }
+
   record(playerId: number, at: number, kind: string, detail: Record<string, unknown>): void {
     this.#store.database
       .prepare('INSERT INTO protection_records (player_id, at, kind, detail) VALUES (?, ?, ?, ?)')

@@ -291,11 +291,13 @@ async function runSequence(actions: Action[]): Promise<void> {
     sign: (claims) => realTokens.sign(claims),
     verify: (token) => new Promise((resolve) => pending.push({ chan: initiating, token, resolve })),
   };
+  const protection = new ProtectionStore(store);
   const floor = new Floor({
     store,
     ledger,
     requests: new RequestLog(store, now),
     machines: new MachineStore(store),
+    protection,
     hub: new NotificationHub(),
     now,
     timings: () => DEFAULT_TIMINGS,
@@ -306,7 +308,7 @@ async function runSequence(actions: Action[]): Promise<void> {
     engine: (rngState, machineId) => createEngine(rngState, `${RNG_SEED}:${machineId}`),
     bands: () => [],
   });
-  const deps = { tokens, store, now, sessions, protection: new ProtectionStore(store) };
+  const deps = { tokens, store, now, sessions, protection };
   const problems: string[] = [];
   const consoleErrors = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
     problems.push(`console.error: ${args.map(String).join(' ')}`);

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { JURISDICTIONS, type Jurisdiction } from '../../protocol/protection.ts';
+import { JURISDICTIONS, REALITY_CHECKS, type Jurisdiction } from '../../protocol/protection.ts';
 import { FloorCode, type MachineServerMessage } from '../../protocol/sockets.ts';
 import { call, loginToken, startTestSimulator, type TestSimulator } from './helpers.ts';
 import { machineSocket, type SocketClient } from './sockets.ts';
@@ -63,7 +63,8 @@ async function stopped(socket: Socket) {
 describe('jurisdiction rules on the floor', () => {
   it('tells the rules with the join: none where the operator is under no jurisdiction', async () => {
     const { joined } = await join();
-    expect(joined.rules).toEqual(JURISDICTIONS.default);
+    // (and the reality checks' interval: the operator's default, in the floor's time)
+    expect(joined.rules).toEqual({ ...JURISDICTIONS.default, realityCheckMs: REALITY_CHECKS.default.defaultMinutes * 60_000 * SCALE });
   });
 
   it('uk: a spin sooner than 2.5 s after the last one started is refused with 60017 and how long to wait, and moves no money', async () => {
