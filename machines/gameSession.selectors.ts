@@ -119,3 +119,10 @@ export const selectSessionNet = (snapshot: GameContext): number | null => {
   const session = snapshot.context.session;
   return session?.bets === undefined || session.wins === undefined ? null : session.wins - session.bets;
 };
+
+/** The reality check waiting for the player's answer (the session's books it was told with), or null: play is paused while there is one. */
+export const selectRealityCheck = (snapshot: GameSnapshot & GameContext): SessionView | null =>
+  snapshot.hasTag('check:due') ? snapshot.context.realityCheck : null;
+
+/** The player's answer to the reality check is on its way to the floor. */
+export const selectCheckAnswering = (snapshot: GameSnapshot): boolean => snapshot.hasTag('check:answering');

@@ -42,6 +42,7 @@ import type { Failure } from './failure.ts';
 import { backoffDelay } from './backoff.ts';
 import { videoLinkMachine } from './videoLink.ts';
 import type {
+  AfterLeave,
   Control,
   GameSessionContext,
   GameSessionEvent,
@@ -60,6 +61,9 @@ export const DEFAULT_SPIN_MS = 2500;
 /** How long past the announced stop the reels count as turning when no stop frame comes (a lost frame). */
 export const SPIN_STOP_GRACE_MS = 2000;
 
+/** The floor's code for a request it cannot take as it stands (here: an answer with no reality check waiting). */
+const INVALID_REQUEST = 40000;
+
 /** The floor's code for a machine out of service (error, malfunction, offline). */
 const MACHINE_OUT_OF_SERVICE = 60002;
 
@@ -68,7 +72,7 @@ export const gameSessionMachine = setup({
     context: {} as GameSessionContext,
     events: {} as GameSessionEvent,
     input: {} as GameSessionInput,
-    output: {} as { reason: LeaveReason; failure: Failure | null },
+    output: {} as { reason: LeaveReason; failure: Failure | null; next: AfterLeave },
     tags: {} as GameSessionTag,
   },
   actors: {
@@ -129,6 +133,16 @@ export const gameSessionMachine = setup({
     },
     /** The jurisdiction's game cycle lasts longer than the spin that just stopped. */
     cycleLeft: ({ context }) => restAfterSpin(context) > 0,
+    /** No reality check waits (one pauses play: no press, no coin, no autoplay on; autoplay off still goes). */
+    notPaused: ({ context, event }) => context.realityCheck === null || (event.type === 'user.autoplay' && !event.on),
+    /** The floor took the player's answer to the reality check. */
+    answerTaken: ({ event }) => event.type === 'socket.ack' && event.request === 'realityCheck',
+    /**
+     * The floor refused the answer: it does so only when no check waits any more (40000: answered
+     * in the player's other tab). Nothing else in flight during a check is refused with it.
+     */
+    answerRefused: ({ event }) => event.type === 'socket.error' && event.failure.code === INVALID_REQUEST,
+    continues: ({ event }) => event.type === 'user.answerCheck' && event.answer === 'continue',
     isTransferOpen: ({ context }) => context.moneyTransfer,
     /** Nothing of the player's is on the machine: no credits, no free spins left. */
     holdsNothing: ({ context }) => context.machine !== null && context.machine.credits === 0 && context.machine.freeSpinsLeft === 0,
@@ -190,6 +204,13 @@ export const gameSessionMachine = setup({
     }),
     playVideo: sendTo('video', ({ context }) => ({ type: 'video.play' as const, whepUrl: activeBand(context)?.whepUrl ?? '' })),
     stopVideo: stopChild('video'),
+    /** The player's answer to the reality check goes out; it is the check's one request in flight. */
+    answerCheck: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'user.answerCheck') return;
+      enqueue.assign({ pending: { ...context.pending, realityCheck: requestId(context) } });
+      enqueue.sendTo('socket', { type: 'send' as const, message: { type: 'realityCheck', answer: event.answer, requestId: requestId(context) } });
+      enqueue.assign({ requestSeq: context.requestSeq + 1 });
+    }),
   },
   delays: {
     /** The shared backoff (backoff.ts); `reconnects` already counts this attempt. */
@@ -237,6 +258,8 @@ export const gameSessionMachine = setup({
     maxReconnects: input.maxReconnects ?? 3,
     leaveReason: null,
     failure: null,
+    realityCheck: null,
+    afterLeave: 'lobby',
   }),
   entry: ['newVisit', 'recallSound'],
   // The whole visit keeps the screen awake; reaching `left` (final) stops it.
@@ -315,7 +338,8 @@ export const gameSessionMachine = setup({
           tags: ['screen:joining'],
           entry: [
             // Requests of a lost connection are not answered any more: every control is free again.
-            assign({ pending: {}, spinning: false }),
+            // A leave a reality check's answer began ended with the connection.
+            assign({ pending: {}, spinning: false, afterLeave: 'lobby' }),
             { type: 'request', params: ({ context }) => ({ type: 'init', machineID: context.machineId, token: context.token }) },
             // The video prepares its offer while the socket joins; the join answer names the band.
             'prepareVideo',
@@ -357,7 +381,8 @@ export const gameSessionMachine = setup({
         },
         live: {
           tags: ['screen:live', 'controls:on'],
-          exit: 'stopVideo',
+          // A check still waiting is the floor's to tell again after the next join.
+          exit: ['stopVideo', assign({ realityCheck: null })],
           on: {
             'socket.state': { actions: assign({ machine: ({ event }) => event.machine }) },
             'socket.session': { actions: assign({ session: ({ event }) => event.session }) },
@@ -377,7 +402,7 @@ export const gameSessionMachine = setup({
             'socket.error': { actions: [assign({ refusal: ({ event }) => event.failure }), 'settlePending'] },
             'socket.closed': { target: '#gameSession.left', actions: { type: 'leaveWith', params: { reason: 'cashout' } } },
             'user.press': {
-              guard: and(['controlFree', 'withinRules']),
+              guard: and(['controlFree', 'withinRules', 'notPaused']),
               actions: [
                 'buttonFeedback',
                 assign({ refusal: null }),
@@ -388,7 +413,7 @@ export const gameSessionMachine = setup({
               ],
             },
             'user.autoplay': {
-              guard: and(['controlFree', 'withinRules']),
+              guard: and(['controlFree', 'withinRules', 'notPaused']),
               actions: [
                 'markPending',
                 { type: 'request', params: ({ context, event }) => ({ type: 'autoplay', on: event.on, requestId: requestId(context) }) },
@@ -397,7 +422,7 @@ export const gameSessionMachine = setup({
               ],
             },
             'user.transfer': {
-              guard: and(['canTransfer', 'controlFree']),
+              guard: and(['canTransfer', 'controlFree', 'notPaused']),
               actions: [
                 assign({ refusal: null }),
                 'markPending',
@@ -480,6 +505,55 @@ export const gameSessionMachine = setup({
                 faded: { tags: ['controls:faded'], on: { 'user.touch': { target: 'shown', actions: 'soundOnTap' } } },
               },
             },
+            // Player protection: a reality check pauses play until the player answers it. Continue
+            // plays on; View history and Leave are recorded by the floor and leave (the pause stays
+            // on the machine: back on it, the player meets the check again).
+            check: {
+              initial: 'clear',
+              on: { 'socket.realityCheck': { actions: assign({ realityCheck: ({ event }) => event.session, session: ({ event }) => event.session }) } },
+              states: {
+                clear: {
+                  entry: assign({
+                    realityCheck: null,
+                    afterLeave: 'lobby',
+                    pending: ({ context }) => Object.fromEntries(Object.entries(context.pending).filter(([control]) => control !== 'realityCheck')),
+                  }),
+                  on: { 'socket.realityCheck': { target: 'due', actions: assign({ realityCheck: ({ event }) => event.session, session: ({ event }) => event.session }) } },
+                },
+                due: {
+                  tags: ['check:due'],
+                  on: {
+                    'user.answerCheck': [
+                      { guard: 'continues', target: 'continuing', actions: 'answerCheck' },
+                      {
+                        target: 'answering',
+                        actions: ['answerCheck', assign({ afterLeave: ({ event }) => (event.answer === 'history' ? 'history' : 'lobby') })],
+                      },
+                    ],
+                  },
+                },
+                // Continue on its way: play stays paused until the floor has taken it.
+                continuing: {
+                  tags: ['check:due', 'check:answering'],
+                  on: {
+                    'socket.ack': { guard: 'answerTaken', target: 'clear', actions: 'settlePending' },
+                    'socket.error': { guard: 'answerRefused', target: 'clear', actions: 'settlePending' },
+                  },
+                },
+                // View history or Leave on its way: once taken, the visit leaves.
+                answering: {
+                  tags: ['check:due', 'check:answering'],
+                  on: {
+                    'socket.ack': { guard: 'answerTaken', target: 'leaving', actions: ['settlePending', raise({ type: 'user.leave' })] },
+                    'socket.error': { guard: 'answerRefused', target: 'clear', actions: 'settlePending' },
+                  },
+                },
+                // The leave runs (its question, if the machine holds credits). Staying brings the check back.
+                leaving: {
+                  on: { 'user.stay': { target: 'due', actions: assign({ afterLeave: 'lobby' }) } },
+                },
+              },
+            },
             // Leaving is leaving: with nothing on the machine it is released at once; with credits
             // the player chooses: cash out first, or keep the machine (reserved for 2 minutes).
             leave: {
@@ -531,7 +605,7 @@ export const gameSessionMachine = setup({
     /** Played in another tab: nothing here until the player asks to play here again. */
     elsewhere: {
       tags: ['screen:elsewhere'],
-      entry: assign({ warning: null, pending: {}, spinning: false, moneyTransfer: false }),
+      entry: assign({ warning: null, pending: {}, spinning: false, moneyTransfer: false, afterLeave: 'lobby' }),
       on: {
         'user.playHere': 'connected',
         'user.leave': { target: 'left', actions: { type: 'leaveWith', params: { reason: 'left' } } },
@@ -552,7 +626,7 @@ export const gameSessionMachine = setup({
       }),
     },
   },
-  output: ({ context }) => ({ reason: context.leaveReason ?? 'left', failure: context.failure }),
+  output: ({ context }) => ({ reason: context.leaveReason ?? 'left', failure: context.failure, next: context.afterLeave }),
 });
 
 /** Why a cashout ended the visit: the player's cashout, or leaving a machine that held nothing. */

@@ -4,7 +4,7 @@
  */
 import type { Failure } from './failure.ts';
 import type { GameSessionData, MachineButton, MachineClientMessage, MachineServerMessage, MachineState, SpinOutcome, SpinStart, VideoBand } from '../protocol/sockets.ts';
-import type { PlayRules } from '../protocol/protection.ts';
+import type { PlayRules, RealityCheckAnswer } from '../protocol/protection.ts';
 import type { VideoStats } from './videoLink.ts';
 
 export type { VideoStats };
@@ -48,13 +48,21 @@ export type GameSessionTag =
   | 'controls:faded'
   | 'reels:spinning'
   | 'reels:resting'
-  | 'leave:asking';
+  | 'leave:asking'
+  | 'check:due'
+  | 'check:answering';
 
 /** The controls that each have at most one request in flight. */
-export type Control = MachineButton | 'autoplay' | 'transfer';
+export type Control = MachineButton | 'autoplay' | 'transfer' | 'realityCheck';
 
 /** What the game sends on the machine socket: the wire's client frames but the link's own ping. */
 export type MachineRequest = Exclude<MachineClientMessage, { type: 'ping' }>;
+
+/** The player's answer to a reality check (the wire's RealityCheckAnswer). */
+export type CheckAnswer = RealityCheckAnswer;
+
+/** Where the player goes once the visit is over: the lobby, or their game history (a reality check's View history). */
+export type AfterLeave = 'lobby' | 'history';
 
 export type LeaveReason = 'cashout' | 'left' | 'quit' | 'closeSession' | 'joinFailed' | 'connectionLost' | 'sessionEnded';
 
@@ -121,6 +129,13 @@ export interface GameSessionContext {
   maxReconnects: number;
   leaveReason: LeaveReason | null;
   failure: Failure | null;
+  /**
+   * The reality check waiting for the player's answer (live.check): the session's books the floor
+   * told with it; null when none waits. Play is paused meanwhile.
+   */
+  realityCheck: SessionView | null;
+  /** Where the visit goes when it is over (a reality check's View history: the player's history). */
+  afterLeave: AfterLeave;
 }
 
 export type SocketEvent =
@@ -141,6 +156,8 @@ export type SocketEvent =
   | { type: 'socket.error'; failure: Failure; requestId?: string }
   | { type: 'socket.quit'; reason: string }
   | { type: 'socket.closeSession'; code: number }
+  /** A reality check is due: play pauses until the player answers continue (the floor's books with it). */
+  | { type: 'socket.realityCheck'; session: SessionView }
   | { type: 'socket.closed'; code: number }
   /** The player's login session ended (logout, ban, a login elsewhere…): the socket is closed. */
   | { type: 'socket.sessionEnded' }
@@ -167,7 +184,9 @@ export type UserEvent =
   /** Any touch or click on the game: the controls show again. */
   | { type: 'user.touch' }
   /** This tab takes the machine back from the player's other tab. */
-  | { type: 'user.playHere' };
+  | { type: 'user.playHere' }
+  /** The player's answer to the reality check on screen. */
+  | { type: 'user.answerCheck'; answer: CheckAnswer };
 
 /** Raised by the machine itself: the cashout has gone out, now leave. */
 type InternalEvent = { type: 'session.closed' };

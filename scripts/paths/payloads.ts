@@ -167,8 +167,20 @@ export const gameSessionPayloads: Payloads = {
   'socket.session': [{ type: 'socket.session', session: { id: 1, machineId: 1, startedAt: 0, spins: 1, freeSpins: 0, cashIn: 500, cashOut: 0, playedMs: 60_000, bets: 20, wins: 0 } }],
   'socket.closeWarning': [{ type: 'socket.closeWarning', code: 18800, count: 10 }],
   'wallet.balance': [{ type: 'wallet.balance', balance: 50_000 }],
-  'socket.ack': [{ type: 'socket.ack', request: 'transfer', requestId: 'r0' }],
-  'socket.error': [{ type: 'socket.error', failure: taken }],
+  'socket.ack': [
+    { type: 'socket.ack', request: 'transfer', requestId: 'r0' },
+    { type: 'socket.ack', request: 'realityCheck', requestId: 'visit-0' },
+  ],
+  'socket.error': [
+    { type: 'socket.error', failure: taken },
+    { type: 'socket.error', failure: { code: 40000, message: 'no reality check is waiting', params: {} }, requestId: 'visit-0' },
+  ],
+  'socket.realityCheck': [{ type: 'socket.realityCheck', session: { id: 1, machineId: 1, startedAt: 0, spins: 9, freeSpins: 0, cashIn: 500, cashOut: 0, playedMs: 3_600_000, bets: 180, wins: 40 } }],
+  'user.answerCheck': [
+    { type: 'user.answerCheck', answer: 'continue' },
+    { type: 'user.answerCheck', answer: 'history' },
+    { type: 'user.answerCheck', answer: 'leave' },
+  ],
   'socket.quit': [
     { type: 'socket.quit', reason: 'removed' },
     { type: 'socket.quit', reason: 'outOfService' },
@@ -192,8 +204,24 @@ export const gameSessionPayloads: Payloads = {
   'user.selectBand': [{ type: 'user.selectBand', id: 'sd' }],
 };
 
+/**
+ * A reality check's states are walked from a game otherwise at rest: once one waits (or is being
+ * answered), a state where another region has moved too is reached but not gone on from — every
+ * region's own transitions are still taken, and the product of five regions stays countable
+ * (the traversal's bound counts every event tried).
+ */
+export const gameSessionStopWhen = (s: any): boolean => {
+  const live = s.value?.connected?.live;
+  if (typeof live !== 'object' || live.check === 'clear') return false;
+  // ...and from a first join whose video works: reconnects and a lost picture are walked without one.
+  if (s.context.reconnects > 0 || s.context.videoLost) return true;
+  return live.play !== 'playing' || live.reels !== 'idle' || live.controls !== 'shown' || (live.leave !== 'staying' && live.check !== 'leaving');
+};
+
 /** States differ by where the chart is, how many reconnects were spent, and whether autoplay runs. */
 export const gameSessionDistinguish = (c: any): unknown => [
+  // Where the visit goes after a reality check's answer.
+  c.afterLeave,
   c.reconnects,
   c.join !== null,
   c.join?.rules?.jurisdiction ?? null,
@@ -376,6 +404,7 @@ export const pathFixtures: Record<string, PathFixture> = {
     inputs: [{ machineId: 1, token: 't', maxReconnects: 1, balance: 50_000 }],
     payloads: gameSessionPayloads,
     distinguish: gameSessionDistinguish,
+    stopWhen: gameSessionStopWhen,
   },
   videoLink: {
     inputs: [{ whepUrl: null, token: 't' }, { whepUrl: '/whep/1/hd', token: 't' }],

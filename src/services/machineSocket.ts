@@ -54,6 +54,8 @@ export function toSocketEvent(frame: MachineServerMessage): SocketEvent | null {
       return { type: 'socket.quit', reason: frame.reason };
     case 'closeSession':
       return { type: 'socket.closeSession', code: frame.code };
+    case 'realityCheck':
+      return { type: 'socket.realityCheck', session: frame.session };
     default:
       return null;
   }

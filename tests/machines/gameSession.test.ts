@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { assign, createActor, fromCallback, fromPromise, SimulatedClock, type AnyEventObject } from 'xstate';
 import { MAX_ATTEMPTS, videoLinkMachine } from '../../machines/videoLink.ts';
 import { fittingBand, gameSessionMachine, SPIN_STOP_GRACE_MS, type JoinInfo, type MachineRequest, type MachineView } from '../../machines/gameSession.ts';
-import { selectControlsFaded, selectLive, selectSession, selectScreen, selectSessionNet, selectSpinning, selectVideo, selectVideoLost } from '../../machines/gameSession.selectors.ts';
+import { selectAskingToLeave, selectCheckAnswering, selectControlsFaded, selectLive, selectRealityCheck, selectSession, selectScreen, selectSessionNet, selectSpinning, selectVideo, selectVideoLost } from '../../machines/gameSession.selectors.ts';
 import { selectStream, selectVideoFailed, selectVideoProblem, selectVideoRefusal } from '../../machines/videoLink.selectors.ts';
 import { BACKOFF_CAP_MS } from '../../machines/backoff.ts';
 import { walletMachine } from '../../machines/wallet.ts';
@@ -120,7 +120,7 @@ describe('gameSession machine: failing children', () => {
     ).start();
     actor.send({ type: 'user.join' });
     expect(attempts).toBe(1);
-    expect(actor.getSnapshot().output).toEqual({ reason: 'connectionLost', failure: null });
+    expect(actor.getSnapshot().output).toEqual({ reason: 'connectionLost', failure: null, next: 'lobby' });
   });
 
   /** A game joined and live with the given video logic (its socket fake). */
@@ -303,7 +303,7 @@ describe('gameSession machine', () => {
     expect(t.sent.at(-1)).toMatchObject({ type: 'cashout' });
     const s = t.actor.getSnapshot();
     expect(s.status).toBe('done');
-    expect(s.output).toEqual({ reason: 'closeSession', failure: { code: 18801, message: '', params: {} } });
+    expect(s.output).toEqual({ reason: 'closeSession', failure: { code: 18801, message: '', params: {} }, next: 'lobby' });
     expect(t.stopped()).toBe(1);
   });
 
@@ -311,17 +311,17 @@ describe('gameSession machine', () => {
     const quit = start();
     joined(quit);
     quit.server({ type: 'socket.quit', reason: 'removed' });
-    expect(quit.actor.getSnapshot().output).toEqual({ reason: 'quit', failure: null });
+    expect(quit.actor.getSnapshot().output).toEqual({ reason: 'quit', failure: null, next: 'lobby' });
 
     const broken = start();
     joined(broken);
     broken.server({ type: 'socket.quit', reason: 'outOfService' });
-    expect(broken.actor.getSnapshot().output).toEqual({ reason: 'quit', failure: { code: 60002, message: '', params: {} } });
+    expect(broken.actor.getSnapshot().output).toEqual({ reason: 'quit', failure: { code: 60002, message: '', params: {} }, next: 'lobby' });
 
     const refused = start();
     refused.actor.send({ type: 'user.join' });
     refused.server({ type: 'socket.error', failure: { code: 60001, message: 'taken', params: {} } });
-    expect(refused.actor.getSnapshot().output).toEqual({ reason: 'joinFailed', failure: { code: 60001, message: 'taken', params: {} } });
+    expect(refused.actor.getSnapshot().output).toEqual({ reason: 'joinFailed', failure: { code: 60001, message: 'taken', params: {} }, next: 'lobby' });
   });
 
   it('a lost socket reconnects with the shared backoff (the first retry after 500–1000 ms) and joins again; too many losses leave', () => {
@@ -356,7 +356,7 @@ describe('gameSession machine', () => {
     const live = start();
     joined(live);
     live.server({ type: 'socket.sessionEnded' });
-    expect(live.actor.getSnapshot().output).toEqual({ reason: 'sessionEnded', failure: null });
+    expect(live.actor.getSnapshot().output).toEqual({ reason: 'sessionEnded', failure: null, next: 'lobby' });
     expect(live.sent.some((m) => m.type === 'cashout')).toBe(false);
 
     const cashing = start();
@@ -495,7 +495,7 @@ describe('gameSession machine', () => {
     expect(t.sent.at(-1)).toMatchObject({ type: 'cashout' });
     expect(t.actor.getSnapshot().matches({ connected: 'cashingOut' })).toBe(true);
     t.server({ type: 'socket.closed', code: 1000 });
-    expect(t.actor.getSnapshot().output).toEqual({ reason: 'left', failure: null });
+    expect(t.actor.getSnapshot().output).toEqual({ reason: 'left', failure: null, next: 'lobby' });
     expect(t.stopped()).toBe(1);
   });
 
@@ -510,7 +510,7 @@ describe('gameSession machine', () => {
     keep.actor.send({ type: 'user.leave' });
     keep.actor.send({ type: 'user.keepMachine' });
     expect(keep.sent.some((m) => m.type === 'cashout')).toBe(false);
-    expect(keep.actor.getSnapshot().output).toEqual({ reason: 'left', failure: null });
+    expect(keep.actor.getSnapshot().output).toEqual({ reason: 'left', failure: null, next: 'lobby' });
     expect(keep.stopped()).toBe(1);
     // The reconnect dialog knew the machine for the whole visit, and that it is kept, not open.
     expect(keep.presence).toEqual(['entered:1', 'kept:1', 'left']);
@@ -632,6 +632,84 @@ describe('gameSession machine: one request in flight per control (issue 21)', ()
     expect(t.actor.getSnapshot().can({ type: 'user.press', button: 'betUp' })).toBe(false);
     expect(t.actor.getSnapshot().can({ type: 'user.press', button: 'maxBet' })).toBe(true);
     expect(t.actor.getSnapshot().can({ type: 'user.press', button: 'betDown' })).toBe(true);
+  });
+
+  const books = { id: 7, machineId: 1, startedAt: 0, spins: 3, freeSpins: 0, cashIn: 5000, cashOut: 0, playedMs: 3_600_000, bets: 60, wins: 25 };
+  const lastSent = (t: ReturnType<typeof start>) => t.sent[t.sent.length - 1] as { type: string; answer?: string; requestId?: string };
+
+  it('a reality check pauses play until the floor takes Continue: no press, coin or autoplay on meanwhile (autoplay off and cash out still go)', () => {
+    const t = start();
+    joined(t);
+    t.server({ type: 'socket.realityCheck', session: books });
+    const paused = t.actor.getSnapshot();
+    expect(selectRealityCheck(paused)).toEqual(books);
+    expect(selectSession(paused)).toEqual(books);
+    expect(paused.can({ type: 'user.press', button: 'spin' })).toBe(false);
+    expect(paused.can({ type: 'user.press', button: 'betUp' })).toBe(false);
+    expect(paused.can({ type: 'user.transfer', amount: 500 })).toBe(false);
+    expect(paused.can({ type: 'user.autoplay', on: true })).toBe(false);
+    expect(paused.can({ type: 'user.autoplay', on: false })).toBe(true);
+    expect(paused.can({ type: 'user.cashout' })).toBe(true);
+
+    t.actor.send({ type: 'user.answerCheck', answer: 'continue' });
+    expect(lastSent(t)).toMatchObject({ type: 'realityCheck', answer: 'continue' });
+    expect(selectCheckAnswering(t.actor.getSnapshot())).toBe(true);
+    // One answer in flight: a second click sends nothing.
+    const sent = t.sent.length;
+    t.actor.send({ type: 'user.answerCheck', answer: 'continue' });
+    expect(t.sent).toHaveLength(sent);
+    // Still paused until the floor has taken it.
+    expect(t.actor.getSnapshot().can({ type: 'user.press', button: 'spin' })).toBe(false);
+    t.server({ type: 'socket.ack', request: 'realityCheck', requestId: lastSent(t).requestId });
+    expect(selectRealityCheck(t.actor.getSnapshot())).toBeNull();
+    expect(t.actor.getSnapshot().can({ type: 'user.press', button: 'spin' })).toBe(true);
+  });
+
+  it("a reality check's View history leaves (asking first where credits are on the machine) and goes on to the history; Stay brings the check back", () => {
+    const t = start();
+    t.actor.send({ type: 'user.join' });
+    t.server({ type: 'socket.joined', join, machine: { ...machine, credits: 500 }, balance: 100_000 });
+    t.server({ type: 'socket.realityCheck', session: books });
+    t.actor.send({ type: 'user.answerCheck', answer: 'history' });
+    t.server({ type: 'socket.ack', request: 'realityCheck', requestId: lastSent(t).requestId });
+    expect(selectAskingToLeave(t.actor.getSnapshot())).toBe(true);
+    expect(selectRealityCheck(t.actor.getSnapshot())).toBeNull();
+    t.actor.send({ type: 'user.stay' });
+    expect(selectRealityCheck(t.actor.getSnapshot())).toEqual(books);
+    expect(t.actor.getSnapshot().can({ type: 'user.press', button: 'spin' })).toBe(false);
+
+    t.actor.send({ type: 'user.answerCheck', answer: 'history' });
+    t.server({ type: 'socket.ack', request: 'realityCheck', requestId: lastSent(t).requestId });
+    t.actor.send({ type: 'user.keepMachine' });
+    expect(t.actor.getSnapshot().output).toEqual({ reason: 'left', failure: null, next: 'history' });
+  });
+
+  it("a reality check's Leave on a machine that holds nothing releases it and goes back to the lobby", () => {
+    const t = start();
+    joined(t);
+    t.server({ type: 'socket.realityCheck', session: books });
+    t.actor.send({ type: 'user.answerCheck', answer: 'leave' });
+    t.server({ type: 'socket.ack', request: 'realityCheck', requestId: lastSent(t).requestId });
+    expect(lastSent(t)).toMatchObject({ type: 'cashout' });
+    t.server({ type: 'socket.closed', code: 1000 });
+    expect(t.actor.getSnapshot().output).toEqual({ reason: 'left', failure: null, next: 'lobby' });
+  });
+
+  it('an answer the floor refuses (no check waits: the other tab answered it) lifts the pause here too; a reconnect meets the check again from the floor', () => {
+    const t = start();
+    joined(t);
+    t.server({ type: 'socket.realityCheck', session: books });
+    t.actor.send({ type: 'user.answerCheck', answer: 'continue' });
+    t.server({ type: 'socket.error', failure: { code: 40000, message: 'no reality check is waiting', params: {} }, requestId: lastSent(t).requestId });
+    expect(selectRealityCheck(t.actor.getSnapshot())).toBeNull();
+
+    t.server({ type: 'socket.realityCheck', session: books });
+    t.server({ type: 'socket.lost' });
+    t.clock.increment(BACKOFF_CAP_MS);
+    t.server({ type: 'socket.joined', join, machine, balance: 100_000 });
+    expect(selectRealityCheck(t.actor.getSnapshot())).toBeNull();
+    t.server({ type: 'socket.realityCheck', session: { ...books, playedMs: 3_700_000 } });
+    expect(selectRealityCheck(t.actor.getSnapshot())?.playedMs).toBe(3_700_000);
   });
 
   it('a lost connection frees every control: its requests will not be answered', () => {

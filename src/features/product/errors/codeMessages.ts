@@ -51,6 +51,7 @@ const CODE_MESSAGES: Record<number, MessageDescriptor> = {
   60017: msg({ id: 'CODE_60017', message: 'Each game has a minimum length here. The next one can start in a moment.' }),
   60018: msg({ id: 'CODE_60018', message: 'This bet is above the largest stake allowed here.' }),
   60019: msg({ id: 'CODE_60019', message: 'Autoplay is not allowed here.' }),
+  60020: msg({ id: 'CODE_60020', message: 'Play is paused for your reality check. Answer it to go on.' }),
 };
 
 const FALLBACK = msg({ id: 'CODE_UNKNOWN', message: 'Something went wrong. Please try again.' });

@@ -11,6 +11,7 @@ import { useActorOptions, useAuthActor, useLogic, useSettings } from '../../view
 import { leaveToast } from './messages.ts';
 import { pictureWidth } from './device.ts';
 import { GAME, LANDSCAPE, SHORT_LANDSCAPE } from './layout.ts';
+import { RealityCheckDialog } from '../protection/RealityCheckDialog.tsx';
 import { LeaveDialog } from './LeaveDialog.tsx';
 import { ScreenControls } from './ScreenControls.tsx';
 import { SideBar } from './SideBar.tsx';
@@ -58,7 +59,8 @@ export function GamePage() {
       dismissToast(WARNING_TOAST_ID);
       const toast = leaveToast(i18n, snapshot.output.reason, snapshot.output.failure);
       if (toast) showToast(toast.text, toast.variant);
-      void navigate({ to: '/lobby', replace: true });
+      // A reality check's View history goes on to the player's game sessions.
+      void navigate({ to: snapshot.output.next === 'history' ? '/slot-sessions' : '/lobby', replace: true });
     });
     return () => subscription.unsubscribe();
   }, [game, navigate, i18n]);
@@ -95,6 +97,7 @@ export function GamePage() {
         </Layout>
       </Screen>
       <LeaveDialog game={game} />
+      <RealityCheckDialog game={game} />
     </Root>
   );
 }
