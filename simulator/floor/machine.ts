@@ -633,6 +633,11 @@ export class MachineRuntime {
   /** The reality check is due: play pauses (autoplay stops; a spin turning lands) and the player is asked. */
   #startCheck(): void {
     this.#check!.pending = true;
+    // The player's time to answer counts from the check, not from their last press (an autoplay
+    // may have run for the whole interval): a close warning under way stops, and none comes
+    // before the idle grace has passed again.
+    this.#lastActionAt = this.#ctx.now();
+    this.#warning = null;
     if (this.#autoplay) {
       this.#autoplay = false;
       this.#pushState();

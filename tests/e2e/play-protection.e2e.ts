@@ -146,6 +146,52 @@ describe('player protection per jurisdiction', () => {
     await page.getByTestId('balance').filter({ hasText: '$1,000.00' }).waitFor();
   });
 
+  it('default: the reality check comes at its hour by the operator\'s clock, stops the autoplay and pauses play with the session\'s books; a reload meets it again; Continue plays on', async () => {
+    const { clock, now } = serverClock();
+    h = await startHarness({ rngSeed: 'play-f', now });
+    const { page } = await h.newPage();
+    const { refusals } = machineFrames(page);
+    await loginToLobby(page);
+    await joinFromLobby(page, 1, 1);
+    await transfer(page, '$50.00');
+    await expect.poll(() => page.getByTestId('game-credits').textContent()).toBe('$50.00');
+    const autoplay = page.getByRole('switch', { name: 'Autoplay' });
+    await autoplay.click();
+    await expect.poll(() => h.sim.floor.machine(1)!.state().autoplay).toBe(true);
+
+    // The hour runs out on the operator's clock (the device's is not asked).
+    const dialog = page.getByRole('dialog', { name: 'Reality check' });
+    expect(await dialog.count()).toBe(0);
+    clock.offset += 60 * 60_000;
+    await dialog.waitFor();
+    expect(await page.getByTestId('check-time').textContent()).toMatch(/^1:00:\d\d$/);
+    const session = h.sim.floor.machine(1)!.state();
+    expect(session.autoplay).toBe(false);
+    // (The page under a modal dialog is hidden from the accessibility tree: read it by its markup.)
+    await expect.poll(() => page.locator('button[role="switch"]').getAttribute('aria-checked')).toBe('false');
+    const bets = await page.getByTestId('check-bets').textContent();
+    expect(bets).toMatch(/^\$\d+\.\d\d$/);
+    expect(bets).not.toBe('$0.00');
+    expect(await page.locator('button:has-text("Spin")').isDisabled()).toBe(true);
+    // Nothing moves while it waits (the spin that was turning has landed).
+    const credits = h.sim.floor.context.ledger.credits(1);
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(h.sim.floor.context.ledger.credits(1)).toBe(credits);
+
+    // A reload does not skip it: the floor tells it again with the join.
+    await page.reload();
+    await dialog.waitFor();
+    expect(await page.getByTestId('check-bets').textContent()).toBe(bets);
+
+    await dialog.getByRole('button', { name: 'Continue playing' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Spin', exact: true }).click();
+    await expect.poll(() => h.sim.floor.context.ledger.credits(1)).not.toBe(credits);
+    const report = (await simCall(h.sim, 'GET', '/sim/players/demo/protection')) as { records: Array<{ kind: string; detail: { answer?: string } }> };
+    expect(report.records.filter((record) => record.kind === 'realityCheck').map((record) => record.detail.answer)).toEqual(['continue']);
+    expect(refusals).not.toContain(60020);
+  });
+
   it('default: a week\'s break from the profile, asked once, pays back the machine the player left, and refuses a login until the week is over', async () => {
     const { clock, now } = serverClock();
     h = await startHarness({ rngSeed: 'play-f', now });

@@ -64,6 +64,11 @@ describe('reality checks on the floor', () => {
     const check = await socket.next('realityCheck');
     expect(check.session).toMatchObject({ spins: 1, playedMs: EVERY, bets: expect.any(Number), wins: expect.any(Number) });
     expect(check.session.bets).toBeGreaterThan(0);
+    // The player's time to answer counts from the check: a close warning under way (nothing was
+    // pressed for the interval) stops, and no other comes while the player reads.
+    await settle();
+    const since = socket.frames.slice(socket.frames.findIndex((f) => f.type === 'realityCheck'));
+    expect(since.filter((f) => f.type === 'info')).toEqual([]);
 
     const credits = lastState(socket).credits;
     const balance = t.sim.floor.context.ledger.balance(1);
