@@ -61,9 +61,6 @@ export const DEFAULT_SPIN_MS = 2500;
 /** How long past the announced stop the reels count as turning when no stop frame comes (a lost frame). */
 export const SPIN_STOP_GRACE_MS = 2000;
 
-/** The floor's code for a request it cannot take as it stands (here: an answer with no reality check waiting). */
-const INVALID_REQUEST = 40000;
-
 /** The floor's code for a machine out of service (error, malfunction, offline). */
 const MACHINE_OUT_OF_SERVICE = 60002;
 
@@ -137,11 +134,6 @@ export const gameSessionMachine = setup({
     notPaused: ({ context, event }) => context.realityCheck === null || (event.type === 'user.autoplay' && !event.on),
     /** The floor took the player's answer to the reality check. */
     answerTaken: ({ event }) => event.type === 'socket.ack' && event.request === 'realityCheck',
-    /**
-     * The floor refused the answer: it does so only when no check waits any more (40000: answered
-     * in the player's other tab). Nothing else in flight during a check is refused with it.
-     */
-    answerRefused: ({ event }) => event.type === 'socket.error' && event.failure.code === INVALID_REQUEST,
     continues: ({ event }) => event.type === 'user.answerCheck' && event.answer === 'continue',
     isTransferOpen: ({ context }) => context.moneyTransfer,
     /** Nothing of the player's is on the machine: no credits, no free spins left. */
@@ -216,6 +208,8 @@ export const gameSessionMachine = setup({
     /** The shared backoff (backoff.ts); `reconnects` already counts this attempt. */
     reconnectBackoff: ({ context }) => backoffDelay(context.reconnects - 1),
     cashoutTimeout: 5000,
+    /** An answer to the reality check the floor has not taken by then may be given again. */
+    answerTimeout: 5000,
     /** A join the floor has not answered by then is a lost connection (retried like one). */
     joinTimeout: 10_000,
     /**
@@ -532,21 +526,19 @@ export const gameSessionMachine = setup({
                     ],
                   },
                 },
-                // Continue on its way: play stays paused until the floor has taken it.
+                // Continue on its way: play stays paused until the floor has taken it. (The floor
+                // takes every answer, a late one too; one it has not taken in answerTimeout may be
+                // given again: the dialog comes back.)
                 continuing: {
                   tags: ['check:due', 'check:answering'],
-                  on: {
-                    'socket.ack': { guard: 'answerTaken', target: 'clear', actions: 'settlePending' },
-                    'socket.error': { guard: 'answerRefused', target: 'clear', actions: 'settlePending' },
-                  },
+                  on: { 'socket.ack': { guard: 'answerTaken', target: 'clear', actions: 'settlePending' } },
+                  after: { answerTimeout: 'due' },
                 },
                 // View history or Leave on its way: once taken, the visit leaves.
                 answering: {
                   tags: ['check:due', 'check:answering'],
-                  on: {
-                    'socket.ack': { guard: 'answerTaken', target: 'leaving', actions: ['settlePending', raise({ type: 'user.leave' })] },
-                    'socket.error': { guard: 'answerRefused', target: 'clear', actions: 'settlePending' },
-                  },
+                  on: { 'socket.ack': { guard: 'answerTaken', target: 'leaving', actions: ['settlePending', raise({ type: 'user.leave' })] } },
+                  after: { answerTimeout: { target: 'due', actions: assign({ afterLeave: 'lobby' }) } },
                 },
                 // The leave runs (its question, if the machine holds credits). Staying brings the check back.
                 leaving: {

@@ -78,7 +78,7 @@ export const SilenceRequest = z.strictObject({ username: DropRequest.shape.usern
  */
 export const HoldRequest = z.strictObject({
   username: DropRequest.shape.username,
-  request: z.enum(['init', 'button', 'autoplay', 'transfer', 'cashout']),
+  request: z.enum(['init', 'button', 'autoplay', 'transfer', 'cashout', 'realityCheck']),
   ms: SilenceRequest.shape.ms,
 });
 

@@ -171,10 +171,7 @@ export const gameSessionPayloads: Payloads = {
     { type: 'socket.ack', request: 'transfer', requestId: 'r0' },
     { type: 'socket.ack', request: 'realityCheck', requestId: 'visit-0' },
   ],
-  'socket.error': [
-    { type: 'socket.error', failure: taken },
-    { type: 'socket.error', failure: { code: 40000, message: 'no reality check is waiting', params: {} }, requestId: 'visit-0' },
-  ],
+  'socket.error': [{ type: 'socket.error', failure: taken }],
   'socket.realityCheck': [{ type: 'socket.realityCheck', session: { id: 1, machineId: 1, startedAt: 0, spins: 9, freeSpins: 0, cashIn: 500, cashOut: 0, playedMs: 3_600_000, bets: 180, wins: 40 } }],
   'user.answerCheck': [
     { type: 'user.answerCheck', answer: 'continue' },

@@ -645,10 +645,14 @@ export class MachineRuntime {
     this.#conn?.send({ type: 'realityCheck', session: this.#sessionData() });
   }
 
-  /** The player's answer, recorded with the books it was given on; `continue` lifts the pause until the next interval. */
+  /**
+   * The player's answer, recorded with the books it was given on; `continue` lifts the pause until
+   * the next interval. With no check waiting (an answer that came late, after one the floor took)
+   * there is nothing to answer: acknowledged, nothing recorded, nothing changed.
+   */
   #answerCheck(answer: RealityCheckAnswer): void {
     const check = this.#check;
-    if (!check?.pending) throw new Refusal(ErrorCode.invalidRequest, 'no reality check is waiting for an answer');
+    if (!check?.pending) return;
     const playerId = this.#record.occupantId!;
     const now = this.#ctx.now();
     const books = this.#sessionData();
@@ -666,10 +670,11 @@ export class MachineRuntime {
     if (this.#record.freeSpinsLeft > 0 && !this.#spinning && !this.#settleTimer) this.#continueIn(this.#ctx.timings().autoplayGapMs);
   }
 
-  /** Control API: the occupant's reality check is due now (as if the interval had passed). */
+  /** Control API: the occupant's reality check is due now (as if the interval had passed); one already waiting is told again. */
   checkNow(): void {
     if (this.#record.occupantId === null || !this.#check) throw new Refusal(FloorCode.notJoined, 'no open session on this machine');
     if (!this.#check.pending) this.#startCheck();
+    else this.#conn?.send({ type: 'realityCheck', session: this.#sessionData() });
   }
 
   /** Start a close warning (also the control API's way to provoke one). */

@@ -695,12 +695,20 @@ describe('gameSession machine: one request in flight per control (issue 21)', ()
     expect(t.actor.getSnapshot().output).toEqual({ reason: 'left', failure: null, next: 'lobby' });
   });
 
-  it('an answer the floor refuses (no check waits: the other tab answered it) lifts the pause here too; a reconnect meets the check again from the floor', () => {
+  it('an answer the floor has not taken in 5 s may be given again (the dialog comes back); a reconnect meets the check again from the floor', () => {
     const t = start();
     joined(t);
     t.server({ type: 'socket.realityCheck', session: books });
     t.actor.send({ type: 'user.answerCheck', answer: 'continue' });
-    t.server({ type: 'socket.error', failure: { code: 40000, message: 'no reality check is waiting', params: {} }, requestId: lastSent(t).requestId });
+    t.clock.increment(4999);
+    expect(selectCheckAnswering(t.actor.getSnapshot())).toBe(true);
+    t.clock.increment(1);
+    expect(selectCheckAnswering(t.actor.getSnapshot())).toBe(false);
+    expect(selectRealityCheck(t.actor.getSnapshot())).toEqual(books);
+    t.actor.send({ type: 'user.answerCheck', answer: 'continue' });
+    expect(t.sent.filter((m) => m.type === 'realityCheck')).toHaveLength(2);
+    // The first answer's late ack (the floor acknowledges a late one too) lifts the pause.
+    t.server({ type: 'socket.ack', request: 'realityCheck', requestId: 'v1-0' });
     expect(selectRealityCheck(t.actor.getSnapshot())).toBeNull();
 
     t.server({ type: 'socket.realityCheck', session: books });

@@ -91,8 +91,9 @@ describe('reality checks on the floor', () => {
     expect(answers.map((r) => r.detail.answer)).toEqual(['continue', 'history']);
     expect(answers[1]!.detail).toMatchObject({ machineId: MACHINE, playedMs: EVERY, bets: check.session.bets });
 
-    // An answer with nothing waiting is refused; the same answer again (its id) is not run twice.
-    expect(await ask(socket, { type: 'realityCheck', answer: 'continue' }, 'a3')).toMatchObject({ type: 'error', code: 40000 });
+    // An answer with nothing waiting (one that came late) changes nothing and is not recorded; the
+    // same answer again (its id) is not run twice.
+    expect(await ask(socket, { type: 'realityCheck', answer: 'continue' }, 'a3')).toMatchObject({ type: 'ack', request: 'realityCheck' });
     expect(await ask(socket, { type: 'realityCheck', answer: 'continue' }, 'a2')).toMatchObject({ type: 'ack', duplicate: true });
     expect((await report()).records.filter((r) => r.kind === 'realityCheck')).toHaveLength(2);
 
