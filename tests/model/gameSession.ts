@@ -34,6 +34,10 @@
  *   socket.sessionEnded    the operator ends the login session (POST /sim/end-session); the page
  *                          hears its notification worker 2 s late, so the game hears it first
  *   socket.lost            POST /sim/drop
+ *   socket.realityCheck    the operator brings the reality check on now (POST /sim/reality-check;
+ *                          one waiting is told again); user.answerCheck is the dialog's button, the
+ *                          floor's taking it (socket.ack) awaited; answerTimeout: the floor holds
+ *                          the answer (POST /sim/hold realityCheck) and the page clock moves on 5 s
  *   user.*                 the game's own controls: Cash out, Back to the lobby, the leave dialog's
  *                          buttons, Play here, Money transfer, the quality menu, Sound, the volume
  *                          slider, the side bar's toggle; user.touch is a pointerdown on the game
@@ -78,6 +82,9 @@ const resting = (state: AnyMachineSnapshot) => is(state, { connected: { live: { 
 const warned = (state: AnyMachineSnapshot) => is(state, { connected: { live: { play: 'closeWarning' } } });
 const faded = (state: AnyMachineSnapshot) => is(state, { connected: { live: { controls: 'faded' } } });
 const asking = (state: AnyMachineSnapshot) => is(state, { connected: { live: { leave: 'asking' } } });
+/** The reality check region: clear, due, continuing, answering or leaving. */
+const check = (state: AnyMachineSnapshot): string | null => (live(state) ? ((state.value as { connected: { live: { check: string } } }).connected.live.check ?? null) : null);
+const answering = (state: AnyMachineSnapshot) => check(state) === 'continuing' || check(state) === 'answering';
 const credited = (state: AnyMachineSnapshot) => ((state.context.machine as { credits: number } | null)?.credits ?? 0) > 0;
 
 // ---- the path's plan --------------------------------------------------------------------------
@@ -102,6 +109,9 @@ function awaitedStep(path: ModelPath, index: number): boolean {
       return cashing(before);
     case 'socket.error':
       return joining(before);
+    case 'socket.ack':
+      // The floor taking the player's answer to the reality check.
+      return answering(before);
     default:
       return event.type.startsWith('xstate.after.reconnectBackoff');
   }
@@ -113,6 +123,8 @@ interface Setup {
   sockets: boolean[];
   holdInit: boolean;
   holdCashout: boolean;
+  /** The floor holds the answer to the reality check (it is not taken within the client's wait). */
+  holdAnswer: boolean;
   /** The first join is refused: held while the machine goes out of service. */
   refuseJoin: boolean;
   /** The page clock stops (a state the product leaves on its clock must hold for the next step). */
@@ -120,7 +132,7 @@ interface Setup {
 }
 
 function setupOf(path: ModelPath, from: number): Setup {
-  const setup: Setup = { sockets: [], holdInit: false, holdCashout: false, refuseJoin: false, pause: false };
+  const setup: Setup = { sockets: [], holdInit: false, holdCashout: false, holdAnswer: false, refuseJoin: false, pause: false };
   for (let index = from; index < path.steps.length && (index === from || awaitedStep(path, index)); index += 1) {
     const next = path.steps[index + 1]?.event.type;
     if (enters(path, index, joining)) {
@@ -129,6 +141,7 @@ function setupOf(path: ModelPath, from: number): Setup {
       else if (next !== undefined && next !== 'socket.joined' && next !== 'xstate.error.actor.socket') setup.holdInit = true;
     }
     if (enters(path, index, cashing) && next !== undefined && next !== 'socket.closed') setup.holdCashout = true;
+    if (enters(path, index, answering) && next !== undefined && next !== 'socket.ack') setup.holdAnswer = true;
     // Leaving while the reconnect waits: the wait (under a second at first) must not run out.
     if (enters(path, index, (state) => state.matches('reconnecting')) && next === 'user.leave') setup.pause = true;
   }
@@ -141,6 +154,8 @@ function setupOf(path: ModelPath, from: number): Setup {
 const deck = (page: Page) => page.getByTestId('game-deck');
 const stage = (page: Page, text: string) => page.getByRole('main').getByText(text);
 const leaveDialog = (page: Page) => page.getByRole('dialog', { name: 'Leave the machine?' });
+const checkDialog = (page: Page) => page.getByRole('dialog', { name: 'Reality check' });
+const ANSWERS: Record<string, string> = { continue: 'Continue playing', history: 'View history', leave: 'Leave' };
 const OVERLAYS = ['Joining the machine...', 'Cashing out...', 'This game is open in another tab.', 'Connection Lost, please wait'];
 
 async function visible(page: Page, text: string): Promise<boolean> {
@@ -235,6 +250,7 @@ async function prepare(world: World, from: number): Promise<Setup> {
   if (setup.holdInit) await sim(world, '/sim/hold', { username: USER, request: 'init', ms: 60_000 });
   if (setup.refuseJoin) await sim(world, '/sim/hold', { username: USER, request: 'init', ms: 2_000 });
   if (setup.holdCashout) await sim(world, '/sim/hold', { username: USER, request: 'cashout', ms: 60_000 });
+  if (setup.holdAnswer) await sim(world, '/sim/hold', { username: USER, request: 'realityCheck', ms: 60_000 });
   // (A moment ahead of the page's time: the clock runs on while it is asked.)
   if (setup.pause) await world.page.clock.pauseAt((await world.page.evaluate(() => Date.now())) + 50);
   return setup;
@@ -328,6 +344,14 @@ async function stimulus(world: World, index: number): Promise<void> {
       return;
     case 'user.stay':
       return click(leaveDialog(page).getByRole('button', { name: 'Stay' }));
+    case 'socket.realityCheck': {
+      // The operator's control API brings the check on now (as its interval running out would);
+      // one already waiting is told again.
+      const call = () => sim(world, '/sim/reality-check', { machineId: MACHINE });
+      return check(before) === 'clear' ? void (await call()) : heard(page, key(`${LIVE}.check`, type), call);
+    }
+    case 'user.answerCheck':
+      return click(checkDialog(page).getByRole('button', { name: ANSWERS[(event as { answer?: string }).answer ?? ''] }));
     case 'user.keepMachine':
       return click(leaveDialog(page).getByRole('button', { name: 'Keep it for 2 minutes' }));
     case 'user.playHere':
@@ -367,6 +391,7 @@ async function stimulus(world: World, index: number): Promise<void> {
   }
   if (type.startsWith('xstate.after.joinTimeout')) return advanceOut(world, 11_000);
   if (type.startsWith('xstate.after.cashoutTimeout')) return advanceOut(world, 6_000);
+  if (type.startsWith('xstate.after.answerTimeout')) return advanceOut(world, 6_000);
   if (type.startsWith('xstate.after.controlsIdle')) return advanceOut(world, 6_000);
   if (type.startsWith('xstate.after.spinSettles')) return advanceOut(world, 10_000);
   // The rest of the UK's game cycle after the stop (1.5 s at the replay's timer scale).
@@ -409,6 +434,10 @@ export const gameSessionDriver: Driver = {
       if (spinning(snapshot)) return type !== 'socket.spin' && !type.startsWith('xstate.after.spinSettles');
       if (resting(snapshot)) return !type.startsWith('xstate.after.cycleRest');
       if (faded(snapshot)) return type !== 'user.touch';
+      // A reality check waiting: only its answer (or the floor telling it again); on its way, the
+      // floor's taking it or the client's wait.
+      if (check(snapshot) === 'due') return type !== 'user.answerCheck' && type !== 'socket.realityCheck';
+      if (answering(snapshot)) return type !== 'socket.ack' && !type.startsWith('xstate.after.answerTimeout');
       if (asking(snapshot)) return !['user.stay', 'user.keepMachine', 'user.cashout'].includes(type);
       switch (type) {
         case 'socket.state':
@@ -422,6 +451,8 @@ export const gameSessionDriver: Driver = {
         case 'socket.ack':
         case 'socket.closeSession':
           return !warned(snapshot);
+        case 'socket.realityCheck':
+          return warned(snapshot);
         case 'socket.spin':
         case 'socket.joined':
         case 'xstate.error.actor.socket':
@@ -450,7 +481,7 @@ export const gameSessionDriver: Driver = {
   },
   awaited: awaitedStep,
   // An answer on its way, a timer on the page's running clock: left by themselves within seconds.
-  passes: (state) => state.matches('idle') || joining(state) || cashing(state) || spinning(state) || resting(state) || state.matches('reconnecting'),
+  passes: (state) => state.matches('idle') || joining(state) || cashing(state) || spinning(state) || resting(state) || answering(state) || state.matches('reconnecting'),
   async act(world, index) {
     const { path } = world;
     const { event } = path.steps[index]!;
@@ -488,6 +519,8 @@ export const gameSessionDriver: Driver = {
     'reels:spinning': async (page) => (await page.locator('[data-testid="game-deck"] button[data-spinning="true"]').count()) > 0,
     'reels:resting': async (page) => (await page.locator('[data-testid="game-deck"] button[data-resting="true"]').count()) > 0,
     'leave:asking': (page) => leaveDialog(page).isVisible(),
+    'check:due': (page) => checkDialog(page).isVisible(),
+    'check:answering': async (page) => (await page.locator('[data-testid="reality-check"][aria-busy="true"]').count()) > 0,
   },
   states: {
     // The reels stopped because the machine said so (its stop frame), not by the grace: as many
