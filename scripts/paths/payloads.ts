@@ -285,6 +285,20 @@ export const selfLockPayloads: Payloads = {
   'xstate.error.actor.lock': [error('lock', failure)],
 };
 
+const intervals = { minutes: 60, defaultMinutes: 60, choices: [15, 30, 60, 120] };
+
+/** The loaded interval, another choice and the one kept (refused by newChoice), the save's answers. */
+export const checkIntervalPayloads: Payloads = {
+  'xstate.done.actor.load': [done('load', intervals)],
+  'xstate.error.actor.load': [error('load', failure)],
+  'user.choose': [
+    { type: 'user.choose', minutes: 15 },
+    { type: 'user.choose', minutes: 60 },
+  ],
+  'xstate.done.actor.save': [done('save', { ...intervals, minutes: 15 })],
+  'xstate.error.actor.save': [error('save', failure)],
+};
+
 export const promoStopWhen = (s: any): boolean => s.context.notices > 1;
 
 export const navigationPayloads: Payloads = {
@@ -426,6 +440,7 @@ export const pathFixtures: Record<string, PathFixture> = {
     stopWhen: promoStopWhen,
   },
   selfLock: { payloads: selfLockPayloads, distinguish: (c) => [c.choice?.kind ?? null, c.failure !== null] },
+  checkInterval: { payloads: checkIntervalPayloads, distinguish: (c) => [c.settings?.minutes ?? null, c.choosing, c.failure !== null] },
   navigation: { inputs: [{ folded: false }, { folded: true }], payloads: navigationPayloads },
   accountProfile: { payloads: accountProfilePayloads },
   accountList: { inputs: [{}, { filter: { from: '2026-11-20', to: '2026-11-01', type: null } }], payloads: accountListPayloads, distinguish: (c) => [c.page, c.size, c.filter, c.total, c.failure !== null] },

@@ -14,6 +14,7 @@ import { gameSessionMachine } from '../../machines/gameSession.ts';
 import { lobbyMachine } from '../../machines/lobby.ts';
 import { navigationMachine } from '../../machines/navigation.ts';
 import { selfLockMachine } from '../../machines/selfLock.ts';
+import { checkIntervalMachine } from '../../machines/checkInterval.ts';
 import { promoMachine } from '../../machines/promo.ts';
 import { ErrorCode } from '../../protocol/errors.ts';
 import { createProtectionService } from '../services/protection.ts';
@@ -214,6 +215,12 @@ export function createLoggedIn({ settings, http, auth, inspect }: LoggedInDeps):
       actions: {
         lockedOut: (_, { until, kind }) =>
           auth.send({ type: 'server.unauthorized', failure: { code: ErrorCode.playerLocked, message: 'locked at the player\'s request', params: { until, kind } } }),
+      },
+    }),
+    checkInterval: checkIntervalMachine.provide({
+      actors: {
+        load: fromPromise(() => createProtectionService(http).settings()),
+        save: fromPromise(({ input }) => createProtectionService(http).chooseRealityCheck(input.minutes)),
       },
     }),
     navigation: navigationMachine.provide({

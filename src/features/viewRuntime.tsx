@@ -6,6 +6,7 @@ import type { gameSessionMachine } from '../../machines/gameSession.ts';
 import type { lobbyMachine } from '../../machines/lobby.ts';
 import type { navigationMachine } from '../../machines/navigation.ts';
 import type { selfLockMachine } from '../../machines/selfLock.ts';
+import type { checkIntervalMachine } from '../../machines/checkInterval.ts';
 import type { promoMachine } from '../../machines/promo.ts';
 import type { registerMachine } from '../../machines/register.ts';
 import type { uiSettingsMachine } from '../../machines/uiSettings.ts';
@@ -40,6 +41,8 @@ export interface ViewLogic {
   promo: typeof promoMachine;
   /** The player locks themselves out: the panic button (where the jurisdiction's rules show it), a break, a self-exclusion. */
   selfLock: typeof selfLockMachine;
+  /** How often the player's reality check comes (their choice from the operator's list). */
+  checkInterval: typeof checkIntervalMachine;
   navigation: typeof navigationMachine;
   /** Profile, password and PIN forms, login log, game sessions, transactions. */
   account: AccountLogic;

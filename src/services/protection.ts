@@ -1,4 +1,4 @@
-import { LockResult, type LockRequest } from '../../protocol/protection.ts';
+import { LockResult, ProtectionSettings, type LockRequest } from '../../protocol/protection.ts';
 import type { Http } from './http.ts';
 
 /** Player protection over the REST API. */
@@ -13,6 +13,14 @@ export function createProtectionService(http: Http) {
     async lock(choice: LockRequest): Promise<{ until: number }> {
       const answer = await http.post('/player/protection/lock', choice, LockResult);
       return { until: answer.until };
+    },
+    /** The player's reality-check interval, the operator's default and the choices (minutes). */
+    async settings(): Promise<ProtectionSettings['realityCheck']> {
+      return (await http.get('/player/protection', ProtectionSettings)).realityCheck;
+    },
+    /** Keeps one of the choices as the player's interval; answers the settings as they are now. */
+    async chooseRealityCheck(minutes: number): Promise<ProtectionSettings['realityCheck']> {
+      return (await http.post('/player/protection/reality-check', { minutes }, ProtectionSettings)).realityCheck;
     },
   };
 }

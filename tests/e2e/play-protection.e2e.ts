@@ -146,12 +146,18 @@ describe('player protection per jurisdiction', () => {
     await page.getByTestId('balance').filter({ hasText: '$1,000.00' }).waitFor();
   });
 
-  it('default: the reality check comes at its hour by the operator\'s clock, stops the autoplay and pauses play with the session\'s books; a reload meets it again; Continue plays on', async () => {
+  it('default: the player chooses 30 minutes on the profile; the reality check comes then by the operator\'s clock, stops the autoplay and pauses play with the session\'s books; a reload meets it again; Continue plays on', async () => {
     const { clock, now } = serverClock();
     h = await startHarness({ rngSeed: 'play-f', now });
     const { page } = await h.newPage();
     const { refusals } = machineFrames(page);
     await loginToLobby(page);
+    await page.getByRole('link', { name: 'Profile' }).first().click();
+    const every = page.getByTestId('reality-checks').getByRole('group', { name: 'Pause my play every' });
+    await every.getByRole('button', { name: '1 h', pressed: true }).waitFor();
+    await every.getByRole('button', { name: '30 min' }).click();
+    await every.getByRole('button', { name: '30 min', pressed: true }).waitFor();
+    await page.goto('/lobby');
     await joinFromLobby(page, 1, 1);
     await transfer(page, '$50.00');
     await expect.poll(() => page.getByTestId('game-credits').textContent()).toBe('$50.00');
@@ -159,12 +165,12 @@ describe('player protection per jurisdiction', () => {
     await autoplay.click();
     await expect.poll(() => h.sim.floor.machine(1)!.state().autoplay).toBe(true);
 
-    // The hour runs out on the operator's clock (the device's is not asked).
+    // Half an hour runs out on the operator's clock (the device's is not asked).
     const dialog = page.getByRole('dialog', { name: 'Reality check' });
     expect(await dialog.count()).toBe(0);
-    clock.offset += 60 * 60_000;
+    clock.offset += 30 * 60_000;
     await dialog.waitFor();
-    expect(await page.getByTestId('check-time').textContent()).toMatch(/^1:00:\d\d$/);
+    expect(await page.getByTestId('check-time').textContent()).toMatch(/^30:\d\d$/);
     const session = h.sim.floor.machine(1)!.state();
     expect(session.autoplay).toBe(false);
     // (The page under a modal dialog is hidden from the accessibility tree: read it by its markup.)
@@ -189,6 +195,7 @@ describe('player protection per jurisdiction', () => {
     await expect.poll(() => h.sim.floor.context.ledger.credits(1)).not.toBe(credits);
     const report = (await simCall(h.sim, 'GET', '/sim/players/demo/protection')) as { records: Array<{ kind: string; detail: { answer?: string } }> };
     expect(report.records.filter((record) => record.kind === 'realityCheck').map((record) => record.detail.answer)).toEqual(['continue']);
+    expect(report.records.filter((record) => record.kind === 'realityCheckInterval')).toHaveLength(1);
     expect(refusals).not.toContain(60020);
   });
 

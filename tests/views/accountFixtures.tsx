@@ -13,6 +13,7 @@ import { accountProfileMachine, type AccountProfile } from '../../machines/accou
 import type { Session } from '../../machines/auth.ts';
 import type { AccountLogic } from '../../src/features/product/account/logic.ts';
 import { selfLockMachine } from '../../machines/selfLock.ts';
+import { checkIntervalMachine } from '../../machines/checkInterval.ts';
 import { RuntimeProvider, type ViewLogic, type ViewRuntime } from '../../src/features/viewRuntime.tsx';
 import type { GameSessionItem, LoginLogItem, TransactionItem } from '../../protocol/account.ts';
 import { DEFAULT_SETTINGS } from '../../protocol/settings.ts';
@@ -151,7 +152,10 @@ export function withRuntime(ui: ReactElement, f: Fakes): ReactElement {
     chooseLanguage,
     auth: createActor(fakeAuthMachine).start() as unknown as ViewRuntime['auth'],
     // The account views use nothing else of the logic (the profile's break card: a lock that never answers).
-    logic: { account: accountLogic(f), selfLock: selfLockMachine.provide({ actors: { lock: fromPromise(() => new Promise<{ until: number }>(() => {})) } }) } as Partial<ViewLogic> as ViewLogic,
+    logic: { account: accountLogic(f), selfLock: selfLockMachine.provide({ actors: { lock: fromPromise(() => new Promise<{ until: number }>(() => {})) } }),
+      // The reality-check interval as an operator under no jurisdiction keeps it.
+      checkInterval: checkIntervalMachine.provide({ actors: { load: fromPromise(async () => ({ minutes: 60, defaultMinutes: 60, choices: [15, 30, 60, 120] })) } }),
+    } as Partial<ViewLogic> as ViewLogic,
   };
   return (
     <RuntimeProvider runtime={runtime}>

@@ -12,6 +12,7 @@ import { useAuthActor, useLogic } from '../../viewRuntime.tsx';
 import { AccountList } from './AccountList.tsx';
 import { Card } from './controls.ts';
 import { PasswordForm, PinForm } from './CredentialForms.tsx';
+import { RealityCheckCard } from '../protection/RealityCheckCard.tsx';
 import { TakeABreak } from '../protection/TakeABreak.tsx';
 import type { Column } from './DataTable.tsx';
 import { useAccountFormat } from './format.ts';
@@ -84,6 +85,7 @@ export function ProfilePage() {
         </FactsCard>
         <PasswordForm />
         <PinForm />
+        <RealityCheckCard />
         <TakeABreak />
         <Wide>
           <LoginLog />

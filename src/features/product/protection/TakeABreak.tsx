@@ -13,6 +13,7 @@ import { Backdrop, DIALOG_DIM } from '../../../ui/backdrop.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { DialogActions, DialogPanel } from '../../../ui/dialogPanel.ts';
 import { Card } from '../account/controls.ts';
+import { Choices, Lead } from './cardParts.ts';
 import { useSelfLock } from './useSelfLock.ts';
 
 const BREAKS: ReadonlyArray<{ period: BreakPeriod; label: MessageDescriptor }> = [
@@ -135,17 +136,4 @@ function ConfirmLock({ lock, chosenAt }: { lock: ActorRefFrom<typeof selfLockMac
 const Sub = styled.h3`
   margin: ${({ theme }) => theme.space(2)} 0 0;
   font-size: 1rem;
-`;
-
-const Lead = styled.p`
-  margin: 0;
-  color: ${({ theme }) => theme.colors.textMuted};
-  line-height: 1.45;
-`;
-
-const Choices = styled.div`
-  display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(96px, 1fr));
-  gap: 8px;
-  > button { min-height: 44px; padding-inline: 8px; white-space: nowrap; }
 `;
