@@ -65,13 +65,62 @@ export const REALITY_CHECKS: Readonly<Record<Jurisdiction, RealityCheckPolicy>> 
 export const RealityCheckAnswer = z.enum(['continue', 'history', 'leave']);
 export type RealityCheckAnswer = z.infer<typeof RealityCheckAnswer>;
 
-/** GET /api/player/protection: the player's reality-check interval and the ones they may choose. */
+/**
+ * The money limits a player sets themselves (UK RTS 13): net loss per day, week and month (money
+ * put on machines less what came back), and money put on machines per day. Days, weeks (from
+ * Monday) and months are calendar ones, UTC.
+ */
+export const LimitKind = z.enum(['lossDay', 'lossWeek', 'lossMonth', 'transferDay']);
+export type LimitKind = z.infer<typeof LimitKind>;
+
+/** A raise (or a removal) waits this long before it counts; a lower limit counts at once. */
+export const LIMIT_COOLING_OFF_MS = 24 * 60 * 60 * 1000;
+
+/** The limits a jurisdiction requires before any money goes onto a machine (Sweden: a deposit limit). */
+export const MANDATORY_LIMITS: Readonly<Record<Jurisdiction, readonly LimitKind[]>> = {
+  default: [],
+  uk: [],
+  de: [],
+  se: ['transferDay'],
+};
+
+/** One of the player's limits: in force now (minor units; null: none), and a raise or removal waiting out its cooling-off. */
+export const PlayerLimit = z.object({
+  kind: LimitKind,
+  amount: z.nullable(z.int().check(z.positive())),
+  pending: z.nullable(z.object({ amount: z.nullable(z.int().check(z.positive())), from: z.int() })),
+});
+export type PlayerLimit = z.infer<typeof PlayerLimit>;
+
+/** Body of POST /api/player/protection/limit: a limit in minor units, or null to have none. */
+export const LimitRequest = z.object({ kind: LimitKind, amount: z.nullable(z.int().check(z.positive(), z.maximum(100_000_000))) });
+export type LimitRequest = z.infer<typeof LimitRequest>;
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** The calendar period (UTC) of a limit kind that `at` falls in: its start and when it resets. */
+export function limitPeriod(kind: LimitKind, at: number): { from: number; resetsAt: number } {
+  const date = new Date(at);
+  const day = Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate());
+  if (kind === 'lossDay' || kind === 'transferDay') return { from: day, resetsAt: day + DAY };
+  if (kind === 'lossWeek') {
+    const monday = day - ((date.getUTCDay() + 6) % 7) * DAY;
+    return { from: monday, resetsAt: monday + 7 * DAY };
+  }
+  return { from: Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1), resetsAt: Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1) };
+}
+
+/** GET /api/player/protection: the player's reality-check interval and the ones they may choose, and their limits. */
 export const ProtectionSettings = z.object({
   realityCheck: z.object({
     minutes: z.int().check(z.positive()),
     defaultMinutes: z.int().check(z.positive()),
     choices: z.array(z.int().check(z.positive())),
   }),
+  /** Every kind, in LimitKind's order. */
+  limits: z.array(PlayerLimit),
+  /** The kinds this operator's jurisdiction requires before money goes onto a machine. */
+  mandatory: z.array(LimitKind),
 });
 export type ProtectionSettings = z.infer<typeof ProtectionSettings>;
 

@@ -32,6 +32,10 @@ export const FloorCode = {
   autoplayNotAllowed: 60019,
   /** A press, a coin or autoplay while a reality check waits for the player's answer. */
   realityCheckDue: 60020,
+  /** A transfer past one of the player's own limits (`params.limit_kind`, `limit`, `used`, `until`: when it resets). */
+  limitReached: 60021,
+  /** A transfer before the player has set a limit the jurisdiction requires (`params.limit_kind`). */
+  limitRequired: 60022,
 } as const;
 
 /**

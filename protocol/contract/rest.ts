@@ -18,7 +18,7 @@ import { IpCheckResult } from '../check.ts';
 import { ErrorCode, OkResponse } from '../errors.ts';
 import { Brand, BrandWithMachines, Machine } from '../floor.ts';
 import { BalanceResponse } from '../player.ts';
-import { LockRequest, LockResult, ProtectionSettings, RealityCheckChoice } from '../protection.ts';
+import { LimitRequest, LockRequest, LockResult, ProtectionSettings, RealityCheckChoice } from '../protection.ts';
 import { SettingsOverrides } from '../settings.ts';
 import { FloorCode } from '../sockets.ts';
 import {
@@ -496,9 +496,9 @@ summary: 'Cash out a held session',
     path: '/player/protection',
     base: 'api',
     area: 'protection',
-    summary: "The player's reality-check interval",
+    summary: "The player's reality-check interval and money limits",
     description:
-      "Player protection (UK RTS 13): how many minutes of a game session pass between reality checks for this player (`minutes`: their choice while the operator's jurisdiction offers it, else its `defaultMinutes`) and the intervals they may choose (`choices`).",
+      "Player protection (UK RTS 13): how many minutes of a game session pass between reality checks for this player (`minutes`: their choice while the operator's jurisdiction offers it, else its `defaultMinutes`) and the intervals they may choose (`choices`); the player's money limits, every kind (`amount` in force, null for none; `pending`: a raise or removal and when it counts), and the kinds the jurisdiction requires before money goes onto a machine (`mandatory`).",
     auth: true,
     response: ProtectionSettings,
     responseName: 'ProtectionSettings',
@@ -516,6 +516,22 @@ summary: 'Cash out a held session',
     auth: true,
     body: RealityCheckChoice,
     bodyName: 'RealityCheckChoice',
+    response: ProtectionSettings,
+    responseName: 'ProtectionSettings',
+    errors: [INVALID_BODY, UNAUTHORIZED],
+  },
+  {
+    id: 'setLimit',
+    method: 'post',
+    path: '/player/protection/limit',
+    base: 'api',
+    area: 'protection',
+    summary: 'Set one of the player\'s own money limits',
+    description:
+      "Player protection (UK RTS 13): a limit on net loss per day, week or month (`lossDay`, `lossWeek`, `lossMonth`: money put on machines in the period less what came back to the wallet from them) or on money put on machines per day (`transferDay`), in minor units; `amount: null` for none. Calendar periods, UTC (a week from Monday). A lower limit (or a first one) counts at once; a higher one, or none, only after 24 hours (`pending.from`), the one in force holding meanwhile; setting the one in force again drops a change waiting. A transfer past a limit is refused on the machine socket with 60021. A limit the jurisdiction requires (`mandatory`: Sweden's `transferDay`) may be changed but not removed (400 40000). Answers the settings as GET /player/protection does. Written to the player's protection history.",
+    auth: true,
+    body: LimitRequest,
+    bodyName: 'LimitRequest',
     response: ProtectionSettings,
     responseName: 'ProtectionSettings',
     errors: [INVALID_BODY, UNAUTHORIZED],

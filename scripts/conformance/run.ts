@@ -751,6 +751,9 @@ async function protectionArea(run: Run, machineId: number | null): Promise<void>
       await run.call('chooseRealityCheck', { token: run.token!, body: { minutes: odd }, expect: 400, codes: [ErrorCode.invalidRequest] });
     });
   }
+  await run.check('protection', 'POST /player/protection/limit with an amount of 0 (no limit is 0): 400 40000, nothing set', async () => {
+    await run.call('setLimit', { token: run.token!, body: { kind: 'lossDay', amount: 0 }, expect: 400, codes: [ErrorCode.invalidRequest] });
+  }, run.needsLogin);
   const violations: string[] = [];
   let socket: FrameSocket | null = null;
   let rules: PlayRules | null = null;

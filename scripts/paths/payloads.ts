@@ -299,6 +299,28 @@ export const checkIntervalPayloads: Payloads = {
   'xstate.error.actor.save': [error('save', failure)],
 };
 
+const limitsView = {
+  limits: [
+    { kind: 'lossDay', amount: 5000, pending: null },
+    { kind: 'transferDay', amount: null, pending: null },
+  ],
+  mandatory: ['transferDay'],
+};
+
+/** The loaded limits, a change, a removal (refused where required) and an amount no limit has; the save's answers. */
+export const playerLimitsPayloads: Payloads = {
+  'xstate.done.actor.load': [done('load', limitsView)],
+  'xstate.error.actor.load': [error('load', failure)],
+  'user.setLimit': [
+    { type: 'user.setLimit', kind: 'lossDay', amount: 2000 },
+    { type: 'user.setLimit', kind: 'lossDay', amount: null },
+    { type: 'user.setLimit', kind: 'transferDay', amount: null },
+    { type: 'user.setLimit', kind: 'lossDay', amount: 0 },
+  ],
+  'xstate.done.actor.save': [done('save', limitsView)],
+  'xstate.error.actor.save': [error('save', failure)],
+};
+
 export const promoStopWhen = (s: any): boolean => s.context.notices > 1;
 
 export const navigationPayloads: Payloads = {
@@ -440,6 +462,7 @@ export const pathFixtures: Record<string, PathFixture> = {
     stopWhen: promoStopWhen,
   },
   selfLock: { payloads: selfLockPayloads, distinguish: (c) => [c.choice?.kind ?? null, c.failure !== null] },
+  playerLimits: { payloads: playerLimitsPayloads, distinguish: (c) => [c.view !== null, c.saving, c.failure !== null] },
   checkInterval: { payloads: checkIntervalPayloads, distinguish: (c) => [c.settings?.minutes ?? null, c.choosing, c.failure !== null] },
   navigation: { inputs: [{ folded: false }, { folded: true }], payloads: navigationPayloads },
   accountProfile: { payloads: accountProfilePayloads },

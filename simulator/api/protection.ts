@@ -1,7 +1,9 @@
 import { ErrorCode } from '../../protocol/errors.ts';
 import {
+  LimitRequest,
   LockRequest,
   LockResult,
+  MANDATORY_LIMITS,
   lockEnd,
   PANIC_LOCK_MS,
   ProtectionReport,
@@ -47,10 +49,15 @@ export function protectionRoutes(deps: ApiDeps, floor: PayBack): Route[] {
   };
   // The player's reality-check interval: their choice while the jurisdiction offers it, else its default.
   const settingsOf = (playerId: number) => {
-    const policy = REALITY_CHECKS[deps.control.settings().JURISDICTION];
+    const jurisdiction = deps.control.settings().JURISDICTION;
+    const policy = REALITY_CHECKS[jurisdiction];
     const chosen = deps.protection.realityCheckMinutes(playerId);
     const minutes = chosen !== null && policy.choices.includes(chosen) ? chosen : policy.defaultMinutes;
-    return ok(ProtectionSettings, { realityCheck: { minutes, defaultMinutes: policy.defaultMinutes, choices: [...policy.choices] } });
+    return ok(ProtectionSettings, {
+      realityCheck: { minutes, defaultMinutes: policy.defaultMinutes, choices: [...policy.choices] },
+      limits: deps.protection.limitsOf(playerId, deps.now()),
+      mandatory: [...MANDATORY_LIMITS[jurisdiction]],
+    });
   };
   return [
     {
@@ -68,6 +75,20 @@ export function protectionRoutes(deps: ApiDeps, floor: PayBack): Route[] {
         if (!choices.includes(minutes)) throw fail(400, ErrorCode.invalidRequest, { reason: `choose one of ${choices.join(', ')} minutes`, choices: [...choices] });
         deps.protection.chooseRealityCheck(player.id, deps.now(), minutes);
         // The machine a player is on asks at the new interval from its next check on.
+        return settingsOf(player.id);
+      },
+    },
+    {
+      method: 'POST',
+      path: '/api/player/protection/limit',
+      handle: async (request) => {
+        const { player } = await authenticate(request.raw, deps);
+        const { kind, amount } = await request.body(LimitRequest);
+        // A limit the jurisdiction requires may be changed, not removed.
+        if (amount === null && MANDATORY_LIMITS[deps.control.settings().JURISDICTION].includes(kind)) {
+          throw fail(400, ErrorCode.invalidRequest, { reason: `a ${kind} limit is required here`, limit_kind: kind });
+        }
+        deps.protection.setLimit(player.id, kind, amount, deps.now());
         return settingsOf(player.id);
       },
     },

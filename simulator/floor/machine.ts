@@ -1,6 +1,6 @@
 import { ErrorCode, type CloseWarningCode } from '../../protocol/errors.ts';
 import type { MachineStatus } from '../../protocol/floor.ts';
-import { REALITY_CHECKS, type PlayRules, type RealityCheckAnswer } from '../../protocol/protection.ts';
+import { MANDATORY_LIMITS, REALITY_CHECKS, type PlayRules, type RealityCheckAnswer } from '../../protocol/protection.ts';
 import {
   FloorCode,
   type GameSessionData,
@@ -23,8 +23,8 @@ import type { GameEngine } from './game.ts';
 export class Refusal extends Error {
   readonly code: number;
   /** What the code's text names (the error frame's Params). */
-  readonly params: Record<string, number> | undefined;
-  constructor(code: number, message: string, params?: Record<string, number>) {
+  readonly params: Record<string, number | string> | undefined;
+  constructor(code: number, message: string, params?: Record<string, number | string>) {
     super(message);
     this.code = code;
     this.params = params;
@@ -446,6 +446,19 @@ export class MachineRuntime {
     const playerId = this.#record.occupantId!;
     const { hotCoins, maxAllIn } = this.#ctx.limits();
     if (!hotCoins.includes(amount)) throw new Refusal(ErrorCode.invalidRequest, `transfer one of ${hotCoins.join(', ')}`);
+    // The player's own limits (and one the jurisdiction requires): nothing moves past them.
+    const limited = this.#ctx.protection.transferRefusal(playerId, amount, this.#ctx.now(), MANDATORY_LIMITS[this.#ctx.rules().jurisdiction]);
+    if (limited?.reason === 'limitRequired') {
+      throw new Refusal(FloorCode.limitRequired, `set a ${limited.kind} limit before you put money on a machine`, { limit_kind: limited.kind });
+    }
+    if (limited) {
+      throw new Refusal(FloorCode.limitReached, `this would pass your ${limited.kind} limit of ${limited.limit}`, {
+        limit_kind: limited.kind,
+        limit: limited.limit,
+        used: limited.used,
+        until: limited.until,
+      });
+    }
     const result = this.#ctx.ledger.cashIn(playerId, this.id, this.#session!.id, amount, maxAllIn);
     this.#pushMoney(playerId, result.balance);
   }
@@ -560,7 +573,7 @@ export class MachineRuntime {
       } catch (error) {
         if (!(error instanceof Refusal || error instanceof LedgerError)) throw error;
         if (error instanceof Refusal && error.code === FloorCode.spinTooSoon) {
-          this.#continueIn(error.params?.wait_ms ?? 0);
+          this.#continueIn(Number(error.params?.wait_ms ?? 0));
           return;
         }
         this.#autoplay = false;

@@ -253,6 +253,23 @@ export const MIGRATIONS: readonly Migration[] = [
       ) STRICT;
     `,
   },
+  {
+    id: 9,
+    name: "player protection: the player's own money limits, and a raise waiting out its cooling-off",
+    sql: `
+      -- amount: the limit in force (NULL: none). A raise or a removal waits: pending_set with
+      -- pending_amount (NULL: no limit) from pending_from on.
+      CREATE TABLE protection_limits (
+        player_id INTEGER NOT NULL REFERENCES players(id),
+        kind TEXT NOT NULL CHECK (kind IN ('lossDay', 'lossWeek', 'lossMonth', 'transferDay')),
+        amount INTEGER CHECK (amount > 0),
+        pending_set INTEGER NOT NULL DEFAULT 0 CHECK (pending_set IN (0, 1)),
+        pending_amount INTEGER CHECK (pending_amount > 0),
+        pending_from INTEGER,
+        PRIMARY KEY (player_id, kind)
+      ) STRICT;
+    `,
+  },
 ];
 
 /** Applies the migrations not yet recorded in schema_migrations; returns the ids applied. */

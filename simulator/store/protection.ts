@@ -1,4 +1,13 @@
-import type { LockKind, ProtectionLock, ProtectionRecord } from '../../protocol/protection.ts';
+import {
+  LIMIT_COOLING_OFF_MS,
+  LimitKind,
+  limitPeriod,
+  type LockKind,
+  type PlayerLimit,
+  type ProtectionLock,
+  type ProtectionRecord,
+} from '../../protocol/protection.ts';
+import { AmountAction } from '../../protocol/floor.ts';
 import { int, intOrNull, text, textOrNull, type Row } from './rows.ts';
 import type { Store } from './store.ts';
 
@@ -65,6 +74,78 @@ export class ProtectionStore {
         .run(playerId, minutes);
       this.record(playerId, at, 'realityCheckInterval', { minutes, before });
     });
+  }
+
+  /** The player's limits as they stand at `at` (a raise whose cooling-off is over counts), every kind. */
+  limitsOf(playerId: number, at: number): PlayerLimit[] {
+    const rows = new Map(
+      this.#store.database
+        .prepare('SELECT * FROM protection_limits WHERE player_id = ?')
+        .all(playerId)
+        .map((row) => [text(row, 'kind'), row] as const),
+    );
+    return LimitKind.options.map((kind) => {
+      const row = rows.get(kind);
+      if (!row) return { kind, amount: null, pending: null };
+      const waiting = int(row, 'pending_set') === 1;
+      const from = intOrNull(row, 'pending_from') ?? 0;
+      if (waiting && from <= at) return { kind, amount: intOrNull(row, 'pending_amount'), pending: null };
+      return { kind, amount: intOrNull(row, 'amount'), pending: waiting ? { amount: intOrNull(row, 'pending_amount'), from } : null };
+    });
+  }
+
+  /**
+   * Sets one of the player's limits (minor units; null: none) and records it. A lower limit (or a
+   * first one) counts at once; a higher one, or none, only after the cooling-off — until then the
+   * one in force stays. Setting the limit in force again drops a raise waiting.
+   */
+  setLimit(playerId: number, kind: LimitKind, amount: number | null, at: number): PlayerLimit {
+    return this.#store.transaction(() => {
+      const now = this.limitsOf(playerId, at).find((limit) => limit.kind === kind)!;
+      const lower = amount !== null && (now.amount === null || amount < now.amount);
+      const same = amount === now.amount;
+      const from = lower || same ? null : at + LIMIT_COOLING_OFF_MS;
+      this.#store.database
+        .prepare(
+          `INSERT INTO protection_limits (player_id, kind, amount, pending_set, pending_amount, pending_from) VALUES (?, ?, ?, ?, ?, ?)
+           ON CONFLICT(player_id, kind) DO UPDATE SET amount = excluded.amount, pending_set = excluded.pending_set,
+             pending_amount = excluded.pending_amount, pending_from = excluded.pending_from`,
+        )
+        .run(playerId, kind, lower ? amount : now.amount, from === null ? 0 : 1, from === null ? null : amount, from);
+      this.record(playerId, at, 'limit', { kind, amount, before: now.amount, from: from ?? at });
+      return this.limitsOf(playerId, at).find((limit) => limit.kind === kind)!;
+    });
+  }
+
+  /**
+   * Why putting `amount` onto a machine at `at` is refused by the player's own limits (or by one
+   * the jurisdiction requires and they have not set), or null. Loss is what went onto machines in
+   * the period less what came back to the wallet from them (cash outs, jackpots, hand pays).
+   */
+  transferRefusal(
+    playerId: number,
+    amount: number,
+    at: number,
+    mandatory: readonly LimitKind[],
+  ): { reason: 'limitRequired'; kind: LimitKind } | { reason: 'limitReached'; kind: LimitKind; limit: number; used: number; until: number } | null {
+    const limits = this.limitsOf(playerId, at);
+    const missing = mandatory.find((kind) => limits.find((limit) => limit.kind === kind)?.amount === null);
+    if (missing) return { reason: 'limitRequired', kind: missing };
+    for (const { kind, amount: limit } of limits) {
+      if (limit === null) continue;
+      const period = limitPeriod(kind, at);
+      const sum = (actions: number[]) =>
+        int(
+          this.#store.database
+            .prepare(`SELECT coalesce(sum(amount), 0) AS n FROM transactions WHERE player_id = ? AND at >= ? AND action IN (${actions.map(() => '?').join(', ')})`)
+            .get(playerId, period.from, ...actions)!,
+          'n',
+        );
+      const cashedIn = sum([AmountAction.cashIn]);
+      const used = kind === 'transferDay' ? cashedIn : Math.max(0, cashedIn - sum([AmountAction.cashOut, AmountAction.handPay, AmountAction.jackpot]));
+      if (used + amount > limit) return { reason: 'limitReached', kind, limit, used, until: period.resetsAt };
+    }
+    return null;
   }
 
   record(playerId: number, at: number, kind: string, detail: Record<string, unknown>): void {

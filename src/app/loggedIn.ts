@@ -15,6 +15,7 @@ import { lobbyMachine } from '../../machines/lobby.ts';
 import { navigationMachine } from '../../machines/navigation.ts';
 import { selfLockMachine } from '../../machines/selfLock.ts';
 import { checkIntervalMachine } from '../../machines/checkInterval.ts';
+import { playerLimitsMachine } from '../../machines/playerLimits.ts';
 import { promoMachine } from '../../machines/promo.ts';
 import { ErrorCode } from '../../protocol/errors.ts';
 import { createProtectionService } from '../services/protection.ts';
@@ -221,6 +222,12 @@ export function createLoggedIn({ settings, http, auth, inspect }: LoggedInDeps):
       actors: {
         load: fromPromise(() => createProtectionService(http).settings()),
         save: fromPromise(({ input }) => createProtectionService(http).chooseRealityCheck(input.minutes)),
+      },
+    }),
+    playerLimits: playerLimitsMachine.provide({
+      actors: {
+        load: fromPromise(() => createProtectionService(http).limits()),
+        save: fromPromise(({ input }) => createProtectionService(http).setLimit(input)),
       },
     }),
     navigation: navigationMachine.provide({

@@ -7,6 +7,7 @@ import type { lobbyMachine } from '../../machines/lobby.ts';
 import type { navigationMachine } from '../../machines/navigation.ts';
 import type { selfLockMachine } from '../../machines/selfLock.ts';
 import type { checkIntervalMachine } from '../../machines/checkInterval.ts';
+import type { playerLimitsMachine } from '../../machines/playerLimits.ts';
 import type { promoMachine } from '../../machines/promo.ts';
 import type { registerMachine } from '../../machines/register.ts';
 import type { uiSettingsMachine } from '../../machines/uiSettings.ts';
@@ -43,6 +44,8 @@ export interface ViewLogic {
   selfLock: typeof selfLockMachine;
   /** How often the player's reality check comes (their choice from the operator's list). */
   checkInterval: typeof checkIntervalMachine;
+  /** The money limits the player sets themselves. */
+  playerLimits: typeof playerLimitsMachine;
   navigation: typeof navigationMachine;
   /** Profile, password and PIN forms, login log, game sessions, transactions. */
   account: AccountLogic;

@@ -1,4 +1,4 @@
-import { LockResult, ProtectionSettings, type LockRequest } from '../../protocol/protection.ts';
+import { LockResult, ProtectionSettings, type LimitKind, type LimitRequest, type LockRequest, type PlayerLimit } from '../../protocol/protection.ts';
 import type { Http } from './http.ts';
 
 /** Player protection over the REST API. */
@@ -17,6 +17,16 @@ export function createProtectionService(http: Http) {
     /** The player's reality-check interval, the operator's default and the choices (minutes). */
     async settings(): Promise<ProtectionSettings['realityCheck']> {
       return (await http.get('/player/protection', ProtectionSettings)).realityCheck;
+    },
+    /** The player's money limits and the kinds the jurisdiction requires. */
+    async limits(): Promise<{ limits: PlayerLimit[]; mandatory: LimitKind[] }> {
+      const { limits, mandatory } = await http.get('/player/protection', ProtectionSettings);
+      return { limits, mandatory };
+    },
+    /** Sets one limit (null: none); answers the limits as they are now (a raise waiting its cooling-off). */
+    async setLimit(request: LimitRequest): Promise<{ limits: PlayerLimit[]; mandatory: LimitKind[] }> {
+      const { limits, mandatory } = await http.post('/player/protection/limit', request, ProtectionSettings);
+      return { limits, mandatory };
     },
     /** Keeps one of the choices as the player's interval; answers the settings as they are now. */
     async chooseRealityCheck(minutes: number): Promise<ProtectionSettings['realityCheck']> {

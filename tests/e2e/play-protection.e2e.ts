@@ -199,6 +199,46 @@ describe('player protection per jurisdiction', () => {
     expect(refusals).not.toContain(60020);
   });
 
+  it('default: a daily loss limit set on the profile refuses the transfer that would pass it, saying the limit and when it resets; a raise waits 24 hours', async () => {
+    const { clock, now } = serverClock();
+    h = await startHarness({ rngSeed: 'play-f', now });
+    const ledger = h.sim.floor.context.ledger;
+    const { page } = await h.newPage();
+    const { refusals } = machineFrames(page);
+    await loginToLobby(page);
+    await page.goto('/profile');
+    const daily = page.getByTestId('limit-lossDay');
+    await daily.getByLabel('Daily loss limit').fill('5');
+    await daily.getByRole('button', { name: 'Set' }).click();
+    await expect.poll(() => daily.getByTestId('limit-now').textContent()).toBe('$5.00');
+
+    // A coin larger than the whole day's limit (demo's history today counts towards it as well).
+    await page.goto('/lobby');
+    await joinFromLobby(page, 1, 1);
+    await transfer(page, '$50.00');
+    await toasts(page, /^This would go past your daily loss limit of 5\.00\. It resets on /).waitFor();
+    expect(refusals).toContain(60021);
+    expect(ledger.credits(1)).toBe(0);
+
+    // A raise waits out its day, the limit in force meanwhile.
+    await page.getByRole('button', { name: 'Back to the lobby' }).click();
+    await page.waitForURL(/\/lobby$/);
+    await page.goto('/profile');
+    await daily.getByLabel('Daily loss limit').fill('5000');
+    await daily.getByRole('button', { name: 'Set' }).click();
+    await daily.getByTestId('limit-pending').filter({ hasText: '$5,000.00 from' }).waitFor();
+    expect(await daily.getByTestId('limit-now').textContent()).toBe('$5.00');
+    clock.offset += 24 * 60 * 60 * 1000;
+    await loginToLobby(page);
+    await page.goto('/profile');
+    await expect.poll(() => daily.getByTestId('limit-now').textContent()).toBe('$5,000.00');
+    expect(await daily.getByTestId('limit-pending').count()).toBe(0);
+    await page.goto('/lobby');
+    await joinFromLobby(page, 1, 1);
+    await transfer(page, '$50.00');
+    await expect.poll(() => ledger.credits(1)).toBe(5000);
+  });
+
   it('default: a week\'s break from the profile, asked once, pays back the machine the player left, and refuses a login until the week is over', async () => {
     const { clock, now } = serverClock();
     h = await startHarness({ rngSeed: 'play-f', now });

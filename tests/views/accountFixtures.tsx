@@ -14,6 +14,7 @@ import type { Session } from '../../machines/auth.ts';
 import type { AccountLogic } from '../../src/features/product/account/logic.ts';
 import { selfLockMachine } from '../../machines/selfLock.ts';
 import { checkIntervalMachine } from '../../machines/checkInterval.ts';
+import { playerLimitsMachine, type LimitsView } from '../../machines/playerLimits.ts';
 import { RuntimeProvider, type ViewLogic, type ViewRuntime } from '../../src/features/viewRuntime.tsx';
 import type { GameSessionItem, LoginLogItem, TransactionItem } from '../../protocol/account.ts';
 import { DEFAULT_SETTINGS } from '../../protocol/settings.ts';
@@ -155,6 +156,7 @@ export function withRuntime(ui: ReactElement, f: Fakes): ReactElement {
     logic: { account: accountLogic(f), selfLock: selfLockMachine.provide({ actors: { lock: fromPromise(() => new Promise<{ until: number }>(() => {})) } }),
       // The reality-check interval as an operator under no jurisdiction keeps it.
       checkInterval: checkIntervalMachine.provide({ actors: { load: fromPromise(async () => ({ minutes: 60, defaultMinutes: 60, choices: [15, 30, 60, 120] })) } }),
+      playerLimits: playerLimitsMachine.provide({ actors: { load: fromPromise(async (): Promise<LimitsView> => ({ limits: [], mandatory: [] })) } }),
     } as Partial<ViewLogic> as ViewLogic,
   };
   return (

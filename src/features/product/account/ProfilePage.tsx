@@ -12,6 +12,7 @@ import { useAuthActor, useLogic } from '../../viewRuntime.tsx';
 import { AccountList } from './AccountList.tsx';
 import { Card } from './controls.ts';
 import { PasswordForm, PinForm } from './CredentialForms.tsx';
+import { LimitsCard } from '../protection/LimitsCard.tsx';
 import { RealityCheckCard } from '../protection/RealityCheckCard.tsx';
 import { TakeABreak } from '../protection/TakeABreak.tsx';
 import type { Column } from './DataTable.tsx';
@@ -85,6 +86,7 @@ export function ProfilePage() {
         </FactsCard>
         <PasswordForm />
         <PinForm />
+        <LimitsCard />
         <RealityCheckCard />
         <TakeABreak />
         <Wide>

@@ -52,6 +52,12 @@ const CODE_MESSAGES: Record<number, MessageDescriptor> = {
   60018: msg({ id: 'CODE_60018', message: 'This bet is above the largest stake allowed here.' }),
   60019: msg({ id: 'CODE_60019', message: 'Autoplay is not allowed here.' }),
   60020: msg({ id: 'CODE_60020', message: 'Play is paused for your reality check. Answer it to go on.' }),
+  60021: msg({
+    id: 'CODE_60021',
+    message:
+      'This would go past your {limit_kind, select, lossDay {daily loss} lossWeek {weekly loss} lossMonth {monthly loss} transferDay {daily transfer} other {}} limit of {limit}. It resets on {until}.',
+  }),
+  60022: msg({ id: 'CODE_60022', message: 'Set a daily transfer limit on your profile before you put money on a machine.' }),
 };
 
 const FALLBACK = msg({ id: 'CODE_UNKNOWN', message: 'Something went wrong. Please try again.' });
@@ -70,10 +76,16 @@ export function failureText(i18n: I18n, failure: CodedFailure): string {
   return failure.message || i18n._(FALLBACK);
 }
 
-/** A moment the server names (`until`, epoch ms) is said as a date and time in the player's language. */
+/**
+ * A moment the server names (`until`, epoch ms) is said as a date and time in the player's
+ * language; a limit (`limit`, minor units) as an amount (the operator's currency is the view's to
+ * add: the figure alone, with its decimals).
+ */
 function readableParams(i18n: I18n, params: Record<string, unknown>): Record<string, unknown> {
-  if (typeof params.until !== 'number') return params;
-  return { ...params, until: i18n.date(new Date(params.until), { dateStyle: 'medium', timeStyle: 'short' }) };
+  const readable = { ...params };
+  if (typeof params.until === 'number') readable.until = i18n.date(new Date(params.until), { dateStyle: 'medium', timeStyle: 'short' });
+  if (typeof params.limit === 'number') readable.limit = i18n.number(params.limit / 100, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return readable;
 }
 
 export const KNOWN_CODES = Object.keys(CODE_MESSAGES).map(Number);

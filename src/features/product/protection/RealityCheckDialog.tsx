@@ -5,7 +5,7 @@ import { useRef } from 'react';
 import styled from 'styled-components';
 import type { ActorRefFrom } from 'xstate';
 import { selectCheckAnswering, selectRealityCheck } from '../../../../machines/gameSession.selectors.ts';
-import type { gameSessionMachine } from '../../../../machines/gameSession.ts';
+import type { CheckAnswer, gameSessionMachine } from '../../../../machines/gameSession.ts';
 import { Backdrop, DIALOG_DIM } from '../../../ui/backdrop.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { DialogActions, DialogPanel } from '../../../ui/dialogPanel.ts';
@@ -28,7 +28,7 @@ export function RealityCheckDialog({ game }: { game: Game }) {
   const carryOn = useRef<HTMLButtonElement>(null);
   const played = Math.floor((check?.playedMs ?? 0) / 1000);
   const net = check?.bets === undefined || check.wins === undefined ? null : check.wins - check.bets;
-  const answer = (choice: 'continue' | 'history' | 'leave') => game.send({ type: 'user.answerCheck', answer: choice });
+  const answer = (choice: CheckAnswer) => game.send({ type: 'user.answerCheck', answer: choice });
   return (
     <Dialog.Root open={check !== null}>
       <Dialog.Portal>
