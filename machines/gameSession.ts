@@ -566,6 +566,8 @@ export const gameSessionMachine = setup({
                 asking: {
                   tags: ['leave:asking'],
                   on: {
+                    // Asked already (a reality check's Leave while the question is up): the question stays.
+                    'user.leave': {},
                     'user.stay': 'staying',
                     'user.keepMachine': { target: '#gameSession.left', actions: { type: 'leaveWith', params: { reason: 'left' } } },
                   },

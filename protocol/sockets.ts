@@ -218,8 +218,8 @@ export const MachineServerMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('spin'), outcome: SpinOutcome }),
   z.object({ type: z.literal('info'), info: InfoMessage }),
   /**
-   * A reality check is due (player protection): play is paused — autoplay stopped, presses, coins
-   * and autoplay refused with 60020 — until the player answers `continue`. `session` is the game
+   * A reality check is due (player protection): play is paused — autoplay stopped, presses (but
+   * collect), coins and autoplay refused with 60020 — until the player answers `continue`. `session` is the game
    * session's books at the check (time played, bets, wins). Told again with every join while it waits.
    */
   z.object({ type: z.literal('realityCheck'), session: GameSessionData }),

@@ -192,6 +192,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       },
       rules: () => JURISDICTIONS[control.settings().JURISDICTION],
       spinStarts: new Map(),
+      checks: new Map(),
       engine: (rngState, machineId) => createEngine(rngState, `${rngSeed}:${machineId}`),
       bands: (machineId) => video.bandsFor(String(machineId)),
       endVideo: (machineId) => video.endVideo(String(machineId)),

@@ -17,9 +17,10 @@ import { ok, type Route } from '../http/router.ts';
 import { authenticate } from './authenticate.ts';
 import type { ApiDeps } from './deps.ts';
 
-/** What the protection calls need of the floor: every machine the player holds, paid back and freed. */
+/** What the protection calls need of the floor: every machine the player holds paid back and freed; a new reality-check interval heard. */
 export interface PayBack {
   payBack(playerId: number): void;
+  intervalChanged(playerId: number): void;
 }
 
 /**
@@ -74,7 +75,8 @@ export function protectionRoutes(deps: ApiDeps, floor: PayBack): Route[] {
         const { choices } = REALITY_CHECKS[deps.control.settings().JURISDICTION];
         if (!choices.includes(minutes)) throw fail(400, ErrorCode.invalidRequest, { reason: `choose one of ${choices.join(', ')} minutes`, choices: [...choices] });
         deps.protection.chooseRealityCheck(player.id, deps.now(), minutes);
-        // The machine a player is on asks at the new interval from its next check on.
+        // A shorter interval brings the next check forward; a longer one counts from the next.
+        floor.intervalChanged(player.id);
         return settingsOf(player.id);
       },
     },

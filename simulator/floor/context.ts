@@ -9,6 +9,14 @@ import type { GameEngine } from './game.ts';
 import type { NotificationHub } from './hub.ts';
 import type { FloorTimings } from './timings.ts';
 
+/** A player's reality check as the floor keeps it (floor time, the operator's clock). */
+export interface RealityCheckState {
+  from: number;
+  dueAt: number;
+  pending: boolean;
+  leftAt: number | null;
+}
+
 /** One joined player's machine socket, as the floor sees it. */
 export interface PlayerConnection {
   readonly playerId: number;
@@ -43,6 +51,13 @@ export interface FloorContext {
    * not inherit the last one's).
    */
   spinStarts: Map<number, number>;
+  /**
+   * Each player's reality check (player protection), per player across machines and sessions: a
+   * cash out and a join elsewhere neither skips one waiting nor starts the count again. `from`:
+   * when the count began (a session's start, or the last continue); `leftAt`: when the player last
+   * left a machine (a break as long as an interval starts the count again).
+   */
+  checks: Map<number, RealityCheckState>;
   engine(rngState: string | null, machineId: number): GameEngine;
   /**
    * Closes every viewer of a machine's video: its player left (a dropped or ended session), and

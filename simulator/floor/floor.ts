@@ -2,7 +2,7 @@ import type { MachineStatus } from '../../protocol/floor.ts';
 import { FloorCode } from '../../protocol/sockets.ts';
 import { describeRecovery, recoverOpenSessions } from '../store/recovery.ts';
 import type { FloorContext, PlayerConnection } from './context.ts';
-import { MachineRuntime, Refusal } from './machine.ts';
+import { checkEvery, MachineRuntime, Refusal } from './machine.ts';
 
 /**
  * The machine floor: every machine's runtime, the tick that drives their timers, and the
@@ -84,6 +84,13 @@ export class Floor {
         console.error(`simulator: paying back machine ${machine.id} for player ${playerId} failed`, error);
       }
     }
+  }
+
+  /** The player chose another reality-check interval: a shorter one brings their next check forward (counted from when the count began). */
+  intervalChanged(playerId: number): void {
+    const check = this.#ctx.checks.get(playerId);
+    if (!check || check.pending) return;
+    check.dueAt = Math.min(check.dueAt, check.from + checkEvery(this.#ctx, playerId));
   }
 
   force(machineId: number, status: MachineStatus): void {

@@ -76,11 +76,6 @@ export class MachineRuntime {
   #message: string | null = null;
   /** Player requests handled (accepted or refused) since start: the video's request strip. */
   #requestSeq = 0;
-  /**
-   * The session's next reality check (operator's time), and whether one waits for the player's
-   * answer: play is paused until it is `continue` (a drop, a reload or a second tab find it waiting).
-   */
-  #check: { dueAt: number; pending: boolean } | null = null;
 
   constructor(record: MachineRecord, ctx: FloorContext) {
     this.id = record.id;
@@ -177,9 +172,14 @@ export class MachineRuntime {
     }
     this.#conn = conn;
     this.#session = session;
-    // The first reality check comes a whole interval into the session (a session left open by an
-    // earlier run counts from its start: a check it owes is due at once).
-    this.#check ??= { dueAt: session.startedAt + this.#checkEvery(conn.playerId), pending: false };
+    // The player's reality check goes on from machine to machine: one waiting still waits, and the
+    // count starts again only after a break as long as an interval (or the player's first game).
+    const every = this.#checkEvery(conn.playerId);
+    const kept = this.#ctx.checks.get(conn.playerId);
+    if (!kept || (!kept.pending && kept.leftAt !== null && now - kept.leftAt >= every)) {
+      const from = Math.min(now, session.startedAt);
+      this.#ctx.checks.set(conn.playerId, { from, dueAt: from + every, pending: false, leftAt: null });
+    } else kept.leftAt = null;
     this.#show(patch);
     this.#lastActionAt = now;
     this.#zeroCreditsSince = this.#credits() === 0 ? now : null;
@@ -198,7 +198,7 @@ export class MachineRuntime {
       rules: { ...this.#rules(), realityCheckMs: this.#checkEvery(conn.playerId) },
     });
     this.#notifySession('open');
-    if (this.#check.pending) conn.send({ type: 'realityCheck', session: this.#sessionData() });
+    if (this.#check?.pending) conn.send({ type: 'realityCheck', session: this.#sessionData() });
   }
 
   /** The socket went away without a cashout: keep the machine reserved for the player. */
@@ -254,7 +254,8 @@ export class MachineRuntime {
     const conn = this.#conn;
     this.#conn = null;
     this.#session = null;
-    this.#check = null;
+    const check = this.#ctx.checks.get(playerId);
+    if (check) check.leftAt = now;
     this.#ctx.endVideo(this.id);
     this.#autoplay = false;
     this.#warning = null;
@@ -316,8 +317,10 @@ export class MachineRuntime {
 
   #apply(request: PlayerRequest): void {
     // A reality check waiting: no press, no coin, no autoplay until the player answers it (a cash
-    // out, switching autoplay off and the answer itself go through).
-    if (this.#check?.pending && (request.type === 'button' || request.type === 'transfer' || (request.type === 'autoplay' && request.on))) {
+    // out, a collect, switching autoplay off and the answer itself go through: money may always
+    // leave the machine).
+    const paused = (request.type === 'button' && request.button !== 'collect') || request.type === 'transfer' || (request.type === 'autoplay' && request.on);
+    if (this.#check?.pending && paused) {
       throw new Refusal(FloorCode.realityCheckDue, 'a reality check waits for your answer');
     }
     switch (request.type) {
@@ -625,8 +628,11 @@ export class MachineRuntime {
       this.#sendWarning();
       return;
     }
-    if (this.#spinning || this.#autoplay || this.#record.freeSpinsLeft > 0) return;
-    if (this.#zeroCreditsSince !== null && now - this.#zeroCreditsSince >= timings.noCreditsGraceMs) {
+    // A reality check waiting holds free spins, and the player may not insert credits: only the
+    // idle countdown runs (from the check), so a machine is never held by an unanswered check.
+    const waiting = this.#check?.pending === true;
+    if (!waiting && (this.#spinning || this.#autoplay || this.#record.freeSpinsLeft > 0)) return;
+    if (!waiting && this.#zeroCreditsSince !== null && now - this.#zeroCreditsSince >= timings.noCreditsGraceMs) {
       this.warn(ErrorCode.depositCountdown);
     } else if (now - this.#lastActionAt >= timings.idleGraceMs) {
       this.warn(ErrorCode.continueCountdown);
@@ -635,12 +641,15 @@ export class MachineRuntime {
 
   // --- reality checks ------------------------------------------------------------------------
 
+  /** The occupant's reality check (the player's, kept across machines), or undefined on a free machine. */
+  get #check() {
+    const playerId = this.#record.occupantId;
+    return playerId === null ? undefined : this.#ctx.checks.get(playerId);
+  }
+
   /** How long the occupant plays between reality checks: their choice if the jurisdiction offers it, else its default (floor time). */
   #checkEvery(playerId: number): number {
-    const policy = REALITY_CHECKS[this.#ctx.rules().jurisdiction];
-    const chosen = this.#ctx.protection.realityCheckMinutes(playerId);
-    const minutes = chosen !== null && policy.choices.includes(chosen) ? chosen : policy.defaultMinutes;
-    return Math.max(1, Math.round(minutes * 60_000 * this.#ctx.timings().scale));
+    return checkEvery(this.#ctx, playerId);
   }
 
   /** The reality check is due: play pauses (autoplay stops; a spin turning lands) and the player is asked. */
@@ -678,7 +687,7 @@ export class MachineRuntime {
       wins: books.wins,
     });
     if (answer !== 'continue') return;
-    this.#check = { dueAt: now + this.#checkEvery(playerId), pending: false };
+    Object.assign(check, { from: now, dueAt: now + this.#checkEvery(playerId), pending: false });
     // Free spins held by the check go on by themselves again.
     if (this.#record.freeSpinsLeft > 0 && !this.#spinning && !this.#settleTimer) this.#continueIn(this.#ctx.timings().autoplayGapMs);
   }
@@ -865,6 +874,14 @@ export class MachineRuntime {
 }
 
 export type { MachineServerMessage };
+
+/** How long a player plays between reality checks: their choice if the jurisdiction offers it, else its default (floor time). */
+export function checkEvery(ctx: FloorContext, playerId: number): number {
+  const policy = REALITY_CHECKS[ctx.rules().jurisdiction];
+  const chosen = ctx.protection.realityCheckMinutes(playerId);
+  const minutes = chosen !== null && policy.choices.includes(chosen) ? chosen : policy.defaultMinutes;
+  return Math.max(1, Math.round(minutes * 60_000 * ctx.timings().scale));
+}
 
 /** Request ids count within one game session (requests.ts). */
 function requestScope(sessionId: number): string {

@@ -104,7 +104,9 @@ export class ProtectionStore {
       const now = this.limitsOf(playerId, at).find((limit) => limit.kind === kind)!;
       const lower = amount !== null && (now.amount === null || amount < now.amount);
       const same = amount === now.amount;
-      const from = lower || same ? null : at + LIMIT_COOLING_OFF_MS;
+      // The same raise asked again (a retry, a double submit) keeps its wait: it does not start over.
+      const again = now.pending !== null && now.pending.amount === amount;
+      const from = lower || same ? null : again ? now.pending!.from : at + LIMIT_COOLING_OFF_MS;
       this.#store.database
         .prepare(
           `INSERT INTO protection_limits (player_id, kind, amount, pending_set, pending_amount, pending_from) VALUES (?, ?, ?, ?, ?, ?)

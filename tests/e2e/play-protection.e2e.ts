@@ -216,7 +216,7 @@ describe('player protection per jurisdiction', () => {
     await page.goto('/lobby');
     await joinFromLobby(page, 1, 1);
     await transfer(page, '$50.00');
-    await toasts(page, /^This would go past your daily loss limit of 5\.00\. It resets on /).waitFor();
+    await toasts(page, /^This would go past your daily loss limit of \$5\.00\. It resets on /).waitFor();
     expect(refusals).toContain(60021);
     expect(ledger.credits(1)).toBe(0);
 

@@ -684,6 +684,19 @@ describe('gameSession machine: one request in flight per control (issue 21)', ()
     expect(t.actor.getSnapshot().output).toEqual({ reason: 'left', failure: null, next: 'history' });
   });
 
+  it("a reality check's Leave while the leave question is already up keeps the question (never left without asking)", () => {
+    const t = start();
+    t.actor.send({ type: 'user.join' });
+    t.server({ type: 'socket.joined', join, machine: { ...machine, credits: 500 }, balance: 100_000 });
+    t.actor.send({ type: 'user.leave' });
+    expect(selectAskingToLeave(t.actor.getSnapshot())).toBe(true);
+    t.server({ type: 'socket.realityCheck', session: books });
+    t.actor.send({ type: 'user.answerCheck', answer: 'leave' });
+    t.server({ type: 'socket.ack', request: 'realityCheck', requestId: lastSent(t).requestId });
+    expect(t.actor.getSnapshot().status).toBe('active');
+    expect(selectAskingToLeave(t.actor.getSnapshot())).toBe(true);
+  });
+
   it("a reality check's Leave on a machine that holds nothing releases it and goes back to the lobby", () => {
     const t = start();
     joined(t);

@@ -304,6 +304,7 @@ async function runSequence(actions: Action[]): Promise<void> {
     limits: () => ({ hotCoins: HOT_COINS, maxAllIn: DEFAULT_SETTINGS.MAX_ALL_IN_LIMIT }),
     rules: () => JURISDICTIONS.default,
     spinStarts: new Map(),
+    checks: new Map(),
     endVideo: () => undefined,
     engine: (rngState, machineId) => createEngine(rngState, `${RNG_SEED}:${machineId}`),
     bands: () => [],

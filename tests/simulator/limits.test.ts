@@ -50,6 +50,19 @@ async function setLimit(kind: string, amount: number | null) {
 const limitOf = async (kind: string) =>
   ProtectionSettings.parse((await call(`${t.url}/api/player/protection`, { headers: auth() })).body).limits.find((limit) => limit.kind === kind)!;
 
+describe('limit periods', () => {
+  it('are calendar days, weeks from Monday and months, UTC, across a year end', () => {
+    const at = Date.UTC(2026, 11, 31, 23, 59); // Thursday 31 December 2026, 23:59 UTC
+    expect(limitPeriod('lossDay', at)).toEqual({ from: Date.UTC(2026, 11, 31), resetsAt: Date.UTC(2027, 0, 1) });
+    expect(limitPeriod('transferDay', at)).toEqual({ from: Date.UTC(2026, 11, 31), resetsAt: Date.UTC(2027, 0, 1) });
+    expect(limitPeriod('lossWeek', at)).toEqual({ from: Date.UTC(2026, 11, 28), resetsAt: Date.UTC(2027, 0, 4) });
+    expect(limitPeriod('lossMonth', at)).toEqual({ from: Date.UTC(2026, 11, 1), resetsAt: Date.UTC(2027, 0, 1) });
+    // A Sunday belongs to the week that began on the Monday before; Monday 00:00 starts the next.
+    expect(limitPeriod('lossWeek', Date.UTC(2027, 0, 3, 23, 59)).from).toBe(Date.UTC(2026, 11, 28));
+    expect(limitPeriod('lossWeek', Date.UTC(2027, 0, 4)).from).toBe(Date.UTC(2027, 0, 4));
+  });
+});
+
 describe("the player's own limits on the floor", () => {
   it('a daily loss limit refuses the transfer that would pass it, with the limit, what is used and when it resets; what came back counts', async () => {
     expect((await setLimit('lossDay', 10_000)).status).toBe(200);
@@ -115,6 +128,15 @@ describe("the player's own limits on the floor", () => {
     expect(await coin(later, 500)).toMatchObject({ type: 'ack' });
     later.close();
 
+    // The same raise asked again keeps its wait (a retry does not push it out).
+    await setLimit('lossMonth', 5000);
+    await setLimit('lossMonth', 9000);
+    const waiting = (await limitOf('lossMonth')).pending;
+    t.clock.now += 60_000;
+    token = await loginToken(t);
+    await setLimit('lossMonth', 9000);
+    expect((await limitOf('lossMonth')).pending).toEqual(waiting);
+
     // Removing waits too; setting the one in force again drops what was waiting.
     await setLimit('lossWeek', null);
     expect((await limitOf('lossWeek')).pending).toEqual({ amount: null, from: t.clock.now + LIMIT_COOLING_OFF_MS });
@@ -122,7 +144,7 @@ describe("the player's own limits on the floor", () => {
     expect((await limitOf('lossWeek')).pending).toBeNull();
 
     const report = ProtectionReport.parse((await call(`${t.url}/sim/players/demo/protection`)).body);
-    expect(report.records.filter((r) => r.kind === 'limit').map((r) => [r.detail.amount, r.detail.before])).toEqual([
+    expect(report.records.filter((r) => r.kind === 'limit' && r.detail.kind === 'lossWeek').map((r) => [r.detail.amount, r.detail.before])).toEqual([
       [100_000, 100_000],
       [null, 100_000],
       [100_000, 5000],

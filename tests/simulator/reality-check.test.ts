@@ -145,6 +145,45 @@ describe('reality checks on the floor', () => {
     again.socket.close();
   });
 
+  it('a cash out and a join elsewhere do not skip a check waiting, nor start the count again; a collect still goes through the pause', async () => {
+    const first = await join();
+    expect(await ask(first.socket, { type: 'transfer', amount: 5000 }, 'fund')).toMatchObject({ type: 'ack' });
+    t.clock.now += EVERY;
+    await first.socket.next('realityCheck');
+    expect(await ask(first.socket, { type: 'button', button: 'collect' }, 'collect')).toMatchObject({ type: 'ack' });
+    expect(t.sim.floor.context.ledger.credits(MACHINE)).toBe(0);
+    first.socket.send({ type: 'cashout', requestId: 'out' });
+    await first.socket.closed;
+
+    // Another machine: the check is told with the join and still pauses play.
+    const socket = await machineSocket(t.url, token);
+    socket.send({ type: 'init', machineID: 2, token });
+    await socket.next('joined');
+    await socket.next('realityCheck');
+    expect(await ask(socket, { type: 'transfer', amount: 500 }, 'coin')).toMatchObject({ type: 'error', code: FloorCode.realityCheckDue });
+    expect(await ask(socket, { type: 'realityCheck', answer: 'continue' }, 'go')).toMatchObject({ type: 'ack' });
+    expect(await ask(socket, { type: 'transfer', amount: 500 }, 'coin2')).toMatchObject({ type: 'ack' });
+
+    // Leaving and sitting down again at once does not start a new interval either.
+    socket.send({ type: 'cashout', requestId: 'out2' });
+    await socket.closed;
+    t.clock.now += EVERY / 2;
+    const again = await join();
+    t.clock.now += EVERY / 2;
+    await again.socket.next('realityCheck');
+    again.socket.close();
+  });
+
+  it('a shorter interval chosen mid-session brings the next check forward', async () => {
+    const { socket } = await join();
+    t.clock.now += 20 * 60_000 * SCALE;
+    await settle();
+    const chosen = await call(`${t.url}/api/player/protection/reality-check`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: { minutes: 15 } });
+    expect(chosen.status).toBe(200);
+    await socket.next('realityCheck');
+    socket.close();
+  });
+
   it('the player chooses the interval from the operator’s list; another is refused; the machine asks at the chosen one', async () => {
     const auth = { authorization: `Bearer ${token}` };
     const before = ProtectionSettings.parse((await call(`${t.url}/api/player/protection`, { headers: auth })).body);

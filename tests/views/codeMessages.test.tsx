@@ -35,4 +35,14 @@ describe('texts of the codes (SPEC §8)', () => {
     expect(text(10709, { until, kind: 'panic' })).toMatch(/^Hesabınız kendi isteğiniz üzerine 28 Kas 2026 \d{2}:30 tarihine kadar kilitli\./);
     await activateLanguage('en');
   });
+
+  it("names a limit the floor refuses by (60021): its kind, the amount in the view's currency, and when it resets", async () => {
+    const until = Date.UTC(2026, 10, 28, 0, 0);
+    await activateLanguage('en');
+    const said = failureText(i18n, { code: 60021, message: '', params: { limit_kind: 'lossWeek', limit: 5000, used: 4000, until } }, { money: (minor) => `$${(minor / 100).toFixed(2)}` });
+    expect(said).toMatch(/^This would go past your weekly loss limit of \$50\.00\. It resets on Nov 28, 2026, /);
+    await activateLanguage('tr');
+    expect(text(60021, { limit_kind: 'transferDay', limit: 5000, until })).toMatch(/^Bu işlem günlük transfer limitinizi \(50[.,]00\) aşar\./);
+    await activateLanguage('en');
+  });
 });

@@ -69,22 +69,29 @@ export interface CodedFailure {
   params: Record<string, unknown>;
 }
 
-export function failureText(i18n: I18n, failure: CodedFailure): string {
+/** How a view says an amount the server names (minor units) in the operator's currency. */
+export interface FailureFormat {
+  money?: (minor: number) => string;
+}
+
+export function failureText(i18n: I18n, failure: CodedFailure, format: FailureFormat = {}): string {
   if (failure.code === null) return i18n._(NETWORK);
   const descriptor = CODE_MESSAGES[failure.code];
-  if (descriptor) return i18n._({ ...descriptor, values: readableParams(i18n, failure.params) });
+  if (descriptor) return i18n._({ ...descriptor, values: readableParams(i18n, failure.params, format) });
   return failure.message || i18n._(FALLBACK);
 }
 
 /**
  * A moment the server names (`until`, epoch ms) is said as a date and time in the player's
- * language; a limit (`limit`, minor units) as an amount (the operator's currency is the view's to
- * add: the figure alone, with its decimals).
+ * language; a limit (`limit`, minor units) as money in the operator's currency where the view
+ * gives its formatter (else the figure alone, with its decimals).
  */
-function readableParams(i18n: I18n, params: Record<string, unknown>): Record<string, unknown> {
+function readableParams(i18n: I18n, params: Record<string, unknown>, format: FailureFormat): Record<string, unknown> {
   const readable = { ...params };
   if (typeof params.until === 'number') readable.until = i18n.date(new Date(params.until), { dateStyle: 'medium', timeStyle: 'short' });
-  if (typeof params.limit === 'number') readable.limit = i18n.number(params.limit / 100, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  if (typeof params.limit === 'number') {
+    readable.limit = format.money ? format.money(params.limit) : i18n.number(params.limit / 100, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  }
   return readable;
 }
 

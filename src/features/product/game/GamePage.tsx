@@ -8,6 +8,7 @@ import { selectToken } from '../../../../machines/auth.selectors.ts';
 import { showToast, dismissToast } from '../../../ui/toasts.tsx';
 import { failureText } from '../errors/codeMessages.ts';
 import { useActorOptions, useAuthActor, useLogic, useSettings } from '../../viewRuntime.tsx';
+import { useAccountFormat } from '../account/format.ts';
 import { leaveToast } from './messages.ts';
 import { pictureWidth } from './device.ts';
 import { GAME, LANDSCAPE, SHORT_LANDSCAPE } from './layout.ts';
@@ -77,9 +78,11 @@ export function GamePage() {
   }, [warning, i18n]);
 
   const refusal = useSelector(game, selectRefusal);
+  const { money } = useAccountFormat();
   useEffect(() => {
-    if (refusal) showToast(failureText(i18n, refusal), 'error');
-  }, [refusal, i18n]);
+    // A limit the floor names is said in the operator's currency.
+    if (refusal) showToast(failureText(i18n, refusal, { money }), 'error');
+  }, [refusal, i18n, money]);
 
   const state = useSelector(game, selectScreen);
   const sideBar = useSelector(game, selectSideBarOpen);
