@@ -204,7 +204,8 @@ function handlers(run: Run) {
       await expect.poll(() => sim.floor.context.machines.openSessionOf(DEMO_ID, 1)?.spins ?? 0).toBe(1);
       await expect.poll(() => sim.floor.machine(1)?.screen().spinning === null, { timeout: 5000 }).toBe(true);
       await expect.poll(() => page.getByTestId('game-credits').textContent()).toBe(usd(sim.floor.context.ledger.credits(1)));
-      expect(await page.getByTestId('game-win').textContent()).toBe('$0.60');
+      // The meters roll up at the stop, each on its own: the win is waited for as the credits are.
+      await expect.poll(() => page.getByTestId('game-win').textContent()).toBe('$0.60');
     }),
     warning: at('warning', async () => {
       const { page } = run;
