@@ -61,6 +61,12 @@ export const REALITY_CHECKS: Readonly<Record<Jurisdiction, RealityCheckPolicy>> 
   se: { defaultMinutes: 60, choices: [15, 30, 60] },
 };
 
+/** The player's reality-check interval in minutes: their choice while the jurisdiction offers it, else its default. */
+export function realityCheckMinutes(jurisdiction: Jurisdiction, chosen: number | null): number {
+  const policy = REALITY_CHECKS[jurisdiction];
+  return chosen !== null && policy.choices.includes(chosen) ? chosen : policy.defaultMinutes;
+}
+
 /** The player's answer to a reality check: play on, look at their history, or leave the machine. */
 export const RealityCheckAnswer = z.enum(['continue', 'history', 'leave']);
 export type RealityCheckAnswer = z.infer<typeof RealityCheckAnswer>;

@@ -10,6 +10,7 @@ import {
   ProtectionSettings,
   REALITY_CHECKS,
   RealityCheckChoice,
+  realityCheckMinutes,
   type LockKind,
 } from '../../protocol/protection.ts';
 import { fail } from '../http/errors.ts';
@@ -52,8 +53,7 @@ export function protectionRoutes(deps: ApiDeps, floor: PayBack): Route[] {
   const settingsOf = (playerId: number) => {
     const jurisdiction = deps.control.settings().JURISDICTION;
     const policy = REALITY_CHECKS[jurisdiction];
-    const chosen = deps.protection.realityCheckMinutes(playerId);
-    const minutes = chosen !== null && policy.choices.includes(chosen) ? chosen : policy.defaultMinutes;
+    const minutes = realityCheckMinutes(jurisdiction, deps.protection.realityCheckMinutes(playerId));
     return ok(ProtectionSettings, {
       realityCheck: { minutes, defaultMinutes: policy.defaultMinutes, choices: [...policy.choices] },
       limits: deps.protection.limitsOf(playerId, deps.now()),

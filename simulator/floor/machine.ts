@@ -1,6 +1,6 @@
 import { ErrorCode, type CloseWarningCode } from '../../protocol/errors.ts';
 import type { MachineStatus } from '../../protocol/floor.ts';
-import { MANDATORY_LIMITS, REALITY_CHECKS, type PlayRules, type RealityCheckAnswer } from '../../protocol/protection.ts';
+import { MANDATORY_LIMITS, realityCheckMinutes, type PlayRules, type RealityCheckAnswer } from '../../protocol/protection.ts';
 import {
   FloorCode,
   type GameSessionData,
@@ -877,9 +877,7 @@ export type { MachineServerMessage };
 
 /** How long a player plays between reality checks: their choice if the jurisdiction offers it, else its default (floor time). */
 export function checkEvery(ctx: FloorContext, playerId: number): number {
-  const policy = REALITY_CHECKS[ctx.rules().jurisdiction];
-  const chosen = ctx.protection.realityCheckMinutes(playerId);
-  const minutes = chosen !== null && policy.choices.includes(chosen) ? chosen : policy.defaultMinutes;
+  const minutes = realityCheckMinutes(ctx.rules().jurisdiction, ctx.protection.realityCheckMinutes(playerId));
   return Math.max(1, Math.round(minutes * 60_000 * ctx.timings().scale));
 }
 
