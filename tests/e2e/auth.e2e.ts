@@ -140,7 +140,9 @@ describe('auth end to end', () => {
     await page.goto('/login');
     const text = page.getByText(/We see that you are connecting from FR with .* address/);
     await text.waitFor();
-    expect(await page.getByLabel('Email or username').count()).toBe(0);
+    // No login a person can reach (the page's painted one stays hidden behind the screen).
+    expect(await page.getByRole('textbox', { name: 'Email or username' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Login' }).count()).toBe(0);
   });
 
   it('switching to Turkish translates the app and is remembered', async () => {

@@ -88,15 +88,24 @@ describe('the first login', () => {
     expect(sent).toHaveLength(1);
   });
 
-  it('gives way to a screen that must be said, and once the router has shown another page its login page is its own', async () => {
+  it('gives way to a screen that must be said and comes back as it was, and once the router has shown another page its login page is its own', async () => {
     const { runtime } = pendingAuth();
     const first = createFirstLogin(true);
+    const user = userEvent.setup();
     const view = await renderView(<Screens first={first} runtime={runtime} screen="boot" />);
-    expect(screen.getByRole('heading', { name: 'Sign in to play' })).toBeTruthy();
+    const form = screen.getByRole('heading', { name: 'Sign in to play' });
+    const name = screen.getByLabelText<HTMLInputElement>('Email or username');
+    await user.type(name, 'demo');
+    await user.type(screen.getByLabelText('Password'), 'demo1234');
     view.rerender(<Screens first={first} runtime={runtime} screen="blocked" />);
     expect(screen.queryByRole('heading', { name: 'Sign in to play' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Login' })).toBeNull();
+    // Back from that screen (a network error retried, say): the same form, with what was typed.
     view.rerender(<Screens first={first} runtime={runtime} screen="router" />);
-    const form = screen.getByRole('heading', { name: 'Sign in to play' });
+    expect(screen.getByRole('heading', { name: 'Sign in to play' })).toBe(form);
+    expect(screen.getByLabelText<HTMLInputElement>('Email or username')).toBe(name);
+    expect(name.value).toBe('demo');
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Login' }).disabled).toBe(false);
     expect(form.dataset.firstLogin).toBeUndefined();
     act(() => first.end());
     // The router's login page now draws its form; the first one has gone.

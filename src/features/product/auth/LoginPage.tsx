@@ -35,11 +35,27 @@ function RoutedLogin() {
  * as signing in) and is sent once the app is there.
  */
 export function FirstLoginPage() {
+  const standing = useFirstLoginStanding();
   const shown = useFirstLoginShown();
   const runtime = useOptionalRuntime();
-  if (!shown) return null;
-  return <LoginScreen first auth={runtime?.auth ?? null} settings={runtime?.settings ?? DEFAULT_SETTINGS} />;
+  if (!standing) return null;
+  // While another screen must be said (offline, the network error, a rare screen on its way) the
+  // form is hidden, not gone: it comes back as it was, with what was typed in it.
+  return (
+    <Standing hidden={!shown}>
+      <LoginScreen first auth={runtime?.auth ?? null} settings={runtime?.settings ?? DEFAULT_SETTINGS} />
+    </Standing>
+  );
 }
+
+/** The first login's place: no box of its own (the screen lays itself out), none at all while hidden. */
+const Standing = styled.div`
+  display: contents;
+
+  &[hidden] {
+    display: none;
+  }
+`;
 
 /** The login screen, live once the app's auth is there (before that, a Login pressed waits). */
 function LoginScreen({ first = false, auth, settings }: { first?: boolean; auth: ViewRuntime['auth'] | null; settings: Settings }) {
