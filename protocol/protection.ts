@@ -219,3 +219,55 @@ export const ProtectionReport = z.object({
   records: z.array(ProtectionRecord),
 });
 export type ProtectionReport = z.infer<typeof ProtectionReport>;
+
+/**
+ * One entry of the player's own protection history (GET /api/player/protection/history), as the
+ * player reads it: a limit set (or a raise or removal asked: `from` when it counts), the
+ * reality-check interval chosen, a reality check answered with the session's books, a lock taken
+ * (the panic button, a break, an exclusion) and a lock the operator ended early.
+ */
+const entryBase = { id: z.int(), at: z.int() };
+export const ProtectionEntry = z.discriminatedUnion('kind', [
+  z.object({
+    ...entryBase,
+    kind: z.literal('limit'),
+    limit: LimitKind,
+    amount: z.nullable(z.int()),
+    before: z.nullable(z.int()),
+    from: z.int(),
+  }),
+  z.object({ ...entryBase, kind: z.literal('realityCheckInterval'), minutes: z.int(), before: z.nullable(z.int()) }),
+  z.object({
+    ...entryBase,
+    kind: z.literal('realityCheck'),
+    answer: RealityCheckAnswer,
+    playedMs: z.int().check(z.nonnegative()),
+    bets: z.int().check(z.nonnegative()),
+    wins: z.int().check(z.nonnegative()),
+  }),
+  z.object({ ...entryBase, kind: z.literal('lock'), lock: LockKind, until: z.int() }),
+  z.object({ ...entryBase, kind: z.literal('lockEnded'), lock: LockKind }),
+]);
+export type ProtectionEntry = z.infer<typeof ProtectionEntry>;
+
+/** How many entries the player's history answers at most (newest first). */
+export const PROTECTION_HISTORY_SIZE = 100;
+
+/** GET /api/player/protection/history: the player's protection choices, newest first. */
+export const ProtectionHistory = z.object({ entries: z.array(ProtectionEntry) });
+export type ProtectionHistory = z.infer<typeof ProtectionHistory>;
+
+/** A record of the protection books as the player reads it, or null for one the player is not shown. */
+export function protectionEntry(record: ProtectionRecord): ProtectionEntry | null {
+  const { id, at, kind, detail } = record;
+  const candidate =
+    kind === 'limit'
+      ? { id, at, kind, limit: detail.kind, amount: detail.amount, before: detail.before, from: detail.from }
+      : kind === 'panic' || kind === 'break' || kind === 'exclusion'
+        ? { id, at, kind: 'lock', lock: kind, until: detail.until }
+        : kind === 'lockEnded'
+          ? { id, at, kind, lock: detail.kind }
+          : { id, at, kind, ...detail };
+  const parsed = ProtectionEntry.safeParse(candidate);
+  return parsed.success ? parsed.data : null;
+}

@@ -18,7 +18,7 @@ import { IpCheckResult } from '../check.ts';
 import { ErrorCode, OkResponse } from '../errors.ts';
 import { Brand, BrandWithMachines, Machine } from '../floor.ts';
 import { BalanceResponse } from '../player.ts';
-import { LimitRequest, LockRequest, LockResult, ProtectionSettings, RealityCheckChoice } from '../protection.ts';
+import { LimitRequest, LockRequest, LockResult, ProtectionHistory, ProtectionSettings, RealityCheckChoice } from '../protection.ts';
 import { SettingsOverrides } from '../settings.ts';
 import { FloorCode } from '../sockets.ts';
 import {
@@ -502,6 +502,20 @@ summary: 'Cash out a held session',
     auth: true,
     response: ProtectionSettings,
     responseName: 'ProtectionSettings',
+    errors: [UNAUTHORIZED],
+  },
+  {
+    id: 'protectionHistory',
+    method: 'get',
+    path: '/player/protection/history',
+    base: 'api',
+    area: 'protection',
+    summary: "The player's own protection history",
+    description:
+      "Every protection choice of the player, newest first (at most 100): a limit set (`limit`: the kind; `amount` asked, null for none; `before`, the one in force then; `from`, when it counts — later than `at` for a raise waiting its 24 hours), the reality-check interval chosen, a reality check answered (`answer`, with the session's `playedMs`, `bets` and `wins` it showed), a lock taken (`lock`: panic, break or exclusion, `until` when it ends) and a lock the operator ended early (`lockEnded`). The operator lists the same books through the control API.",
+    auth: true,
+    response: ProtectionHistory,
+    responseName: 'ProtectionHistory',
     errors: [UNAUTHORIZED],
   },
   {

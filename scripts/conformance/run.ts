@@ -754,6 +754,11 @@ async function protectionArea(run: Run, machineId: number | null): Promise<void>
   await run.check('protection', 'POST /player/protection/limit with an amount of 0 (no limit is 0): 400 40000, nothing set', async () => {
     await run.call('setLimit', { token: run.token!, body: { kind: 'lossDay', amount: 0 }, expect: 400, codes: [ErrorCode.invalidRequest] });
   }, run.needsLogin);
+  await run.check('protection', "GET /player/protection/history: the player's own history, of the contract's kinds, newest first", async () => {
+    const { entries } = (await run.call('protectionHistory', { token: run.token!, expect: 200 })) as { entries: Array<{ id: number; at: number }> };
+    const outOfOrder = entries.findIndex((entry, index) => index > 0 && entry.at > entries[index - 1]!.at);
+    if (outOfOrder > 0) throw new Difference(`entry ${outOfOrder} (${snippet(entries[outOfOrder])}) is newer than the one before it`);
+  }, run.needsLogin);
   const violations: string[] = [];
   let socket: FrameSocket | null = null;
   let rules: PlayRules | null = null;

@@ -6,6 +6,9 @@ import {
   MANDATORY_LIMITS,
   lockEnd,
   PANIC_LOCK_MS,
+  PROTECTION_HISTORY_SIZE,
+  ProtectionHistory,
+  protectionEntry,
   ProtectionReport,
   ProtectionSettings,
   REALITY_CHECKS,
@@ -65,6 +68,16 @@ export function protectionRoutes(deps: ApiDeps, floor: PayBack): Route[] {
       method: 'GET',
       path: '/api/player/protection',
       handle: async (request) => settingsOf((await authenticate(request.raw, deps)).player.id),
+    },
+    {
+      // The player's own protection history: what they chose and what the operator did, newest first.
+      method: 'GET',
+      path: '/api/player/protection/history',
+      handle: async (request) => {
+        const { player } = await authenticate(request.raw, deps);
+        const records = deps.protection.recordsOf(player.id, PROTECTION_HISTORY_SIZE);
+        return ok(ProtectionHistory, { entries: records.map(protectionEntry).filter((entry) => entry !== null) });
+      },
     },
     {
       method: 'POST',

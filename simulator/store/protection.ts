@@ -160,10 +160,11 @@ export class ProtectionStore {
     return this.#store.database.prepare('SELECT * FROM protection_locks WHERE player_id = ? ORDER BY id DESC').all(playerId).map(toLock);
   }
 
-  recordsOf(playerId: number): ProtectionRecord[] {
+  /** The player's protection records, newest first (at most `limit`). */
+  recordsOf(playerId: number, limit = -1): ProtectionRecord[] {
     return this.#store.database
-      .prepare('SELECT * FROM protection_records WHERE player_id = ? ORDER BY id DESC')
-      .all(playerId)
+      .prepare('SELECT * FROM protection_records WHERE player_id = ? ORDER BY id DESC LIMIT ?')
+      .all(playerId, limit)
       .map((row) => ({ id: int(row, 'id'), at: int(row, 'at'), kind: text(row, 'kind'), detail: JSON.parse(text(row, 'detail')) as Record<string, unknown> }));
   }
 }

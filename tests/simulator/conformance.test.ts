@@ -101,6 +101,7 @@ describe('the conformance suite against the simulator', { timeout: 30_000 }, () 
       "GET /player/protection: the player's reality-check interval is one the operator offers",
       'POST /player/protection/reality-check with 1 minute (not offered): 400 40000',
       'POST /player/protection/limit with an amount of 0 (no limit is 0): 400 40000, nothing set',
+      "GET /player/protection/history: the player's own history, of the contract's kinds, newest first",
       "the join tells the rules of play, and they are the profile of Settings.json's JURISDICTION",
       "the join tells the reality checks' interval; an answer with no check waiting is acknowledged (a late one changes nothing)",
       'autoplay where the jurisdiction bans it: error 60019, no spin',
