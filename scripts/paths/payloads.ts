@@ -321,6 +321,17 @@ export const playerLimitsPayloads: Payloads = {
   'xstate.error.actor.save': [error('save', failure)],
 };
 
+/** The loaded history (an entry of two kinds) and a failed load. */
+export const protectionHistoryPayloads: Payloads = {
+  'xstate.done.actor.load': [
+    done('load', [
+      { id: 2, at: 2000, kind: 'limit', limit: 'lossDay', amount: 5000, before: null, from: 2000 },
+      { id: 1, at: 1000, kind: 'lock', lock: 'break', until: 9000 },
+    ]),
+  ],
+  'xstate.error.actor.load': [error('load', failure)],
+};
+
 export const promoStopWhen = (s: any): boolean => s.context.notices > 1;
 
 export const navigationPayloads: Payloads = {
@@ -463,6 +474,7 @@ export const pathFixtures: Record<string, PathFixture> = {
   },
   selfLock: { payloads: selfLockPayloads, distinguish: (c) => [c.choice?.kind ?? null, c.failure !== null] },
   playerLimits: { payloads: playerLimitsPayloads, distinguish: (c) => [c.view !== null, c.saving, c.failure !== null] },
+  protectionHistory: { payloads: protectionHistoryPayloads, distinguish: (c) => [c.entries?.length ?? null, c.failure !== null] },
   checkInterval: { payloads: checkIntervalPayloads, distinguish: (c) => [c.settings?.minutes ?? null, c.choosing, c.failure !== null] },
   navigation: { inputs: [{ folded: false }, { folded: true }], payloads: navigationPayloads },
   accountProfile: { payloads: accountProfilePayloads },

@@ -16,6 +16,7 @@ import { navigationMachine } from '../../machines/navigation.ts';
 import { selfLockMachine } from '../../machines/selfLock.ts';
 import { checkIntervalMachine } from '../../machines/checkInterval.ts';
 import { playerLimitsMachine } from '../../machines/playerLimits.ts';
+import { protectionHistoryMachine } from '../../machines/protectionHistory.ts';
 import { promoMachine } from '../../machines/promo.ts';
 import { ErrorCode } from '../../protocol/errors.ts';
 import { createProtectionService } from '../services/protection.ts';
@@ -229,6 +230,9 @@ export function createLoggedIn({ settings, http, auth, inspect }: LoggedInDeps):
         load: fromPromise(() => createProtectionService(http).limits()),
         save: fromPromise(({ input }) => createProtectionService(http).setLimit(input)),
       },
+    }),
+    protectionHistory: protectionHistoryMachine.provide({
+      actors: { load: fromPromise(() => createProtectionService(http).history()) },
     }),
     navigation: navigationMachine.provide({
       actors: { wideScreen: fromCallback(({ sendBack }) => watchWideScreen(BREAKPOINT_MD, () => sendBack({ type: 'viewport.wide' }))) },

@@ -8,6 +8,7 @@ import type { navigationMachine } from '../../machines/navigation.ts';
 import type { selfLockMachine } from '../../machines/selfLock.ts';
 import type { checkIntervalMachine } from '../../machines/checkInterval.ts';
 import type { playerLimitsMachine } from '../../machines/playerLimits.ts';
+import type { protectionHistoryMachine } from '../../machines/protectionHistory.ts';
 import type { promoMachine } from '../../machines/promo.ts';
 import type { registerMachine } from '../../machines/register.ts';
 import type { uiSettingsMachine } from '../../machines/uiSettings.ts';
@@ -46,6 +47,8 @@ export interface ViewLogic {
   checkInterval: typeof checkIntervalMachine;
   /** The money limits the player sets themselves. */
   playerLimits: typeof playerLimitsMachine;
+  /** The player's own protection history (limits, intervals, reality checks, locks). */
+  protectionHistory: typeof protectionHistoryMachine;
   navigation: typeof navigationMachine;
   /** Profile, password and PIN forms, login log, game sessions, transactions. */
   account: AccountLogic;

@@ -1,4 +1,4 @@
-import { LockResult, ProtectionSettings, type LimitKind, type LimitRequest, type LockRequest, type PlayerLimit } from '../../protocol/protection.ts';
+import { LockResult, ProtectionHistory, ProtectionSettings, type LimitKind, type ProtectionEntry, type LimitRequest, type LockRequest, type PlayerLimit } from '../../protocol/protection.ts';
 import type { Http } from './http.ts';
 
 /** Player protection over the REST API. */
@@ -27,6 +27,10 @@ export function createProtectionService(http: Http) {
     async setLimit(request: LimitRequest): Promise<{ limits: PlayerLimit[]; mandatory: LimitKind[] }> {
       const { limits, mandatory } = await http.post('/player/protection/limit', request, ProtectionSettings);
       return { limits, mandatory };
+    },
+    /** The player's protection history, newest first. */
+    async history(): Promise<ProtectionEntry[]> {
+      return (await http.get('/player/protection/history', ProtectionHistory)).entries;
     },
     /** Keeps one of the choices as the player's interval; answers the settings as they are now. */
     async chooseRealityCheck(minutes: number): Promise<ProtectionSettings['realityCheck']> {

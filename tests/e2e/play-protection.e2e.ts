@@ -228,6 +228,12 @@ describe('player protection per jurisdiction', () => {
     await daily.getByRole('button', { name: 'Set' }).click();
     await daily.getByTestId('limit-pending').filter({ hasText: '$5,000.00 from' }).waitFor();
     expect(await daily.getByTestId('limit-now').textContent()).toBe('$5.00');
+    // Both changes are in the player's protection history, the raise with the day it counts.
+    const history = page.getByTestId('protection-history');
+    await history.getByRole('button', { name: 'Show history' }).click();
+    await expect
+      .poll(() => history.getByRole('listitem').allTextContents())
+      .toEqual([expect.stringMatching(/Daily loss limit: \$5,000\.00, from /), expect.stringMatching(/Daily loss limit: \$5\.00$/)]);
     clock.offset += 24 * 60 * 60 * 1000;
     await loginToLobby(page);
     await page.goto('/profile');

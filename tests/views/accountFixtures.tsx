@@ -15,6 +15,8 @@ import type { AccountLogic } from '../../src/features/product/account/logic.ts';
 import { selfLockMachine } from '../../machines/selfLock.ts';
 import { checkIntervalMachine } from '../../machines/checkInterval.ts';
 import { playerLimitsMachine, type LimitsView } from '../../machines/playerLimits.ts';
+import { protectionHistoryMachine } from '../../machines/protectionHistory.ts';
+import type { ProtectionEntry } from '../../protocol/protection.ts';
 import { RuntimeProvider, type ViewLogic, type ViewRuntime } from '../../src/features/viewRuntime.tsx';
 import type { GameSessionItem, LoginLogItem, TransactionItem } from '../../protocol/account.ts';
 import { DEFAULT_SETTINGS } from '../../protocol/settings.ts';
@@ -109,6 +111,21 @@ export interface Fakes {
   profile: ReturnType<typeof vi.fn<() => Promise<AccountProfile>>>;
   changePassword: ReturnType<typeof vi.fn<(values: PasswordValues) => Promise<void>>>;
   changePin: ReturnType<typeof vi.fn<(values: PinValues) => Promise<{ pinCode: string }>>>;
+  /** The player's protection history, as GET /player/protection/history answers it. */
+  protectionHistory: ReturnType<typeof vi.fn<() => Promise<ProtectionEntry[]>>>;
+}
+
+const AT = Date.UTC(2026, 0, 15, 12, 0);
+/** One entry of each kind, newest first. */
+export function protectionEntries(): ProtectionEntry[] {
+  return [
+    { id: 6, at: AT + 5000, kind: 'lockEnded', lock: 'break' },
+    { id: 5, at: AT + 4000, kind: 'lock', lock: 'break', until: AT + 7 * 86_400_000 },
+    { id: 4, at: AT + 3000, kind: 'realityCheck', answer: 'continue', playedMs: 1_800_000, bets: 2400, wins: 1800 },
+    { id: 3, at: AT + 2000, kind: 'realityCheckInterval', minutes: 30, before: null },
+    { id: 2, at: AT + 1000, kind: 'limit', limit: 'lossDay', amount: 20_000, before: 5000, from: AT + 1000 + 86_400_000 },
+    { id: 1, at: AT, kind: 'limit', limit: 'lossDay', amount: 5000, before: null, from: AT },
+  ];
 }
 
 export function fakes(data: { sessions?: GameSessionItem[]; transactions?: TransactionItem[]; loginLog?: LoginLogItem[] } = {}): Fakes {
@@ -122,6 +139,7 @@ export function fakes(data: { sessions?: GameSessionItem[]; transactions?: Trans
     })),
     changePassword: vi.fn(async () => {}),
     changePin: vi.fn(async () => ({ pinCode: 'new-hash' })),
+    protectionHistory: vi.fn(async () => protectionEntries()),
   };
 }
 
@@ -157,6 +175,7 @@ export function withRuntime(ui: ReactElement, f: Fakes): ReactElement {
       // The reality-check interval as an operator under no jurisdiction keeps it.
       checkInterval: checkIntervalMachine.provide({ actors: { load: fromPromise(async () => ({ minutes: 60, defaultMinutes: 60, choices: [15, 30, 60, 120] })) } }),
       playerLimits: playerLimitsMachine.provide({ actors: { load: fromPromise(async (): Promise<LimitsView> => ({ limits: [], mandatory: [] })) } }),
+      protectionHistory: protectionHistoryMachine.provide({ actors: { load: fromPromise(() => f.protectionHistory()) } }),
     } as Partial<ViewLogic> as ViewLogic,
   };
   return (

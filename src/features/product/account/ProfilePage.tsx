@@ -13,6 +13,7 @@ import { AccountList } from './AccountList.tsx';
 import { Card } from './controls.ts';
 import { PasswordForm, PinForm } from './CredentialForms.tsx';
 import { LimitsCard } from '../protection/LimitsCard.tsx';
+import { ProtectionHistoryCard } from '../protection/ProtectionHistoryCard.tsx';
 import { RealityCheckCard } from '../protection/RealityCheckCard.tsx';
 import { TakeABreak } from '../protection/TakeABreak.tsx';
 import type { Column } from './DataTable.tsx';
@@ -89,6 +90,7 @@ export function ProfilePage() {
         <LimitsCard />
         <RealityCheckCard />
         <TakeABreak />
+        <ProtectionHistoryCard />
         <Wide>
           <LoginLog />
         </Wide>

@@ -16,7 +16,8 @@ import { useAccountFormat } from '../account/format.ts';
 import { failureText } from '../errors/codeMessages.ts';
 import { Lead } from './cardParts.ts';
 
-const LABELS: Record<LimitKind, MessageDescriptor> = {
+/** Each limit's name, as the card and the protection history say it. */
+export const LIMIT_LABELS: Record<LimitKind, MessageDescriptor> = {
   lossDay: msg`Daily loss limit`,
   lossWeek: msg`Weekly loss limit`,
   lossMonth: msg`Monthly loss limit`,
@@ -88,7 +89,7 @@ function LimitRow({ actor, limit, required }: { actor: ActorRefFrom<typeof playe
   return (
     <Row data-testid={`limit-${limit.kind}`} aria-busy={mine}>
       <Field>
-        <label htmlFor={inputId}>{i18n._(LABELS[limit.kind])}</label>
+        <label htmlFor={inputId}>{i18n._(LIMIT_LABELS[limit.kind])}</label>
         <FieldHint id={hintId}>
           <span data-testid="limit-now">{now}</span>
           {required && (

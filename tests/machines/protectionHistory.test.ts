@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import { protectionHistoryMachine } from '../../machines/protectionHistory.ts';
+import { selectHistoryEntries, selectHistoryFailed, selectHistoryOpen } from '../../machines/protectionHistory.selectors.ts';
+import type { ProtectionEntry } from '../../protocol/protection.ts';
+
+const older: ProtectionEntry = { id: 1, at: 1000, kind: 'realityCheckInterval', minutes: 30, before: null };
+const newer: ProtectionEntry = { id: 2, at: 2000, kind: 'limit', limit: 'lossDay', amount: 5000, before: null, from: 2000 };
+
+/** The real chart with its loads answered by hand. */
+function start() {
+  const loads: Array<{ answer: (entries: ProtectionEntry[]) => void; fail: (e: Error) => void }> = [];
+  const actor = createActor(
+    protectionHistoryMachine.provide({
+      actors: { load: fromPromise(() => new Promise<ProtectionEntry[]>((answer, fail) => loads.push({ answer, fail }))) },
+    }),
+  ).start();
+  return { actor, loads };
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('protectionHistory machine', () => {
+  it('loads only when opened, and anew at every opening: a choice made meanwhile is in it', async () => {
+    const { actor, loads } = start();
+    expect(loads).toHaveLength(0);
+    expect(selectHistoryOpen(actor.getSnapshot())).toBe(false);
+    actor.send({ type: 'user.open' });
+    expect(selectHistoryOpen(actor.getSnapshot())).toBe(true);
+    expect(selectHistoryEntries(actor.getSnapshot())).toBeNull();
+    // One load in flight: opening again while it loads asks nothing more.
+    actor.send({ type: 'user.open' });
+    expect(loads).toHaveLength(1);
+    loads[0]!.answer([older]);
+    await settle();
+    expect(selectHistoryEntries(actor.getSnapshot())).toEqual([older]);
+
+    actor.send({ type: 'user.close' });
+    expect(selectHistoryOpen(actor.getSnapshot())).toBe(false);
+    actor.send({ type: 'user.open' });
+    expect(loads).toHaveLength(2);
+    // While the new load runs, the old entries are not shown as if they were the latest.
+    expect(selectHistoryEntries(actor.getSnapshot())).toBeNull();
+    loads[1]!.answer([newer, older]);
+    await settle();
+    expect(selectHistoryEntries(actor.getSnapshot())).toEqual([newer, older]);
+  });
+
+  it('a failed load is said and tried again on the player’s word; closed meanwhile, a late answer changes nothing', async () => {
+    const { actor, loads } = start();
+    actor.send({ type: 'user.open' });
+    loads[0]!.fail(new Error('offline'));
+    await settle();
+    expect(selectHistoryFailed(actor.getSnapshot())).toBe(true);
+    expect(actor.getSnapshot().context.failure).not.toBeNull();
+    actor.send({ type: 'user.retry' });
+    expect(selectHistoryFailed(actor.getSnapshot())).toBe(false);
+    expect(loads).toHaveLength(2);
+    actor.send({ type: 'user.close' });
+    loads[1]!.answer([newer]);
+    await settle();
+    expect(actor.getSnapshot().value).toBe('closed');
+    expect(actor.getSnapshot().context.entries).toBeNull();
+  });
+});
