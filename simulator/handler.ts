@@ -65,7 +65,9 @@ export function createRequestHandler(config: HandlerConfig) {
         sendJson(res, error.status, error.body(), wait);
         return;
       }
-      if (req.destroyed) return; // the client went away mid-request
+      // The client went away mid-request. (Not req.destroyed: a request whose body was read to
+      // its end is destroyed too, and its client still waits for the answer.)
+      if (res.destroyed || req.socket.destroyed) return;
       console.error('simulator: unexpected error on', req.method, req.url?.split('?')[0], error);
       sendJson(res, 500, new ApiFailure(500, INTERNAL_ERROR, 'internal error').body());
     }

@@ -1,8 +1,10 @@
 import { request } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LoginResult } from '../../protocol/auth.ts';
 import { ErrorCode } from '../../protocol/errors.ts';
-import { APP_JS, INDEX_HTML, SECRET_TEXT, call, errorOf, startTestSimulator, type TestSimulator } from './helpers.ts';
+import { APP_JS, INDEX_HTML, SECRET_TEXT, call, errorOf, loginToken, startTestSimulator, type TestSimulator } from './helpers.ts';
+import { INTERNAL_ERROR } from '../../simulator/http/errors.ts';
+import { ProtectionStore } from '../../simulator/store/protection.ts';
 
 let t: TestSimulator;
 beforeAll(async () => {
@@ -270,5 +272,28 @@ describe('security headers', () => {
   it('keeps API answers out of caches', async () => {
     const response = await fetch(`${t.url}/check`);
     expect(response.headers.get('cache-control')).toBe('no-store');
+  });
+});
+
+describe('an unexpected failure after the body was read', () => {
+  it('is answered 500 50000 (a request whose body was read is destroyed, and its client still waits)', async () => {
+    const token = await loginToken(t);
+    const fault = vi.spyOn(ProtectionStore.prototype, 'setLimit').mockImplementationOnce(() => {
+      throw new Error('CHECK constraint failed (injected)');
+    });
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const answer = await call(`${t.url}/api/player/protection/limit`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+        body: { kind: 'lossDay', amount: 1000 },
+      });
+      expect(answer.status).toBe(500);
+      expect(errorOf(answer).code).toBe(INTERNAL_ERROR);
+      expect(String(quiet.mock.calls[0]?.[3])).toContain('CHECK constraint failed (injected)');
+    } finally {
+      fault.mockRestore();
+      quiet.mockRestore();
+    }
   });
 });
