@@ -34,6 +34,8 @@ export const ErrorCode = {
   playerLocked: 10709,
   /** The player has just locked themselves out (the panic button): every login session ends, the credits are paid back. */
   sessionLocked: 10710,
+  /** The login session reached the session time the player set themselves (a limit): it has ended; a new login starts a new one. */
+  sessionTimeLimit: 10711,
   depositCountdown: 18800,
   sessionTerminating: 18801,
   continueCountdown: 18802,
@@ -49,6 +51,7 @@ export const SESSION_END_CODES: ReadonlySet<number> = new Set([
   ErrorCode.loggedInElsewhere,
   ErrorCode.sessionEndedByOperator,
   ErrorCode.sessionLocked,
+  ErrorCode.sessionTimeLimit,
 ]);
 
 /**

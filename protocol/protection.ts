@@ -72,12 +72,25 @@ export const RealityCheckAnswer = z.enum(['continue', 'history', 'leave']);
 export type RealityCheckAnswer = z.infer<typeof RealityCheckAnswer>;
 
 /**
- * The money limits a player sets themselves (UK RTS 13): net loss per day, week and month (money
- * put on machines less what came back), and money put on machines per day. Days, weeks (from
- * Monday) and months are calendar ones, UTC.
+ * The limits a player sets themselves (UK RTS 13): net loss per day, week and month (money put on
+ * machines less what came back), money put on machines per day — calendar days, weeks (from
+ * Monday) and months, UTC — and how long one login session may last (`sessionTime`, in minutes:
+ * at that age the login ends, 10711, like an expiry the player chose).
  */
-export const LimitKind = z.enum(['lossDay', 'lossWeek', 'lossMonth', 'transferDay']);
+export const LimitKind = z.enum(['lossDay', 'lossWeek', 'lossMonth', 'transferDay', 'sessionTime']);
 export type LimitKind = z.infer<typeof LimitKind>;
+
+/** The money limits (minor units, calendar periods); the others are in minutes. */
+export const MoneyLimitKind = z.enum(['lossDay', 'lossWeek', 'lossMonth', 'transferDay']);
+export type MoneyLimitKind = z.infer<typeof MoneyLimitKind>;
+
+/** Whether a limit kind is one of money (minor units), not of time (minutes). */
+export function isMoneyLimit(kind: LimitKind): kind is MoneyLimitKind {
+  return MoneyLimitKind.safeParse(kind).success;
+}
+
+/** The longest session-time limit a player may set, in minutes (a day). */
+export const MAX_SESSION_MINUTES = 24 * 60;
 
 /** A raise (or a removal) waits this long before it counts; a lower limit counts at once. */
 export const LIMIT_COOLING_OFF_MS = 24 * 60 * 60 * 1000;
@@ -90,7 +103,7 @@ export const MANDATORY_LIMITS: Readonly<Record<Jurisdiction, readonly LimitKind[
   se: ['transferDay'],
 };
 
-/** One of the player's limits: in force now (minor units; null: none), and a raise or removal waiting out its cooling-off. */
+/** One of the player's limits: in force now (minor units, or minutes for `sessionTime`; null: none), and a raise or removal waiting out its cooling-off. */
 export const PlayerLimit = z.object({
   kind: LimitKind,
   amount: z.nullable(z.int().check(z.positive())),
@@ -98,14 +111,24 @@ export const PlayerLimit = z.object({
 });
 export type PlayerLimit = z.infer<typeof PlayerLimit>;
 
-/** Body of POST /api/player/protection/limit: a limit in minor units, or null to have none. */
-export const LimitRequest = z.object({ kind: LimitKind, amount: z.nullable(z.int().check(z.positive(), z.maximum(100_000_000))) });
+/**
+ * Body of POST /api/player/protection/limit: a limit in minor units (minutes for `sessionTime`, at
+ * most MAX_SESSION_MINUTES), or null to have none.
+ */
+export const LimitRequest = z
+  .object({ kind: LimitKind, amount: z.nullable(z.int().check(z.positive(), z.maximum(100_000_000))) })
+  .check(
+    z.refine((request) => isMoneyLimit(request.kind) || request.amount === null || request.amount <= MAX_SESSION_MINUTES, {
+      message: `a session time is at most ${MAX_SESSION_MINUTES} minutes`,
+      path: ['amount'],
+    }),
+  );
 export type LimitRequest = z.infer<typeof LimitRequest>;
 
 const DAY = 24 * 60 * 60 * 1000;
 
 /** The calendar period (UTC) of a limit kind that `at` falls in: its start and when it resets. */
-export function limitPeriod(kind: LimitKind, at: number): { from: number; resetsAt: number } {
+export function limitPeriod(kind: MoneyLimitKind, at: number): { from: number; resetsAt: number } {
   const date = new Date(at);
   const day = Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate());
   if (kind === 'lossDay' || kind === 'transferDay') return { from: day, resetsAt: day + DAY };

@@ -124,13 +124,14 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     seedFleetOnce(store, now());
     const control = new ControlState(settings, options.allowedCountries ?? DEFAULT_ALLOWED_COUNTRIES);
     const hub = new NotificationHub();
+    const protection = new ProtectionStore(store);
     const deps: ApiDeps = {
       store,
       ledger,
-      protection: new ProtectionStore(store),
+      protection,
       hub,
       tokens: createTokens(loadSigningKey(store), now),
-      sessions: new SessionEnds(store, now),
+      sessions: new SessionEnds(store, now, (playerId, at) => protection.sessionTimeMs(playerId, at)),
       control,
       gate: new AddressGate(),
       now,

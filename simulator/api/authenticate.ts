@@ -14,7 +14,8 @@ export interface Authenticated {
 
 /**
  * The token rules of every authenticated call: no bearer token → 401 40000; a token we did
- * not sign → 401 10; expired, logged out, or its player gone or banned → 401 50100. The
+ * not sign → 401 10; expired, logged out, or its player gone or banned → 401 50100; past the
+ * player's own session-time limit → 401 10711. The
  * session row is the authority, so logout takes effect before the token's exp.
  */
 export async function authenticate(req: IncomingMessage, deps: ApiDeps): Promise<Authenticated> {
@@ -25,7 +26,7 @@ export async function authenticate(req: IncomingMessage, deps: ApiDeps): Promise
 /** The same rules for a token that arrives another way (the sockets carry it in the query). */
 export async function authenticateToken(
   token: string | undefined,
-  deps: Pick<ApiDeps, 'tokens' | 'store' | 'now' | 'protection'>,
+  deps: Pick<ApiDeps, 'tokens' | 'store' | 'now' | 'protection' | 'sessions'>,
 ): Promise<Authenticated> {
   if (token === undefined || token === '') throw fail(401, ErrorCode.invalidRequest);
 
@@ -44,5 +45,7 @@ export async function authenticateToken(
   // A lock the player chose is the authority, not only the sessions it ended: a token that
   // outlived it (its end failed half-way) is refused all the same.
   if (deps.protection.activeLock(player.id, now)) throw fail(401, ErrorCode.sessionTerminated);
+  // The session time the player set themselves: the login has ended, and the answer says why.
+  if (deps.sessions.endedCode(session.jti) === ErrorCode.sessionTimeLimit) throw fail(401, ErrorCode.sessionTimeLimit);
   return { token, claims, session, player };
 }

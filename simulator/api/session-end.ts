@@ -8,6 +8,7 @@ export const SESSION_END_CODE: Record<SessionEndReason, number> = {
   kicked: ErrorCode.sessionEndedByOperator,
   elsewhere: ErrorCode.loggedInElsewhere,
   locked: ErrorCode.sessionLocked,
+  timeLimit: ErrorCode.sessionTimeLimit,
 };
 
 type Listener = (jti: string, code: number) => void;
@@ -23,9 +24,13 @@ export class SessionEnds {
   readonly #now: () => number;
   readonly #listeners = new Set<Listener>();
 
-  constructor(store: Store, now: () => number) {
+  readonly #sessionTimeMs: (playerId: number, at: number) => number | null;
+
+  /** `sessionTimeMs`: how long one login of the player may last (their own limit), null for no limit. */
+  constructor(store: Store, now: () => number, sessionTimeMs: (playerId: number, at: number) => number | null = () => null) {
     this.#store = store;
     this.#now = now;
+    this.#sessionTimeMs = sessionTimeMs;
   }
 
   /** Called with each session that ends; returns the unsubscription. */
@@ -59,10 +64,19 @@ export class SessionEnds {
     const session = this.#store.session(jti);
     if (!session) return ErrorCode.sessionTerminated;
     if (session.revokedAt !== null) return session.endReason ? SESSION_END_CODE[session.endReason] : ErrorCode.sessionTerminated;
-    if (session.expiresAt <= this.#now()) return ErrorCode.sessionTerminated;
+    const now = this.#now();
+    if (session.expiresAt <= now) return ErrorCode.sessionTerminated;
     const player = this.#store.playerById(session.playerId);
     if (!player) return ErrorCode.sessionTerminated;
-    return player.banned ? ErrorCode.banned : null;
+    if (player.banned) return ErrorCode.banned;
+    // The player's own session-time limit: at that age the login ends, for good (a raise counting
+    // later does not bring it back), and its sockets hear why.
+    const allowed = this.#sessionTimeMs(session.playerId, now);
+    if (allowed !== null && session.createdAt + allowed <= now) {
+      this.end(jti, 'timeLimit');
+      return ErrorCode.sessionTimeLimit;
+    }
+    return null;
   }
 
   #tell(jti: string, code: number): void {

@@ -270,6 +270,25 @@ export const MIGRATIONS: readonly Migration[] = [
       ) STRICT;
     `,
   },
+  {
+    id: 10,
+    name: "player protection: the player's own session-time limit (minutes) beside the money limits",
+    sql: `
+      -- SQLite cannot change a CHECK: the table is made anew with sessionTime allowed, rows kept.
+      CREATE TABLE protection_limits_new (
+        player_id INTEGER NOT NULL REFERENCES players(id),
+        kind TEXT NOT NULL CHECK (kind IN ('lossDay', 'lossWeek', 'lossMonth', 'transferDay', 'sessionTime')),
+        amount INTEGER CHECK (amount > 0),
+        pending_set INTEGER NOT NULL DEFAULT 0 CHECK (pending_set IN (0, 1)),
+        pending_amount INTEGER CHECK (pending_amount > 0),
+        pending_from INTEGER,
+        PRIMARY KEY (player_id, kind)
+      ) STRICT;
+      INSERT INTO protection_limits_new SELECT player_id, kind, amount, pending_set, pending_amount, pending_from FROM protection_limits;
+      DROP TABLE protection_limits;
+      ALTER TABLE protection_limits_new RENAME TO protection_limits;
+    `,
+  },
 ];
 
 /** Applies the migrations not yet recorded in schema_migrations; returns the ids applied. */

@@ -1,4 +1,5 @@
 import {
+  isMoneyLimit,
   LIMIT_COOLING_OFF_MS,
   LimitKind,
   limitPeriod,
@@ -134,7 +135,7 @@ export class ProtectionStore {
     const missing = mandatory.find((kind) => limits.find((limit) => limit.kind === kind)?.amount === null);
     if (missing) return { reason: 'limitRequired', kind: missing };
     for (const { kind, amount: limit } of limits) {
-      if (limit === null) continue;
+      if (limit === null || !isMoneyLimit(kind)) continue;
       const period = limitPeriod(kind, at);
       const sum = (actions: number[]) =>
         int(
@@ -148,6 +149,12 @@ export class ProtectionStore {
       if (used + amount > limit) return { reason: 'limitReached', kind, limit, used, until: period.resetsAt };
     }
     return null;
+  }
+
+  /** How long one login session of the player may last at `at`, in ms (their session-time limit), or null for as long as it is valid. */
+  sessionTimeMs(playerId: number, at: number): number | null {
+    const minutes = this.limitsOf(playerId, at).find((limit) => limit.kind === 'sessionTime')!.amount;
+    return minutes === null ? null : minutes * 60_000;
   }
 
   record(playerId: number, at: number, kind: string, detail: Record<string, unknown>): void {

@@ -53,7 +53,8 @@ export interface SessionRecord {
 }
 
 /** Why a login session was ended before its expiry (protocol/errors.ts maps each to a code). */
-export type SessionEndReason = 'logout' | 'banned' | 'kicked' | 'elsewhere' | 'locked';
+/** Why a login session ended early: `timeLimit`, at the session time the player set themselves. */
+export type SessionEndReason = 'logout' | 'banned' | 'kicked' | 'elsewhere' | 'locked' | 'timeLimit';
 
 export interface LoginLogEntry {
   id: number;

@@ -245,6 +245,32 @@ describe('player protection per jurisdiction', () => {
     await expect.poll(() => ledger.credits(1)).toBe(5000);
   });
 
+  it('default: a session-time limit set on the profile ends the login at that age by the operator\'s clock, saying why; a new login plays on', async () => {
+    const { clock, now } = serverClock();
+    h = await startHarness({ rngSeed: 'play-g', now });
+    const { page } = await h.newPage();
+    await loginToLobby(page);
+    await page.goto('/profile');
+    const session = page.getByTestId('limit-sessionTime');
+    await session.getByLabel('Session time limit').fill('30');
+    await session.getByRole('button', { name: 'Set' }).click();
+    await expect.poll(() => session.getByTestId('limit-now').textContent()).toBe('30 min');
+
+    await page.goto('/lobby');
+    await joinFromLobby(page, 1, 1);
+    clock.offset += 30 * 60 * 1000;
+    await page.waitForURL(/\/login/);
+    await toasts(page, /^Your session reached the time limit you set, so it has ended\./).waitFor();
+    // Both sockets' word logs out (the login page may be drawn again under the hand): typed
+    // again until the lobby comes, a few times at most.
+    for (let attempt = 1; ; attempt += 1) {
+      const inLobby = await login(page)
+        .then(() => page.waitForURL(/\/lobby$/, { timeout: 5_000 }))
+        .then(() => true, (error: unknown) => (attempt >= 3 ? Promise.reject(error) : false));
+      if (inLobby) break;
+    }
+  });
+
   it('default: a week\'s break from the profile, asked once, pays back the machine the player left, and refuses a login until the week is over', async () => {
     const { clock, now } = serverClock();
     h = await startHarness({ rngSeed: 'play-f', now });

@@ -7,7 +7,7 @@ import styled from 'styled-components';
 import type { ActorRefFrom } from 'xstate';
 import { selectLimits, selectLimitSaving, selectLimitsFailed, selectLimitsFailure } from '../../../../machines/playerLimits.selectors.ts';
 import type { playerLimitsMachine } from '../../../../machines/playerLimits.ts';
-import type { LimitKind, PlayerLimit } from '../../../../protocol/protection.ts';
+import { isMoneyLimit, MAX_SESSION_MINUTES, type LimitKind, type PlayerLimit } from '../../../../protocol/protection.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { showToast } from '../../../ui/toasts.tsx';
 import { useActorOptions, useLogic } from '../../viewRuntime.tsx';
@@ -22,7 +22,22 @@ export const LIMIT_LABELS: Record<LimitKind, MessageDescriptor> = {
   lossWeek: msg`Weekly loss limit`,
   lossMonth: msg`Monthly loss limit`,
   transferDay: msg`Daily transfer limit`,
+  sessionTime: msg`Session time limit`,
 };
+
+/** A limit's value as the player reads it: money, or minutes of a session. */
+export function useLimitValue(): (kind: LimitKind, amount: number) => string {
+  const { t } = useLingui();
+  const format = useAccountFormat();
+  return (kind, amount) => (isMoneyLimit(kind) ? format.money(amount) : t`${amount} min`);
+}
+
+/** Minutes as typed (a whole number from 1 to a day's), or null. */
+export function minutesOf(typed: string): number | null {
+  const match = /^\s*(\d{1,4})\s*$/.exec(typed);
+  const minutes = match ? Number(match[1]) : 0;
+  return minutes > 0 && minutes <= MAX_SESSION_MINUTES ? minutes : null;
+}
 
 /** An amount as typed (major units, a dot or a comma, at most two decimals) in minor units, or null when it is none. */
 export function minorOf(typed: string): number | null {
@@ -53,7 +68,7 @@ export function LimitsCard() {
         <Trans>Limits</Trans>
       </h2>
       <Lead>
-        <Trans>Set how much you can lose, or put on machines, before play stops you. A lower limit counts at once; a higher one, or none, only after 24 hours.</Trans>
+        <Trans>Set how much you can lose or put on machines, and how long one session may last, before play stops you. A lower limit counts at once; a higher one, or none, only after 24 hours.</Trans>
       </Lead>
       {failed ? (
         <Lead role="alert">
@@ -71,17 +86,18 @@ export function LimitsCard() {
 
 function LimitRow({ actor, limit, required }: { actor: ActorRefFrom<typeof playerLimitsMachine>; limit: PlayerLimit; required: boolean }) {
   const { i18n, t } = useLingui();
-  const format = useAccountFormat();
+  const value = useLimitValue();
   const saving = useSelector(actor, selectLimitSaving);
   const [typed, setTyped] = useState('');
   const inputId = useId();
   const hintId = useId();
-  const amount = minorOf(typed);
+  const money = isMoneyLimit(limit.kind);
+  const amount = money ? minorOf(typed) : minutesOf(typed);
   const busy = saving !== null;
   const mine = saving?.kind === limit.kind;
-  const now = limit.amount === null ? t`No limit` : format.money(limit.amount);
+  const now = limit.amount === null ? t`No limit` : value(limit.kind, limit.amount);
   const pendingFrom = limit.pending ? i18n.date(new Date(limit.pending.from), { dateStyle: 'medium', timeStyle: 'short' }) : '';
-  const pendingAmount = limit.pending?.amount == null ? '' : format.money(limit.pending.amount);
+  const pendingAmount = limit.pending?.amount == null ? '' : value(limit.kind, limit.pending.amount);
   const set = (value: number | null) => {
     actor.send({ type: 'user.setLimit', kind: limit.kind, amount: value });
     setTyped('');
@@ -108,9 +124,9 @@ function LimitRow({ actor, limit, required }: { actor: ActorRefFrom<typeof playe
         <Entry>
           <Input
             id={inputId}
-            inputMode="decimal"
+            inputMode={money ? 'decimal' : 'numeric'}
             autoComplete="off"
-            placeholder={t`Amount`}
+            placeholder={money ? t`Amount` : t`Minutes`}
             aria-describedby={hintId}
             aria-invalid={typed !== '' && amount === null}
             value={typed}

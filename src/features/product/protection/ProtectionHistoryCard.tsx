@@ -9,7 +9,7 @@ import { useActorOptions, useLogic } from '../../viewRuntime.tsx';
 import { Card } from '../account/controls.ts';
 import { useAccountFormat } from '../account/format.ts';
 import { Lead } from './cardParts.ts';
-import { LIMIT_LABELS } from './LimitsCard.tsx';
+import { LIMIT_LABELS, useLimitValue } from './LimitsCard.tsx';
 
 /**
  * Player protection on the profile: the player's own history of it — every limit change (a raise
@@ -77,12 +77,13 @@ function Entry({ entry }: { entry: ProtectionEntry }) {
 function EntryText({ entry }: { entry: ProtectionEntry }) {
   const { i18n } = useLingui();
   const format = useAccountFormat();
+  const value = useLimitValue();
   const when = (ms: number) => format.dateTime(new Date(ms).toISOString());
   switch (entry.kind) {
     case 'limit': {
       const label = i18n._(LIMIT_LABELS[entry.limit]);
       const from = when(entry.from);
-      const amount = entry.amount === null ? '' : format.money(entry.amount);
+      const amount = entry.amount === null ? '' : value(entry.limit, entry.amount);
       // Later than it was asked: a raise or a removal waiting out its 24 hours.
       const waits = entry.from > entry.at;
       if (entry.amount === null) return waits ? <Trans>{label}: none, from {from}</Trans> : <Trans>{label}: none</Trans>;

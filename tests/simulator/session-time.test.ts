@@ -1,0 +1,79 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ErrorCode } from '../../protocol/errors.ts';
+import { LIMIT_COOLING_OFF_MS, MAX_SESSION_MINUTES } from '../../protocol/protection.ts';
+import { call, errorOf, loginToken, MINUTE, startTestSimulator, type TestSimulator } from './helpers.ts';
+import { machineSocket } from './sockets.ts';
+
+/**
+ * The player's own session-time limit: a login lasts that long and no longer — its REST calls are
+ * refused with 10711 and its sockets told so and closed — and a raise waits 24 hours like any
+ * other; a new login starts a new session.
+ */
+
+let t: TestSimulator;
+let token: string;
+beforeEach(async () => {
+  t = await startTestSimulator({ rngSeed: 'session-time' });
+  token = await loginToken(t);
+});
+afterEach(async () => {
+  expect(t.sim.floor.context.ledger.auditPlayers()).toEqual([]);
+  await t.close();
+});
+
+const auth = () => ({ authorization: `Bearer ${token}` });
+const setLimit = (amount: number | null) =>
+  call(`${t.url}/api/player/protection/limit`, { method: 'POST', headers: auth(), body: { kind: 'sessionTime', amount } });
+const balance = () => call(`${t.url}/api/player/balance`, { headers: auth() });
+
+describe("the player's session-time limit", () => {
+  it('ends the login at that age: REST refuses it with 10711, the machine socket is told and closed; a new login plays on', async () => {
+    expect((await setLimit(30)).status).toBe(200);
+    const socket = await machineSocket(t.url, token);
+    socket.send({ type: 'init', machineID: 1, token });
+    await socket.next('joined');
+
+    t.clock.now += 30 * MINUTE - 1;
+    expect((await balance()).status).toBe(200);
+    t.clock.now += 1;
+    const refused = await balance();
+    expect([refused.status, errorOf(refused).code]).toEqual([401, ErrorCode.sessionTimeLimit]);
+    expect(await socket.next('error', (e) => e.code === ErrorCode.sessionTimeLimit)).toMatchObject({ type: 'error' });
+    expect((await socket.closed).reason).toBe(String(ErrorCode.sessionTimeLimit));
+
+    token = await loginToken(t);
+    expect((await balance()).status).toBe(200);
+  });
+
+  it('a lower limit counts at once (a login already past it ends); a raise waits 24 hours, and does not bring an ended login back', async () => {
+    expect((await setLimit(120)).status).toBe(200);
+    t.clock.now += 60 * MINUTE;
+    const first = token;
+    expect((await setLimit(45)).status).toBe(200);
+    expect(errorOf(await balance()).code).toBe(ErrorCode.sessionTimeLimit);
+
+    token = await loginToken(t);
+    const raised = await setLimit(90);
+    expect(raised.status).toBe(200);
+    expect((raised.body as { limits: Array<{ kind: string; amount: number; pending: unknown }> }).limits.find((l) => l.kind === 'sessionTime')).toEqual({
+      kind: 'sessionTime',
+      amount: 45,
+      pending: { amount: 90, from: t.clock.now + LIMIT_COOLING_OFF_MS },
+    });
+    t.clock.now += 45 * MINUTE;
+    expect(errorOf(await balance()).code).toBe(ErrorCode.sessionTimeLimit);
+    // A day on, the raise counts: for a new login, not for the ones that ended.
+    t.clock.now += LIMIT_COOLING_OFF_MS;
+    token = first;
+    expect((await balance()).status).toBe(401);
+    token = await loginToken(t);
+    t.clock.now += 60 * MINUTE;
+    expect((await balance()).status).toBe(200);
+  });
+
+  it('is minutes from 1 to a day', async () => {
+    expect((await setLimit(MAX_SESSION_MINUTES + 1)).status).toBe(400);
+    expect((await setLimit(0)).status).toBe(400);
+    expect((await setLimit(MAX_SESSION_MINUTES)).status).toBe(200);
+  });
+});
