@@ -18,5 +18,5 @@ export const Button = styled.button<{ $variant?: 'primary' | 'ghost' | 'danger' 
       : $variant === 'danger'
         ? css`background: ${theme.colors.dangerFill}; color: #fff;`
         : css`background: transparent; color: ${theme.colors.text}; border-color: ${theme.colors.border};`}
-  &:disabled { opacity: 0.45; cursor: not-allowed; }
+  &:disabled, &[aria-disabled='true'] { opacity: 0.45; cursor: not-allowed; }
 `;

@@ -71,7 +71,9 @@ describe('the reality check dialog', () => {
     await userEvent.click(carryOn);
     const answers = sent.filter((m) => m.type === 'realityCheck');
     expect(answers).toEqual([{ type: 'realityCheck', answer: 'continue', requestId: expect.any(String) }]);
-    expect((carryOn as HTMLButtonElement).disabled).toBe(true);
+    // Busy while the answer is on its way, and the focus stays where the player put it.
+    expect(carryOn.getAttribute('aria-disabled')).toBe('true');
+    expect(document.activeElement).toBe(carryOn);
     server({ type: 'socket.ack', request: 'realityCheck', requestId: answers[0]!.requestId });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });

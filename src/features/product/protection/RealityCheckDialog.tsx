@@ -90,13 +90,13 @@ export function RealityCheckDialog({ game }: { game: Game }) {
             )}
           </Figures>
           <Answers>
-            <Button ref={carryOn} type="button" disabled={answering} onClick={() => answer('continue')}>
+            <Button ref={carryOn} type="button" aria-disabled={answering} onClick={() => answer('continue')}>
               <Trans>Continue playing</Trans>
             </Button>
-            <Button type="button" $variant="ghost" disabled={answering} onClick={() => answer('history')}>
+            <Button type="button" $variant="ghost" aria-disabled={answering} onClick={() => answer('history')}>
               <Trans>View history</Trans>
             </Button>
-            <Button type="button" $variant="ghost" disabled={answering} onClick={() => answer('leave')}>
+            <Button type="button" $variant="ghost" aria-disabled={answering} onClick={() => answer('leave')}>
               <Trans>Leave</Trans>
             </Button>
           </Answers>
