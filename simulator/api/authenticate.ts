@@ -37,6 +37,9 @@ export async function authenticateToken(
   const { claims } = check;
   const session = deps.store.session(claims.jti);
   const now = deps.now();
+  // The session time the player set themselves: the login has ended, and every answer says why
+  // (also after the first one, or the socket sweep, revoked it).
+  if (session && deps.sessions.endedCode(session.jti) === ErrorCode.sessionTimeLimit) throw fail(401, ErrorCode.sessionTimeLimit);
   if (!session || session.revokedAt !== null || session.expiresAt <= now || String(session.playerId) !== claims.sub) {
     throw fail(401, ErrorCode.sessionTerminated);
   }
@@ -45,7 +48,5 @@ export async function authenticateToken(
   // A lock the player chose is the authority, not only the sessions it ended: a token that
   // outlived it (its end failed half-way) is refused all the same.
   if (deps.protection.activeLock(player.id, now)) throw fail(401, ErrorCode.sessionTerminated);
-  // The session time the player set themselves: the login has ended, and the answer says why.
-  if (deps.sessions.endedCode(session.jti) === ErrorCode.sessionTimeLimit) throw fail(401, ErrorCode.sessionTimeLimit);
   return { token, claims, session, player };
 }

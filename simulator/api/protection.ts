@@ -122,7 +122,8 @@ export function protectionRoutes(deps: ApiDeps, floor: PayBack): Route[] {
         const { player, session } = await authenticate(request.raw, deps);
         const { kind, period } = await request.body(LockRequest);
         // The session may have ended while the body was read (a lock from another tab): checked again.
-        if (deps.sessions.endedCode(session.jti) !== null) throw fail(401, ErrorCode.sessionTerminated);
+        const ended = deps.sessions.endedCode(session.jti);
+        if (ended !== null) throw fail(401, ended === ErrorCode.sessionTimeLimit ? ended : ErrorCode.sessionTerminated);
         return lockOut(player.id, kind, (at) => lockEnd(at, period), { period });
       },
     },

@@ -69,8 +69,8 @@ export class SessionEnds {
     const player = this.#store.playerById(session.playerId);
     if (!player) return ErrorCode.sessionTerminated;
     if (player.banned) return ErrorCode.banned;
-    // The player's own session-time limit: at that age the login ends, for good (a raise counting
-    // later does not bring it back), and its sockets hear why.
+    // The player's own session-time limit: at that age the login ends, and once seen here it is
+    // revoked (whatever the limit becomes later), and its sockets hear why.
     const allowed = this.#sessionTimeMs(session.playerId, now);
     if (allowed !== null && session.createdAt + allowed <= now) {
       this.end(jti, 'timeLimit');

@@ -88,6 +88,27 @@ describe('the first login', () => {
     expect(sent).toHaveLength(1);
   });
 
+  it('drops a Login pressed before the app had booted when a screen that must be said comes over the form: nothing is sent unseen', async () => {
+    const { sent, runtime } = pendingAuth();
+    const first = createFirstLogin(true);
+    const user = userEvent.setup();
+    const view = await renderView(<Screens first={first} runtime={null} screen="boot" />);
+    await user.type(screen.getByLabelText('Email or username'), 'demo');
+    await user.type(screen.getByLabelText('Password'), 'demo1234');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(screen.getByRole('button', { name: 'Signing in...' })).toBeTruthy();
+    // The app is there, and so is a screen that must be said (the country is not permitted, say).
+    view.rerender(<Screens first={first} runtime={runtime} screen="blocked" />);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(sent).toEqual([]);
+    // Back to the form: what was typed is there, and Login waits for the player's press.
+    view.rerender(<Screens first={first} runtime={runtime} screen="router" />);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(sent).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(sent).toEqual([{ username: 'demo', password: 'demo1234', remember: true }]);
+  });
+
   it('gives way to a screen that must be said and comes back as it was, and once the router has shown another page its login page is its own', async () => {
     const { runtime } = pendingAuth();
     const first = createFirstLogin(true);

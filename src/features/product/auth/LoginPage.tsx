@@ -11,7 +11,7 @@ import { DEFAULT_SETTINGS } from '../../../../protocol/settings.ts';
 import type { Credentials } from '../../../../machines/auth.ts';
 import type { Failure } from '../../../../machines/failure.ts';
 import { useAuthActor, useOptionalRuntime, useSettings, type ViewRuntime } from '../../viewRuntime.tsx';
-import { FirstLoginHere, useFirstLoginShown, useFirstLoginStanding } from './firstLogin.tsx';
+import { FirstLoginHere, useFirstLogin, useFirstLoginShown, useFirstLoginStanding } from './firstLogin.tsx';
 import { LoginForm } from './LoginForm.tsx';
 import { selectLoginFailure, selectLoginOpen, selectSubmitting } from '../../../../machines/auth.selectors.ts';
 
@@ -43,7 +43,7 @@ export function FirstLoginPage() {
   // form is hidden, not gone: it comes back as it was, with what was typed in it.
   return (
     <Standing hidden={!shown}>
-      <LoginScreen first auth={runtime?.auth ?? null} settings={runtime?.settings ?? DEFAULT_SETTINGS} />
+      <LoginScreen first hidden={!shown} auth={runtime?.auth ?? null} settings={runtime?.settings ?? DEFAULT_SETTINGS} />
     </Standing>
   );
 }
@@ -58,7 +58,18 @@ const Standing = styled.div`
 `;
 
 /** The login screen, live once the app's auth is there (before that, a Login pressed waits). */
-function LoginScreen({ first = false, auth, settings }: { first?: boolean; auth: ViewRuntime['auth'] | null; settings: Settings }) {
+function LoginScreen({
+  first = false,
+  hidden = false,
+  auth,
+  settings,
+}: {
+  first?: boolean;
+  /** Behind another screen (the first login only): a Login pressed before is dropped, never sent unseen. */
+  hidden?: boolean;
+  auth: ViewRuntime['auth'] | null;
+  settings: Settings;
+}) {
   const submitting = useSelector(auth ?? undefined, (snapshot) => (snapshot ? selectSubmitting(snapshot) : false));
   // Failures of the form's own login, and the idle lock's logout after too many wrong PINs
   // (10705); the others are toasts (AuthToasts).
@@ -68,13 +79,22 @@ function LoginScreen({ first = false, auth, settings }: { first?: boolean; auth:
   // signing in, and sent once a login may be, once — before the next frame (the button never
   // reads Login in between).
   const [pending, setPending] = useState<Credentials | null>(null);
+  // A screen that must be said came over the form: the press it waited with is dropped (its
+  // answer would land on a form nobody sees); the form comes back with what was typed.
+  const [wasHidden, setWasHidden] = useState(hidden);
+  if (hidden !== wasHidden) {
+    setWasHidden(hidden);
+    if (hidden) setPending(null);
+  }
+  const firstLogin = useFirstLogin();
   useLayoutEffect(() => {
-    if (!auth || !open || !pending) return;
+    // (The first login asks its store: a screen coming over it in this very commit has already let go.)
+    if (!auth || !open || !pending || hidden || (first && !firstLogin.shown())) return;
     auth.send({ type: 'user.login', credentials: pending });
     // Handed over: the auth shows it from here (one render, before the frame).
     // eslint-disable-next-line react-hooks/set-state-in-effect
     setPending(null);
-  }, [auth, open, pending]);
+  }, [auth, open, pending, hidden, first, firstLogin]);
   return (
     <LoginView
       booting={first && !auth}

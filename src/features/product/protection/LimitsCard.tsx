@@ -126,7 +126,7 @@ function LimitRow({ actor, limit, required }: { actor: ActorRefFrom<typeof playe
             id={inputId}
             inputMode={money ? 'decimal' : 'numeric'}
             autoComplete="off"
-            placeholder={money ? t`Amount` : t`Minutes`}
+            placeholder={money ? t`Amount` : t`Minutes, 1 to ${MAX_SESSION_MINUTES}`}
             aria-describedby={hintId}
             aria-invalid={typed !== '' && amount === null}
             value={typed}

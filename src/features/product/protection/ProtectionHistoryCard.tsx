@@ -32,7 +32,8 @@ export function ProtectionHistoryCard() {
         <Trans>Every limit you set, reality check you answered and break you took, newest first.</Trans>
       </Lead>
       <div>
-        <Button type="button" $variant="ghost" aria-expanded={open} aria-controls={listId} onClick={() => history.send({ type: open ? 'user.close' : 'user.open' })}>
+        {/* Its words say whether the list is open (no aria-expanded: it would be said twice). */}
+        <Button type="button" $variant="ghost" aria-controls={listId} onClick={() => history.send({ type: open ? 'user.close' : 'user.open' })}>
           {open ? <Trans>Hide history</Trans> : <Trans>Show history</Trans>}
         </Button>
       </div>
