@@ -92,4 +92,21 @@ describe('login form', () => {
     expect(screen.getByLabelText('Şifre')).toBeTruthy();
     expect(screen.getByText('Kullanıcı adı veya şifre yanlış.')).toBeTruthy();
   });
+
+  it('follows what the fields hold even for an input React did not hear (one lost while the page was hydrated)', async () => {
+    const onSubmit = vi.fn();
+    await renderView(<LoginForm submitting={false} failure={null} onSubmit={onSubmit} />);
+    const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+    // An input event that does not bubble to the root, where React listens: only the field hears it.
+    const unheard = (input: HTMLElement, value: string) => {
+      setValue.call(input, value);
+      input.dispatchEvent(new Event('input', { bubbles: false }));
+    };
+    unheard(screen.getByLabelText('Email or username'), 'demo');
+    unheard(screen.getByLabelText('Password'), 'demo1234');
+    const login = await screen.findByRole<HTMLButtonElement>('button', { name: 'Login' });
+    await vi.waitFor(() => expect(login.disabled).toBe(false));
+    await userEvent.click(login);
+    expect(onSubmit).toHaveBeenCalledWith({ username: 'demo', password: 'demo1234', remember: true });
+  });
 });

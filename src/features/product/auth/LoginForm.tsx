@@ -48,13 +48,27 @@ export function LoginForm({ submitting, failure, onSubmit, onEdit }: LoginFormPr
   useLayoutEffect(() => {
     const [username, password, box] = [usernameField.current, passwordField.current, rememberBox.current];
     if (!username || !password || !box) return;
-    if (username.value === '' && password.value === '' && box.checked) return;
+    // What the fields hold is what the form holds, also for an input React did not hear (one that
+    // came while the page was being hydrated was lost now and then: the fields filled, Login
+    // disabled). Heard by React as well, it changes nothing.
+    const sync = () =>
+      setValues((current) =>
+        current.username === username.value && current.password === password.value ? current : { username: username.value, password: password.value },
+      );
+    username.addEventListener('input', sync);
+    password.addEventListener('input', sync);
+    const stopSync = () => {
+      username.removeEventListener('input', sync);
+      password.removeEventListener('input', sync);
+    };
+    if (username.value === '' && password.value === '' && box.checked) return stopSync;
     // The one render it costs is the point: the page's inputs become the form's state. A field
     // typed into and left before the script ran counts as left, as it would have.
     const left = (input: HTMLInputElement) => input.value !== '' && document.activeElement !== input;
     setValues({ username: username.value, password: password.value });
     setRemember(box.checked);
     setTouched({ username: left(username), password: left(password) });
+    return stopSync;
   }, []);
 
   const tooShort = {
