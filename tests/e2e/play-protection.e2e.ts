@@ -263,9 +263,10 @@ describe('player protection per jurisdiction', () => {
     await toasts(page, /^Your session reached the time limit you set, so it has ended\./).waitFor();
     // Both sockets' word logs out (the login page may be drawn again under the hand): typed
     // again until the lobby comes, a few times at most.
-    for (let attempt = 1; ; attempt += 1) {
+    // A slow lobby is not a lost login: the next try starts only while the page is still /login.
+    for (let attempt = 1; !/\/lobby$/.test(new URL(page.url()).pathname); attempt += 1) {
       const inLobby = await login(page)
-        .then(() => page.waitForURL(/\/lobby$/, { timeout: 5_000 }))
+        .then(() => page.waitForURL(/\/lobby$/, { timeout: 10_000 }))
         .then(() => true, (error: unknown) => (attempt >= 3 ? Promise.reject(error) : false));
       if (inLobby) break;
     }
