@@ -18,6 +18,12 @@ import type { Store } from './store.ts';
  */
 export class ProtectionStore {
   readonly #store: Store;
+  /**
+   * Each player's limit rows as read from the table, kept after the first read: the login's
+   * session-time check runs on every socket frame and every sweep, so it must not be a query.
+   * This class is the table's only writer, and `setLimit` forgets the player's entry.
+   */
+  readonly #limitRows = new Map<number, ReadonlyMap<string, Row>>();
 
   constructor(store: Store) {
     this.#store = store;
@@ -79,20 +85,27 @@ export class ProtectionStore {
 
   /** The player's limits as they stand at `at` (a raise whose cooling-off is over counts), every kind. */
   limitsOf(playerId: number, at: number): PlayerLimit[] {
-    const rows = new Map(
-      this.#store.database
-        .prepare('SELECT * FROM protection_limits WHERE player_id = ?')
-        .all(playerId)
-        .map((row) => [text(row, 'kind'), row] as const),
-    );
-    return LimitKind.options.map((kind) => {
-      const row = rows.get(kind);
-      if (!row) return { kind, amount: null, pending: null };
-      const waiting = int(row, 'pending_set') === 1;
-      const from = intOrNull(row, 'pending_from') ?? 0;
-      if (waiting && from <= at) return { kind, amount: intOrNull(row, 'pending_amount'), pending: null };
-      return { kind, amount: intOrNull(row, 'amount'), pending: waiting ? { amount: intOrNull(row, 'pending_amount'), from } : null };
-    });
+    return LimitKind.options.map((kind) => this.#limit(playerId, kind, at));
+  }
+
+  /** One of the player's limits as it stands at `at`, from the rows kept in memory. */
+  #limit(playerId: number, kind: LimitKind, at: number): PlayerLimit {
+    let rows = this.#limitRows.get(playerId);
+    if (!rows) {
+      rows = new Map(
+        this.#store.database
+          .prepare('SELECT * FROM protection_limits WHERE player_id = ?')
+          .all(playerId)
+          .map((row) => [text(row, 'kind'), row] as const),
+      );
+      this.#limitRows.set(playerId, rows);
+    }
+    const row = rows.get(kind);
+    if (!row) return { kind, amount: null, pending: null };
+    const waiting = int(row, 'pending_set') === 1;
+    const from = intOrNull(row, 'pending_from') ?? 0;
+    if (waiting && from <= at) return { kind, amount: intOrNull(row, 'pending_amount'), pending: null };
+    return { kind, amount: intOrNull(row, 'amount'), pending: waiting ? { amount: intOrNull(row, 'pending_amount'), from } : null };
   }
 
   /**
@@ -101,23 +114,31 @@ export class ProtectionStore {
    * one in force stays. Setting the limit in force again drops a raise waiting.
    */
   setLimit(playerId: number, kind: LimitKind, amount: number | null, at: number): PlayerLimit {
-    return this.#store.transaction(() => {
-      const now = this.limitsOf(playerId, at).find((limit) => limit.kind === kind)!;
-      const lower = amount !== null && (now.amount === null || amount < now.amount);
-      const same = amount === now.amount;
-      // The same raise asked again (a retry, a double submit) keeps its wait: it does not start over.
-      const again = now.pending !== null && now.pending.amount === amount;
-      const from = lower || same ? null : again ? now.pending!.from : at + LIMIT_COOLING_OFF_MS;
-      this.#store.database
-        .prepare(
-          `INSERT INTO protection_limits (player_id, kind, amount, pending_set, pending_amount, pending_from) VALUES (?, ?, ?, ?, ?, ?)
-           ON CONFLICT(player_id, kind) DO UPDATE SET amount = excluded.amount, pending_set = excluded.pending_set,
-             pending_amount = excluded.pending_amount, pending_from = excluded.pending_from`,
-        )
-        .run(playerId, kind, lower ? amount : now.amount, from === null ? 0 : 1, from === null ? null : amount, from);
-      this.record(playerId, at, 'limit', { kind, amount, before: now.amount, from: from ?? at });
-      return this.limitsOf(playerId, at).find((limit) => limit.kind === kind)!;
-    });
+    // The rows kept in memory are forgotten once the write is over, committed or not.
+    try {
+      return this.#store.transaction(() => this.#writeLimit(playerId, kind, amount, at));
+    } finally {
+      this.#limitRows.delete(playerId);
+    }
+  }
+
+  #writeLimit(playerId: number, kind: LimitKind, amount: number | null, at: number): PlayerLimit {
+    const now = this.#limit(playerId, kind, at);
+    const lower = amount !== null && (now.amount === null || amount < now.amount);
+    const same = amount === now.amount;
+    // The same raise asked again (a retry, a double submit) keeps its wait: it does not start over.
+    const again = now.pending !== null && now.pending.amount === amount;
+    const from = lower || same ? null : again ? now.pending!.from : at + LIMIT_COOLING_OFF_MS;
+    this.#store.database
+      .prepare(
+        `INSERT INTO protection_limits (player_id, kind, amount, pending_set, pending_amount, pending_from) VALUES (?, ?, ?, ?, ?, ?)
+         ON CONFLICT(player_id, kind) DO UPDATE SET amount = excluded.amount, pending_set = excluded.pending_set,
+           pending_amount = excluded.pending_amount, pending_from = excluded.pending_from`,
+      )
+      .run(playerId, kind, lower ? amount : now.amount, from === null ? 0 : 1, from === null ? null : amount, from);
+    this.#limitRows.delete(playerId);
+    this.record(playerId, at, 'limit', { kind, amount, before: now.amount, from: from ?? at });
+    return this.#limit(playerId, kind, at);
   }
 
   /**
@@ -153,7 +174,7 @@ export class ProtectionStore {
 
   /** How long one login session of the player may last at `at`, in ms (their session-time limit), or null for as long as it is valid. */
   sessionTimeMs(playerId: number, at: number): number | null {
-    const minutes = this.limitsOf(playerId, at).find((limit) => limit.kind === 'sessionTime')!.amount;
+    const minutes = this.#limit(playerId, 'sessionTime', at).amount;
     return minutes === null ? null : minutes * 60_000;
   }
 
