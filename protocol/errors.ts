@@ -36,6 +36,12 @@ export const ErrorCode = {
   sessionLocked: 10710,
   /** The login session reached the session time the player set themselves (a limit): it has ended; a new login starts a new one. */
   sessionTimeLimit: 10711,
+  /**
+   * The login session will soon reach the player's session-time limit: an `info` frame on the
+   * notification socket, SESSION_TIME_WARNING_MS before (or at once when less is left), with
+   * `params.minutes` (whole minutes left, rounded up) and `params.until` (epoch ms: when it ends).
+   */
+  sessionTimeWarning: 10712,
   depositCountdown: 18800,
   sessionTerminating: 18801,
   continueCountdown: 18802,

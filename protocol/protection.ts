@@ -92,6 +92,9 @@ export function isMoneyLimit(kind: LimitKind): kind is MoneyLimitKind {
 /** The longest session-time limit a player may set, in minutes (a day). */
 export const MAX_SESSION_MINUTES = 24 * 60;
 
+/** How long before a session-time limit ends the login the player is told (10712 on the notification socket). */
+export const SESSION_TIME_WARNING_MS = 5 * 60 * 1000;
+
 /** A raise (or a removal) waits this long before it counts; a lower limit counts at once. */
 export const LIMIT_COOLING_OFF_MS = 24 * 60 * 60 * 1000;
 

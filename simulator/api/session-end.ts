@@ -79,6 +79,17 @@ export class SessionEnds {
     return null;
   }
 
+  /**
+   * When the live login session reaches the player's session-time limit (epoch ms), as the limit
+   * stands now; null without a limit or once the session has ended.
+   */
+  timeLimitAt(jti: string): number | null {
+    const session = this.#store.session(jti);
+    if (!session || session.revokedAt !== null) return null;
+    const allowed = this.#sessionTimeMs(session.playerId, this.#now());
+    return allowed === null ? null : session.createdAt + allowed;
+  }
+
   #tell(jti: string, code: number): void {
     for (const listener of this.#listeners) listener(jti, code);
   }

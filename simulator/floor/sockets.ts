@@ -2,6 +2,7 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { ErrorCode } from '../../protocol/errors.ts';
+import { SESSION_TIME_WARNING_MS } from '../../protocol/protection.ts';
 import {
   MachineClientMessage,
   type MachineServerMessage,
@@ -133,6 +134,9 @@ export function attachSockets(server: Server, deps: ApiDeps, floor: Floor, optio
   const byPlayerKind = new Map<string, Set<WebSocket>>();
   const byJti = new Map<string, Set<WebSocket>>();
   const channel = new WeakMap<WebSocket, Kind>();
+  // Notification sockets past their init, and those told their login nears its time limit.
+  const readied = new WeakSet<WebSocket>();
+  const warned = new WeakSet<WebSocket>();
   const playerFrames = new KeyedBuckets<number>(FAIR_SHARE.playerFrames);
   // When each socket was last heard from (monotonic ms), and whose it is.
   const lastHeard = new WeakMap<WebSocket, number>();
@@ -246,6 +250,7 @@ export function attachSockets(server: Server, deps: ApiDeps, floor: Floor, optio
     for (const [jti, sockets] of byJti) {
       const code = deps.sessions.endedCode(jti);
       if (code !== null) machinesFirst(sockets).forEach((ws) => endSocket(ws, code));
+      else warnOfTimeLimit(jti, sockets);
     }
   }, SESSION_SWEEP_MS);
   sweep.unref();
@@ -372,6 +377,30 @@ export function attachSockets(server: Server, deps: ApiDeps, floor: Floor, optio
     setTimeout(() => ws.terminate(), CLOSE_GRACE_MS).unref();
   }
 
+  /**
+   * A login nearing the session-time limit its player set: each of its ready notification
+   * sockets (each page) is told once, SESSION_TIME_WARNING_MS before, how many minutes are left.
+   */
+  function warnOfTimeLimit(jti: string, sockets: Set<WebSocket>) {
+    const unwarned = [...sockets].filter((ws) => readied.has(ws) && !warned.has(ws));
+    if (unwarned.length === 0) return;
+    const until = deps.sessions.timeLimitAt(jti);
+    if (until === null) return;
+    const left = until - deps.now();
+    if (left > SESSION_TIME_WARNING_MS) return;
+    const minutes = Math.max(1, Math.ceil(left / 60_000));
+    const info = {
+      code: ErrorCode.sessionTimeWarning,
+      params: { minutes, until },
+      message: `your session time limit ends this login in ${minutes} min`,
+      action: 'none' as const,
+    };
+    for (const ws of unwarned) {
+      warned.add(ws);
+      send(ws, { type: 'info', info });
+    }
+  }
+
   /** The session ended: say why, then close. Frames after this are not run. */
   function endSocket(ws: WebSocket, code: number) {
     if (ws.readyState !== ws.OPEN) return;
@@ -401,6 +430,7 @@ export function attachSockets(server: Server, deps: ApiDeps, floor: Floor, optio
       remove?.();
       remove = floor.context.hub.add(playerId, (m) => send(ws, m));
       send(ws, { type: 'ready' });
+      readied.add(ws);
       send(ws, { type: 'balance', balance: deps.ledger.balance(playerId) });
       for (const machine of floor.sessionsOf(playerId)) {
         send(ws, { type: 'session', session: machine.sessionInfo('open') });

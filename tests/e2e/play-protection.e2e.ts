@@ -245,7 +245,7 @@ describe('player protection per jurisdiction', () => {
     await expect.poll(() => ledger.credits(1)).toBe(5000);
   });
 
-  it('default: a session-time limit set on the profile ends the login at that age by the operator\'s clock, saying why; a new login plays on', async () => {
+  it('default: a session-time limit set on the profile warns five minutes before and ends the login at that age by the operator\'s clock, saying why; a new login plays on', async () => {
     const { clock, now } = serverClock();
     h = await startHarness({ rngSeed: 'play-g', now });
     const { page } = await h.newPage();
@@ -258,15 +258,20 @@ describe('player protection per jurisdiction', () => {
 
     await page.goto('/lobby');
     await joinFromLobby(page, 1, 1);
-    clock.offset += 30 * 60 * 1000;
+    // Five minutes before, the game is told how long is left (and when it ends).
+    clock.offset += 25 * 60 * 1000;
+    await toasts(page, /^The session time limit you set ends this login in 5 minutes, at /).waitFor();
+    clock.offset += 5 * 60 * 1000;
     await page.waitForURL(/\/login/);
     await toasts(page, /^Your session reached the time limit you set, so it has ended\./).waitFor();
     // Both sockets' word logs out (the login page may be drawn again under the hand): typed
-    // again until the lobby comes, a few times at most.
-    // A slow lobby is not a lost login: the next try starts only while the page is still /login.
-    for (let attempt = 1; !/\/lobby$/.test(new URL(page.url()).pathname); attempt += 1) {
+    // again until the login is in, a few times at most. The login goes back to where the player
+    // was when the login page carries it (?redirect=/game/…, when the page heard the end before
+    // the game did), else to the lobby.
+    const loggedIn = /\/(lobby|game\/\d+\/[\w-]+)$/;
+    for (let attempt = 1; !loggedIn.test(new URL(page.url()).pathname); attempt += 1) {
       const inLobby = await login(page)
-        .then(() => page.waitForURL(/\/lobby$/, { timeout: 10_000 }))
+        .then(() => page.waitForURL(loggedIn, { timeout: 10_000 }))
         .then(() => true, (error: unknown) => (attempt >= 3 ? Promise.reject(error) : false));
       if (inLobby) break;
     }

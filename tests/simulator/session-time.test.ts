@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../protocol/errors.ts';
-import { LIMIT_COOLING_OFF_MS, MAX_SESSION_MINUTES } from '../../protocol/protection.ts';
+import { LIMIT_COOLING_OFF_MS, MAX_SESSION_MINUTES, SESSION_TIME_WARNING_MS } from '../../protocol/protection.ts';
 import { call, errorOf, loginToken, MINUTE, startTestSimulator, type TestSimulator } from './helpers.ts';
-import { machineSocket } from './sockets.ts';
+import { machineSocket, notificationSocket } from './sockets.ts';
 
 /**
  * The player's own session-time limit: a login lasts that long and no longer — its REST calls are
@@ -71,6 +71,48 @@ describe("the player's session-time limit", () => {
     token = await loginToken(t);
     t.clock.now += 60 * MINUTE;
     expect((await balance()).status).toBe(200);
+  });
+
+  it('tells each page of the login, once, five minutes before the limit ends it', async () => {
+    const loginAt = t.clock.now;
+    expect((await setLimit(30)).status).toBe(200);
+    const page = await notificationSocket(t.url, token);
+    page.send({ type: 'init', id: 1 });
+    await page.next('ready');
+    const warning = (frame: { type: string; info?: { code: number } }) => frame.type === 'info' && frame.info?.code === ErrorCode.sessionTimeWarning;
+
+    t.clock.now = loginAt + 30 * MINUTE - SESSION_TIME_WARNING_MS - 1;
+    // Two sweeps (250 ms each) and not a word: more than five minutes are left.
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(page.frames.filter(warning)).toEqual([]);
+
+    t.clock.now += 1;
+    const told = await page.next('info', (frame) => frame.info.code === ErrorCode.sessionTimeWarning);
+    expect(told.info.params).toEqual({ minutes: 5, until: loginAt + 30 * MINUTE });
+    // A second page of the same login (a reload) is told too, with what is left then.
+    t.clock.now += 2 * MINUTE + 30_000;
+    const reloaded = await notificationSocket(t.url, token);
+    reloaded.send({ type: 'init', id: 1 });
+    expect((await reloaded.next('info', (frame) => frame.info.code === ErrorCode.sessionTimeWarning)).info.params).toEqual({
+      minutes: 3,
+      until: loginAt + 30 * MINUTE,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(page.frames.filter(warning)).toHaveLength(1);
+
+    t.clock.now = loginAt + 30 * MINUTE;
+    expect((await page.closed).reason).toBe(String(ErrorCode.sessionTimeLimit));
+    reloaded.close();
+  });
+
+  it('says nothing to a login without a session-time limit', async () => {
+    const page = await notificationSocket(t.url, token);
+    page.send({ type: 'init', id: 1 });
+    await page.next('ready');
+    t.clock.now += 7 * 60 * MINUTE; // within the token's 8 hours
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(page.frames.filter((frame) => frame.type === 'info')).toEqual([]);
+    page.close();
   });
 
   it('is minutes from 1 to a day', async () => {

@@ -30,6 +30,10 @@ const CODE_MESSAGES: Record<number, MessageDescriptor> = {
   10709: msg({ id: 'CODE_10709', message: 'Your account is locked at your own request until {until}. You can log in again then.' }),
   10710: msg({ id: 'CODE_10710', message: 'Your account is now locked, as you asked. Any credits on a machine are back in your wallet.' }),
   10711: msg({ id: 'CODE_10711', message: 'Your session reached the time limit you set, so it has ended. Take a rest; a new login starts a new session.' }),
+  10712: msg({
+    id: 'CODE_10712',
+    message: 'The session time limit you set ends this login in {minutes, plural, one {# minute} other {# minutes}}, at {until}.',
+  }),
   // SPEC §8's texts, with the one-second form English needs ('1 second left', not '1 seconds').
   18800: msg({ id: 'CODE_18800', message: '{count, plural, one {# second left to deposit funds} other {# seconds left to deposit funds}}' }),
   18801: msg({ id: 'CODE_18801', message: 'Your session is being terminated.' }),
