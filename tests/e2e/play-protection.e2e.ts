@@ -146,6 +146,79 @@ describe('player protection per jurisdiction', () => {
     await page.getByTestId('balance').filter({ hasText: '$1,000.00' }).waitFor();
   });
 
+  it('uk: the player chooses 15 minutes (one of the uk intervals); the check comes then by the operator\'s clock and holds Spin; View history leaves for the played sessions', async () => {
+    const { clock, now } = serverClock();
+    h = await startHarness({ rngSeed: 'play-f', settings: { JURISDICTION: 'uk' }, now });
+    const { page } = await h.newPage();
+    const { refusals } = machineFrames(page);
+    await loginToLobby(page);
+    await page.goto('/profile');
+    const every = page.getByTestId('reality-checks').getByRole('group', { name: 'Pause my play every' });
+    // The uk choices, not the default's (no 2 h there, 45 min instead).
+    await expect.poll(() => every.getByRole('button').allTextContents()).toEqual(['15 min', '30 min', '45 min', '1 h']);
+    await every.getByRole('button', { name: '15 min' }).click();
+    await every.getByRole('button', { name: '15 min', pressed: true }).waitFor();
+    await page.goto('/lobby');
+    await joinFromLobby(page, 1, 1);
+    await transfer(page, '$50.00');
+    await expect.poll(() => page.getByTestId('game-credits').textContent()).toBe('$50.00');
+    const spin = page.getByRole('button', { name: 'Spin', exact: true });
+    await spin.click();
+    await expect.poll(() => h.sim.floor.context.ledger.credits(1)).not.toBe(5000);
+
+    const dialog = page.getByRole('dialog', { name: 'Reality check' });
+    clock.offset += 15 * 60_000;
+    await dialog.waitFor();
+    expect(await page.getByTestId('check-time').textContent()).toMatch(/^15:\d\d$/);
+    expect(await page.locator('button:has-text("Spin")').isDisabled()).toBe(true);
+    await dialog.getByRole('button', { name: 'View history' }).click();
+    // Credits are on the machine: leaving asks what becomes of them, as any leave does.
+    await page.getByRole('dialog', { name: 'Leave the machine?' }).getByRole('button', { name: 'Keep it for 2 minutes' }).click();
+    await page.waitForURL(/\/slot-sessions$/);
+    const report = (await simCall(h.sim, 'GET', '/sim/players/demo/protection')) as { records: Array<{ kind: string; detail: { answer?: string } }> };
+    expect(report.records.filter((record) => record.kind === 'realityCheck').map((record) => record.detail.answer)).toEqual(['history']);
+    expect(refusals).not.toContain(60020);
+  });
+
+  it('se: no money onto a machine before a daily transfer limit is set, and the game says so; set on the profile (required there, no Remove), a transfer within it goes and the one past it is refused', async () => {
+    // The operator's clock at 02:00 UTC: today's transfers are then the test's own (demo's seeded
+    // history put money on a machine five hours before the start: yesterday then).
+    const day = 24 * 60 * 60 * 1000;
+    const offset = Math.floor(Date.now() / day) * day + day + 2 * 60 * 60 * 1000 - Date.now();
+    h = await startHarness({ rngSeed: 'play-f', settings: { JURISDICTION: 'se' }, now: () => Date.now() + offset });
+    const ledger = h.sim.floor.context.ledger;
+    const { page } = await h.newPage();
+    const { refusals } = machineFrames(page);
+    await loginToLobby(page);
+    await joinFromLobby(page, 1, 1);
+    // Sweden: the session's clock and net position are in view.
+    await page.getByTestId('session-time').waitFor();
+    await page.getByTestId('session-net').waitFor();
+    await transfer(page, '$50.00');
+    await toasts(page, /^Set a daily transfer limit on your profile before you put money on a machine\.$/).waitFor();
+    expect(refusals).toContain(60022);
+    expect(ledger.credits(1)).toBe(0);
+
+    await page.getByRole('button', { name: 'Back to the lobby' }).click();
+    await page.waitForURL(/\/lobby$/);
+    await page.goto('/profile');
+    const daily = page.getByTestId('limit-transferDay');
+    await daily.getByText('Required here').waitFor();
+    await daily.getByLabel('Daily transfer limit').fill('60');
+    await daily.getByRole('button', { name: 'Set' }).click();
+    await expect.poll(() => daily.getByTestId('limit-now').textContent()).toBe('$60.00');
+    expect(await daily.getByRole('button', { name: 'Remove' }).count()).toBe(0);
+
+    await page.goto('/lobby');
+    await joinFromLobby(page, 1, 1);
+    await transfer(page, '$50.00');
+    await expect.poll(() => ledger.credits(1)).toBe(5000);
+    await transfer(page, '$50.00');
+    await toasts(page, /^This would go past your daily transfer limit of \$60\.00\. It resets on /).waitFor();
+    expect(refusals).toContain(60021);
+    expect(ledger.credits(1)).toBe(5000);
+  });
+
   it('default: the player chooses 30 minutes on the profile; the reality check comes then by the operator\'s clock, stops the autoplay and pauses play with the session\'s books; a reload meets it again; Continue plays on', async () => {
     const { clock, now } = serverClock();
     h = await startHarness({ rngSeed: 'play-f', now });
