@@ -124,6 +124,33 @@ describe('reality checks on the floor', () => {
     expect(t.sim.floor.context.ledger.credits(MACHINE)).toBe(0);
   });
 
+  it('holds free spins while it waits; they go on by themselves after Continue', async () => {
+    const { socket } = await join();
+    expect(await ask(socket, { type: 'transfer', amount: 50_000 }, 'fund')).toMatchObject({ type: 'ack' });
+    expect(await ask(socket, { type: 'autoplay', on: true }, 'auto')).toMatchObject({ type: 'ack' });
+    // Autoplay until a spin awards free spins (the machine's own maths, seeded).
+    await socket.next('spin', (s) => s.outcome.freeSpinsAwarded > 0, 60_000);
+    expect((await call(`${t.url}/sim/reality-check`, { method: 'POST', body: { machineId: MACHINE } })).status).toBe(200);
+    await socket.next('realityCheck');
+    expect(lastState(socket).autoplay).toBe(false);
+    expect(lastState(socket).freeSpinsLeft).toBeGreaterThan(0);
+    // A free spin already turning lands; then nothing starts while the check waits.
+    const count = (type: string) => socket.frames.filter((f) => f.type === type).length;
+    while (count('spin') < count('spinStart')) await settle();
+    await settle();
+    const starts = count('spinStart');
+    const held = lastState(socket).freeSpinsLeft;
+    for (let i = 0; i < 5; i++) await settle();
+    expect(count('spinStart')).toBe(starts);
+    expect(lastState(socket).freeSpinsLeft).toBe(held);
+
+    const answeredAt = socket.frames.length;
+    expect(await ask(socket, { type: 'realityCheck', answer: 'continue' }, 'go')).toMatchObject({ type: 'ack' });
+    const next = await socket.next('spinStart', (s) => socket.frames.indexOf(s) >= answeredAt);
+    expect(next.spin.freeSpin).toBe(true);
+    socket.close();
+  });
+
   it('a reload or a second socket finds the check waiting: it is told again with the join and still refuses play', async () => {
     const first = await join();
     t.clock.now += EVERY;
