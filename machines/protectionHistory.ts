@@ -5,10 +5,14 @@
  *   closed ──user.open──▶ loading ──loaded──▶ shown ──user.close──▶ closed
  *                            └──failed──▶ failed ──user.retry──▶ loading
  *                                            └──user.close──▶ closed
+ *   shown.current ──protection.changed──▶ shown.refreshing ──loaded──▶ shown.current
+ *                                              └──failed──▶ failed
  *
- * Loaded each time it is opened, so a choice made on the page meanwhile is in it; one load in flight.
+ * Loaded each time it is opened, so a choice made meanwhile is in it; one load in flight. While it
+ * is open, a choice made on the page (a limit, an interval: the `changes` actor says so) loads it
+ * again, the entries shown staying up until the new ones are in.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import type { ProtectionEntry } from '../protocol/protection.ts';
 import { toFailure, type Failure } from './failure.ts';
 
@@ -18,7 +22,12 @@ export interface ProtectionHistoryContext {
   failure: Failure | null;
 }
 
-export type ProtectionHistoryEvent = { type: 'user.open' } | { type: 'user.close' } | { type: 'user.retry' };
+export type ProtectionHistoryEvent =
+  | { type: 'user.open' }
+  | { type: 'user.close' }
+  | { type: 'user.retry' }
+  /** The player's protection choices changed (saved elsewhere on the page). */
+  | { type: 'protection.changed' };
 
 export const protectionHistoryMachine = setup({
   types: {
@@ -31,11 +40,17 @@ export const protectionHistoryMachine = setup({
     load: fromPromise<ProtectionEntry[], void>(async () => {
       throw new Error('load not provided');
     }),
+    /** Says `protection.changed` each time one of the player's protection choices is saved. */
+    changes: fromCallback<ProtectionHistoryEvent>(() => undefined),
+  },
+  actions: {
+    keepEntries: assign({ entries: (_, entries: ProtectionEntry[]) => entries, failure: null }),
   },
 }).createMachine({
   id: 'protectionHistory',
   context: { entries: null, failure: null },
   initial: 'closed',
+  invoke: { id: 'changes', src: 'changes' },
   states: {
     closed: {
       on: { 'user.open': 'loading' },
@@ -45,14 +60,34 @@ export const protectionHistoryMachine = setup({
       invoke: {
         id: 'load',
         src: 'load',
-        onDone: { target: 'shown', actions: assign({ entries: ({ event }) => event.output, failure: null }) },
+        onDone: { target: 'shown', actions: { type: 'keepEntries', params: ({ event }) => event.output } },
         onError: { target: 'failed', actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
       },
-      on: { 'user.close': 'closed' },
+      on: {
+        'user.close': 'closed',
+        // A change saved while it loads: this load may have read the books before it.
+        'protection.changed': { target: 'loading', reenter: true },
+      },
     },
     shown: {
       tags: ['history:open'],
-      on: { 'user.close': 'closed' },
+      initial: 'current',
+      on: {
+        'user.close': 'closed',
+        // A newer change while one is loaded: that load is dropped and a new one asked.
+        'protection.changed': { target: '.refreshing', reenter: true },
+      },
+      states: {
+        current: {},
+        refreshing: {
+          invoke: {
+            id: 'load',
+            src: 'load',
+            onDone: { target: 'current', actions: { type: 'keepEntries', params: ({ event }) => event.output } },
+            onError: { target: '#protectionHistory.failed', actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
+          },
+        },
+      },
     },
     failed: {
       tags: ['history:open', 'history:failed'],

@@ -141,6 +141,7 @@ function walletFeed(wallet: () => ActorRefFrom<typeof walletMachine> | undefined
 
 export function createLoggedIn({ settings, http, auth, inspect }: LoggedInDeps): LoggedIn {
   const floor = createFloorService(http);
+  const protection = createProtectionService(http);
   const actors = loginActors(auth);
   const reconnectDialog = actors.reconnect;
   const logic: ViewLogic = {
@@ -207,10 +208,7 @@ export function createLoggedIn({ settings, http, auth, inspect }: LoggedInDeps):
     }),
     selfLock: selfLockMachine.provide({
       actors: {
-        lock: fromPromise(({ input }) => {
-          const protection = createProtectionService(http);
-          return input.kind === 'panic' ? protection.panic() : protection.lock(input);
-        }),
+        lock: fromPromise(({ input }) => (input.kind === 'panic' ? protection.panic() : protection.lock(input))),
       },
       // Every login session has ended on the server: this one ends here too, saying until when
       // (the login's own refusal, 10709, with the lock's end).
@@ -221,18 +219,22 @@ export function createLoggedIn({ settings, http, auth, inspect }: LoggedInDeps):
     }),
     checkInterval: checkIntervalMachine.provide({
       actors: {
-        load: fromPromise(() => createProtectionService(http).settings()),
-        save: fromPromise(({ input }) => createProtectionService(http).chooseRealityCheck(input.minutes)),
+        load: fromPromise(() => protection.settings()),
+        save: fromPromise(({ input }) => protection.chooseRealityCheck(input.minutes)),
       },
     }),
     playerLimits: playerLimitsMachine.provide({
       actors: {
-        load: fromPromise(() => createProtectionService(http).limits()),
-        save: fromPromise(({ input }) => createProtectionService(http).setLimit(input)),
+        load: fromPromise(() => protection.limits()),
+        save: fromPromise(({ input }) => protection.setLimit(input)),
       },
     }),
     protectionHistory: protectionHistoryMachine.provide({
-      actors: { load: fromPromise(() => createProtectionService(http).history()) },
+      actors: {
+        load: fromPromise(() => protection.history()),
+        // A limit or interval saved on the page (the two machines above) loads an open history again.
+        changes: fromCallback(({ sendBack }) => protection.onChanged(() => sendBack({ type: 'protection.changed' }))),
+      },
     }),
     navigation: navigationMachine.provide({
       actors: { wideScreen: fromCallback(({ sendBack }) => watchWideScreen(BREAKPOINT_MD, () => sendBack({ type: 'viewport.wide' }))) },

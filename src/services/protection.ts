@@ -1,9 +1,22 @@
 import { LockResult, ProtectionHistory, ProtectionSettings, type LimitKind, type ProtectionEntry, type LimitRequest, type LockRequest, type PlayerLimit } from '../../protocol/protection.ts';
 import type { Http } from './http.ts';
 
-/** Player protection over the REST API. */
+/**
+ * Player protection over the REST API. `onChanged` hears each limit or interval the server has
+ * taken (after its answer), so a history on the same page can load again.
+ */
 export function createProtectionService(http: Http) {
+  const listeners = new Set<() => void>();
+  const changed = <T>(answer: T): T => {
+    listeners.forEach((listener) => listener());
+    return answer;
+  };
   return {
+    /** Calls `listener` after each change saved through this service; returns its removal. */
+    onChanged(listener: () => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
     /** The panic button: locks the player out for 24 hours; answers when the lock ends (epoch ms). */
     async panic(): Promise<{ until: number }> {
       const answer = await http.post('/player/protection/panic', {}, LockResult);
@@ -26,7 +39,7 @@ export function createProtectionService(http: Http) {
     /** Sets one limit (null: none); answers the limits as they are now (a raise waiting its cooling-off). */
     async setLimit(request: LimitRequest): Promise<{ limits: PlayerLimit[]; mandatory: LimitKind[] }> {
       const { limits, mandatory } = await http.post('/player/protection/limit', request, ProtectionSettings);
-      return { limits, mandatory };
+      return changed({ limits, mandatory });
     },
     /** The player's protection history, newest first. */
     async history(): Promise<ProtectionEntry[]> {
@@ -34,7 +47,7 @@ export function createProtectionService(http: Http) {
     },
     /** Keeps one of the choices as the player's interval; answers the settings as they are now. */
     async chooseRealityCheck(minutes: number): Promise<ProtectionSettings['realityCheck']> {
-      return (await http.post('/player/protection/reality-check', { minutes }, ProtectionSettings)).realityCheck;
+      return changed((await http.post('/player/protection/reality-check', { minutes }, ProtectionSettings)).realityCheck);
     },
   };
 }

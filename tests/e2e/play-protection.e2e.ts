@@ -297,13 +297,15 @@ describe('player protection per jurisdiction', () => {
     await page.getByRole('button', { name: 'Back to the lobby' }).click();
     await page.waitForURL(/\/lobby$/);
     await page.goto('/profile');
+    const history = page.getByTestId('protection-history');
+    await history.getByRole('button', { name: 'Show history' }).click();
+    await expect.poll(() => history.getByRole('listitem').allTextContents()).toEqual([expect.stringMatching(/Daily loss limit: \$5\.00$/)]);
     await daily.getByLabel('Daily loss limit').fill('5000');
     await daily.getByRole('button', { name: 'Set' }).click();
     await daily.getByTestId('limit-pending').filter({ hasText: '$5,000.00 from' }).waitFor();
     expect(await daily.getByTestId('limit-now').textContent()).toBe('$5.00');
-    // Both changes are in the player's protection history, the raise with the day it counts.
-    const history = page.getByTestId('protection-history');
-    await history.getByRole('button', { name: 'Show history' }).click();
+    // Both changes are in the player's protection history, the raise with the day it counts:
+    // the open history loads again once the raise is saved.
     await expect
       .poll(() => history.getByRole('listitem').allTextContents())
       .toEqual([expect.stringMatching(/Daily loss limit: \$5,000\.00, from /), expect.stringMatching(/Daily loss limit: \$5\.00$/)]);

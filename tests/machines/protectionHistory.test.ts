@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor, fromCallback, fromPromise } from 'xstate';
 import { protectionHistoryMachine } from '../../machines/protectionHistory.ts';
 import { selectHistoryEntries, selectHistoryFailed, selectHistoryOpen } from '../../machines/protectionHistory.selectors.ts';
 import type { ProtectionEntry } from '../../protocol/protection.ts';
@@ -10,12 +10,18 @@ const newer: ProtectionEntry = { id: 2, at: 2000, kind: 'limit', limit: 'lossDay
 /** The real chart with its loads answered by hand. */
 function start() {
   const loads: Array<{ answer: (entries: ProtectionEntry[]) => void; fail: (e: Error) => void }> = [];
+  const changes = { say: () => {} };
   const actor = createActor(
     protectionHistoryMachine.provide({
-      actors: { load: fromPromise(() => new Promise<ProtectionEntry[]>((answer, fail) => loads.push({ answer, fail }))) },
+      actors: {
+        load: fromPromise(() => new Promise<ProtectionEntry[]>((answer, fail) => loads.push({ answer, fail }))),
+        changes: fromCallback(({ sendBack }) => {
+          changes.say = () => sendBack({ type: 'protection.changed' });
+        }),
+      },
     }),
   ).start();
-  return { actor, loads };
+  return { actor, loads, changed: () => changes.say() };
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -61,5 +67,46 @@ describe('protectionHistory machine', () => {
     await settle();
     expect(actor.getSnapshot().value).toBe('closed');
     expect(actor.getSnapshot().context.entries).toBeNull();
+  });
+
+  it('open, it loads again when a choice is saved on the page, the entries shown staying up meanwhile; closed, it waits for the opening', async () => {
+    const { actor, loads, changed } = start();
+    changed();
+    expect(loads).toHaveLength(0);
+    actor.send({ type: 'user.open' });
+    loads[0]!.answer([older]);
+    await settle();
+
+    changed();
+    expect(loads).toHaveLength(2);
+    expect(selectHistoryEntries(actor.getSnapshot())).toEqual([older]);
+    // A second change before the first reload is in: that load is dropped, a newer one asked.
+    changed();
+    expect(loads).toHaveLength(3);
+    loads[1]!.answer([older]);
+    await settle();
+    loads[2]!.answer([newer, older]);
+    await settle();
+    expect(selectHistoryEntries(actor.getSnapshot())).toEqual([newer, older]);
+    expect(actor.getSnapshot().matches({ shown: 'current' })).toBe(true);
+
+    // A reload that fails says so, like the first load.
+    changed();
+    loads[3]!.fail(new Error('offline'));
+    await settle();
+    expect(selectHistoryFailed(actor.getSnapshot())).toBe(true);
+  });
+
+  it('a change saved while the first load runs asks again: that load may have read the books before it', async () => {
+    const { actor, loads, changed } = start();
+    actor.send({ type: 'user.open' });
+    changed();
+    expect(loads).toHaveLength(2);
+    loads[0]!.answer([older]);
+    await settle();
+    expect(selectHistoryEntries(actor.getSnapshot())).toBeNull();
+    loads[1]!.answer([newer, older]);
+    await settle();
+    expect(selectHistoryEntries(actor.getSnapshot())).toEqual([newer, older]);
   });
 });
