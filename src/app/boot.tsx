@@ -4,7 +4,7 @@ import { createActor, fromPromise } from 'xstate';
 import { createSettingsMachine } from '../../machines/settings.ts';
 import { DEFAULT_SETTINGS } from '../../protocol/settings.ts';
 import { fetchSettings } from '../services/settings.ts';
-import { queryToken, tokenStorage } from '../services/storage.ts';
+import { queryToken } from '../services/storage.ts';
 import { activateLanguage, isLanguage } from '../ui/i18n.ts';
 import { App } from './App.tsx';
 import { PRERENDERED } from './prerendered.ts';
@@ -28,18 +28,16 @@ export async function start(): Promise<void> {
   await yieldToBrowser();
 
   /**
-   * login.html comes with the login screen painted in it (src/app/prerender.tsx). A guest on /login
-   * hydrates it: the same screen, now live, keeping whatever was typed before the script ran (the
-   * form adopts its inputs' values). Anyone else (a kept login, a token in the address) boots as
-   * from index.html: the screen is replaced.
+   * login.html comes with the login screen painted in it (src/app/prerender.tsx). On /login it is
+   * hydrated: the same screen, now live, keeping whatever was typed before the script ran (the
+   * form adopts its inputs' values). A kept login is checked with the form standing: a valid one
+   * goes on to the lobby, one the server no longer takes (expired, ended) finds the same form,
+   * not a loading screen and then a second form that drops what was typed meanwhile. A token in
+   * the address boots as from index.html: the screen is replaced.
    */
   const language = document.documentElement.lang;
   const hydrate =
-    root.dataset.prerendered === PRERENDERED.login &&
-    window.location.pathname === '/login' &&
-    isLanguage(language) &&
-    !tokenStorage.read() &&
-    !queryToken.read();
+    root.dataset.prerendered === PRERENDERED.login && window.location.pathname === '/login' && isLanguage(language) && !queryToken.read();
 
   const app = (
     <StrictMode>

@@ -243,7 +243,7 @@ describe('the login painted from HTML', () => {
     expect([...new Set(chunks)].sort()).toEqual(['Routed', 'loggedIn', 'playerMachines', 'router']);
   });
 
-  it('only a guest on /login gets it: another address gets the loading card, a kept login is not shown the form', async () => {
+  it('only /login gets it: another address gets the loading card; a kept login is checked with the form standing and goes on to the lobby', async () => {
     const lobby = await fetch(`${h.sim.url}/lobby`).then((answer) => answer.text());
     expect(lobby).not.toContain('data-prerendered');
     const login = await fetch(`${h.sim.url}/login`).then((answer) => answer.text());
@@ -255,10 +255,41 @@ describe('the login painted from HTML', () => {
     await page.getByLabel('Password', { exact: true }).fill('demo1234');
     await page.getByRole('button', { name: 'Login' }).click();
     await page.waitForURL(/\/lobby$/);
-    // Remembered: a reload of /login boots the kept login (no form to hydrate) and goes on to the lobby.
+    // Remembered: a reload of /login checks the kept login (the painted form standing meanwhile)
+    // and goes on to the lobby, the form gone.
     await page.goto('/login');
     await page.waitForURL(/\/lobby$/);
     await page.getByRole('heading', { name: 'Lobby' }).waitFor();
+    expect(await page.locator('input[name=password]').count()).toBe(0);
+  });
+
+  it('a kept login the server no longer takes finds the same form it was painted with: one form from the paint to the login, what was typed kept', async () => {
+    const { page } = await h.newPage();
+    await page.goto('/login');
+    await page.getByLabel('Email or username').fill('demo');
+    await page.getByLabel('Password', { exact: true }).fill('demo1234');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL(/\/lobby$/);
+    // The player goes away; the operator ends the login meanwhile. The browser keeps its token
+    // (remembered): nothing was there to hear the end.
+    await page.goto('about:blank');
+    await fetch(`${h.sim.url}/sim/end-session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'demo' }) });
+    // Every login form this page ever makes, counted by its username field.
+    await page.addInitScript(() => {
+      const forms = new Set<Element>();
+      Object.assign(window, { loginForms: forms });
+      new MutationObserver(() => document.querySelectorAll('input[name=username]').forEach((input) => forms.add(input))).observe(document, {
+        childList: true,
+        subtree: true,
+      });
+    });
+    await page.goto('/login');
+    // Typed at once, while the kept token is being checked.
+    await page.getByLabel('Email or username').fill('demo');
+    await page.getByLabel('Password', { exact: true }).fill('demo1234');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL(/\/lobby$/);
+    expect(await page.evaluate(() => (window as unknown as { loginForms: Set<Element> }).loginForms.size)).toBe(1);
   });
 });
 
