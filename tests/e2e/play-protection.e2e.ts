@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { login, startHarness, type Harness } from '../../scripts/browser/harness.ts';
-import { JURISDICTIONS, PANIC_LOCK_MS } from '../../protocol/protection.ts';
+import { Jurisdiction, JURISDICTIONS, MANDATORY_LIMITS, PANIC_LOCK_MS } from '../../protocol/protection.ts';
 import { DEMO_ID, joinFromLobby, loginToLobby, simCall, toasts, transfer } from './play.ts';
 
 
@@ -219,107 +219,6 @@ describe('player protection per jurisdiction', () => {
     expect(ledger.credits(1)).toBe(5000);
   });
 
-  it('default: the player chooses 30 minutes on the profile; the reality check comes then by the operator\'s clock, stops the autoplay and pauses play with the session\'s books; a reload meets it again; Continue plays on', async () => {
-    const { clock, now } = serverClock();
-    h = await startHarness({ rngSeed: 'play-f', now });
-    const { page } = await h.newPage();
-    const { refusals } = machineFrames(page);
-    await loginToLobby(page);
-    await page.getByRole('link', { name: 'Profile' }).first().click();
-    const every = page.getByTestId('reality-checks').getByRole('group', { name: 'Pause my play every' });
-    await every.getByRole('button', { name: '1 h', pressed: true }).waitFor();
-    await every.getByRole('button', { name: '30 min' }).click();
-    await every.getByRole('button', { name: '30 min', pressed: true }).waitFor();
-    await page.goto('/lobby');
-    await joinFromLobby(page, 1, 1);
-    await transfer(page, '$50.00');
-    await expect.poll(() => page.getByTestId('game-credits').textContent()).toBe('$50.00');
-    const autoplay = page.getByRole('switch', { name: 'Autoplay' });
-    await autoplay.click();
-    await expect.poll(() => h.sim.floor.machine(1)!.state().autoplay).toBe(true);
-
-    // Half an hour runs out on the operator's clock (the device's is not asked).
-    const dialog = page.getByRole('dialog', { name: 'Reality check' });
-    expect(await dialog.count()).toBe(0);
-    clock.offset += 30 * 60_000;
-    await dialog.waitFor();
-    expect(await page.getByTestId('check-time').textContent()).toMatch(/^30:\d\d$/);
-    const session = h.sim.floor.machine(1)!.state();
-    expect(session.autoplay).toBe(false);
-    // (The page under a modal dialog is hidden from the accessibility tree: read it by its markup.)
-    await expect.poll(() => page.locator('button[role="switch"]').getAttribute('aria-checked')).toBe('false');
-    const bets = await page.getByTestId('check-bets').textContent();
-    expect(bets).toMatch(/^\$\d+\.\d\d$/);
-    expect(bets).not.toBe('$0.00');
-    expect(await page.locator('button:has-text("Spin")').isDisabled()).toBe(true);
-    // Nothing moves while it waits (the spin that was turning has landed).
-    const credits = h.sim.floor.context.ledger.credits(1);
-    await new Promise((resolve) => setTimeout(resolve, 2500));
-    expect(h.sim.floor.context.ledger.credits(1)).toBe(credits);
-
-    // A reload does not skip it: the floor tells it again with the join.
-    await page.reload();
-    await dialog.waitFor();
-    expect(await page.getByTestId('check-bets').textContent()).toBe(bets);
-
-    await dialog.getByRole('button', { name: 'Continue playing' }).click();
-    await dialog.waitFor({ state: 'detached' });
-    await page.getByRole('button', { name: 'Spin', exact: true }).click();
-    await expect.poll(() => h.sim.floor.context.ledger.credits(1)).not.toBe(credits);
-    const report = (await simCall(h.sim, 'GET', '/sim/players/demo/protection')) as { records: Array<{ kind: string; detail: { answer?: string } }> };
-    expect(report.records.filter((record) => record.kind === 'realityCheck').map((record) => record.detail.answer)).toEqual(['continue']);
-    expect(report.records.filter((record) => record.kind === 'realityCheckInterval')).toHaveLength(1);
-    expect(refusals).not.toContain(60020);
-  });
-
-  it('default: a daily loss limit set on the profile refuses the transfer that would pass it, saying the limit and when it resets; a raise waits 24 hours', async () => {
-    const { clock, now } = serverClock();
-    h = await startHarness({ rngSeed: 'play-f', now });
-    const ledger = h.sim.floor.context.ledger;
-    const { page } = await h.newPage();
-    const { refusals } = machineFrames(page);
-    await loginToLobby(page);
-    await page.goto('/profile');
-    const daily = page.getByTestId('limit-lossDay');
-    await daily.getByLabel('Daily loss limit').fill('5');
-    await daily.getByRole('button', { name: 'Set' }).click();
-    await expect.poll(() => daily.getByTestId('limit-now').textContent()).toBe('$5.00');
-
-    // A coin larger than the whole day's limit (demo's history today counts towards it as well).
-    await page.goto('/lobby');
-    await joinFromLobby(page, 1, 1);
-    await transfer(page, '$50.00');
-    await toasts(page, /^This would go past your daily loss limit of \$5\.00\. It resets on /).waitFor();
-    expect(refusals).toContain(60021);
-    expect(ledger.credits(1)).toBe(0);
-
-    // A raise waits out its day, the limit in force meanwhile.
-    await page.getByRole('button', { name: 'Back to the lobby' }).click();
-    await page.waitForURL(/\/lobby$/);
-    await page.goto('/profile');
-    const history = page.getByTestId('protection-history');
-    await history.getByRole('button', { name: 'Show history' }).click();
-    await expect.poll(() => history.getByRole('listitem').allTextContents()).toEqual([expect.stringMatching(/Daily loss limit: \$5\.00$/)]);
-    await daily.getByLabel('Daily loss limit').fill('5000');
-    await daily.getByRole('button', { name: 'Set' }).click();
-    await daily.getByTestId('limit-pending').filter({ hasText: '$5,000.00 from' }).waitFor();
-    expect(await daily.getByTestId('limit-now').textContent()).toBe('$5.00');
-    // Both changes are in the player's protection history, the raise with the day it counts:
-    // the open history loads again once the raise is saved.
-    await expect
-      .poll(() => history.getByRole('listitem').allTextContents())
-      .toEqual([expect.stringMatching(/Daily loss limit: \$5,000\.00, from /), expect.stringMatching(/Daily loss limit: \$5\.00$/)]);
-    clock.offset += 24 * 60 * 60 * 1000;
-    await loginToLobby(page);
-    await page.goto('/profile');
-    await expect.poll(() => daily.getByTestId('limit-now').textContent()).toBe('$5,000.00');
-    expect(await daily.getByTestId('limit-pending').count()).toBe(0);
-    await page.goto('/lobby');
-    await joinFromLobby(page, 1, 1);
-    await transfer(page, '$50.00');
-    await expect.poll(() => ledger.credits(1)).toBe(5000);
-  });
-
   it('default: a session-time limit set on the profile warns five minutes before and ends the login at that age by the operator\'s clock, saying why; a new login plays on', async () => {
     const { clock, now } = serverClock();
     h = await startHarness({ rngSeed: 'play-g', now });
@@ -352,12 +251,149 @@ describe('player protection per jurisdiction', () => {
     }
   });
 
-  it('default: a week\'s break from the profile, asked once, pays back the machine the player left, and refuses a login until the week is over', async () => {
+});
+
+/**
+ * The journeys every jurisdiction shares, in each: a reality check, a loss limit with its raise, a
+ * break. Where autoplay is banned the check pauses a player's own spins instead of an autoplay;
+ * where a daily transfer limit is required (se) one is set before the first transfer.
+ */
+describe.each(Jurisdiction.options)('player protection in %s', (jurisdiction) => {
+  const rules = JURISDICTIONS[jurisdiction];
+  const transferLimitRequired = MANDATORY_LIMITS[jurisdiction].includes('transferDay');
+
+  /** On the profile: what the jurisdiction requires before money goes onto a machine. */
+  async function requiredLimits(page: Page): Promise<void> {
+    if (!transferLimitRequired) return;
+    const daily = page.getByTestId('limit-transferDay');
+    await daily.getByLabel('Daily transfer limit').fill('1000');
+    await daily.getByRole('button', { name: 'Set' }).click();
+    await expect.poll(() => daily.getByTestId('limit-now').textContent()).toBe('$1,000.00');
+  }
+
+  it(`the player chooses 30 minutes on the profile; the check comes then by the operator's clock, ${rules.autoplay ? 'stops the autoplay' : 'after the player\'s own spins'} and pauses play with the session's books; a reload meets it again; Continue plays on`, async () => {
     const { clock, now } = serverClock();
-    h = await startHarness({ rngSeed: 'play-f', now });
+    h = await startHarness({ rngSeed: 'play-f', settings: { JURISDICTION: jurisdiction }, now });
+    const { page } = await h.newPage();
+    const { refusals } = machineFrames(page);
+    await loginToLobby(page);
+    await page.getByRole('link', { name: 'Profile' }).first().click();
+    await requiredLimits(page);
+    const every = page.getByTestId('reality-checks').getByRole('group', { name: 'Pause my play every' });
+    await every.getByRole('button', { name: '1 h', pressed: true }).waitFor();
+    await every.getByRole('button', { name: '30 min' }).click();
+    await every.getByRole('button', { name: '30 min', pressed: true }).waitFor();
+    await page.goto('/lobby');
+    await joinFromLobby(page, 1, 1);
+    await transfer(page, '$50.00');
+    await expect.poll(() => page.getByTestId('game-credits').textContent()).toBe('$50.00');
+    const spin = page.getByRole('button', { name: 'Spin', exact: true });
+    if (rules.autoplay) {
+      await page.getByRole('switch', { name: 'Autoplay' }).click();
+      await expect.poll(() => h.sim.floor.machine(1)!.state().autoplay).toBe(true);
+    } else {
+      expect(await page.getByRole('switch', { name: 'Autoplay' }).count()).toBe(0);
+      await spin.click();
+    }
+    await expect.poll(() => h.sim.floor.context.ledger.credits(1)).not.toBe(5000);
+
+    // Half an hour runs out on the operator's clock (the device's is not asked).
+    const dialog = page.getByRole('dialog', { name: 'Reality check' });
+    expect(await dialog.count()).toBe(0);
+    clock.offset += 30 * 60_000;
+    await dialog.waitFor();
+    expect(await page.getByTestId('check-time').textContent()).toMatch(/^30:\d\d$/);
+    expect(h.sim.floor.machine(1)!.state().autoplay).toBe(false);
+    if (rules.autoplay) {
+      // (The page under a modal dialog is hidden from the accessibility tree: read it by its markup.)
+      await expect.poll(() => page.locator('button[role="switch"]').getAttribute('aria-checked')).toBe('false');
+    }
+    const bets = await page.getByTestId('check-bets').textContent();
+    expect(bets).toMatch(/^\$\d+\.\d\d$/);
+    expect(bets).not.toBe('$0.00');
+    expect(await page.locator('button:has-text("Spin")').isDisabled()).toBe(true);
+    // Nothing moves while it waits (the spin that was turning has landed).
+    const credits = h.sim.floor.context.ledger.credits(1);
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(h.sim.floor.context.ledger.credits(1)).toBe(credits);
+
+    // A reload does not skip it: the floor tells it again with the join.
+    await page.reload();
+    await dialog.waitFor();
+    expect(await page.getByTestId('check-bets').textContent()).toBe(bets);
+
+    await dialog.getByRole('button', { name: 'Continue playing' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    // Spin is pressed once the page offers it (where a game cycle has a minimum, after its rest).
+    await expect.poll(() => spin.isEnabled(), { timeout: rules.minSpinMs + 5_000 }).toBe(true);
+    await spin.click();
+    await expect.poll(() => h.sim.floor.context.ledger.credits(1)).not.toBe(credits);
+    const report = (await simCall(h.sim, 'GET', '/sim/players/demo/protection')) as { records: Array<{ kind: string; detail: { answer?: string } }> };
+    expect(report.records.filter((record) => record.kind === 'realityCheck').map((record) => record.detail.answer)).toEqual(['continue']);
+    expect(report.records.filter((record) => record.kind === 'realityCheckInterval')).toHaveLength(1);
+    expect(refusals).not.toContain(60020);
+  });
+
+  it('a daily loss limit set on the profile refuses the transfer that would pass it, saying the limit and when it resets; a raise waits 24 hours', async () => {
+    const { clock, now } = serverClock();
+    h = await startHarness({ rngSeed: 'play-f', settings: { JURISDICTION: jurisdiction }, now });
+    const ledger = h.sim.floor.context.ledger;
+    const { page } = await h.newPage();
+    const { refusals } = machineFrames(page);
+    await loginToLobby(page);
+    await page.goto('/profile');
+    await requiredLimits(page);
+    const daily = page.getByTestId('limit-lossDay');
+    await daily.getByLabel('Daily loss limit').fill('5');
+    await daily.getByRole('button', { name: 'Set' }).click();
+    await expect.poll(() => daily.getByTestId('limit-now').textContent()).toBe('$5.00');
+
+    // A coin larger than the whole day's limit.
+    await page.goto('/lobby');
+    await joinFromLobby(page, 1, 1);
+    await transfer(page, '$50.00');
+    await toasts(page, /^This would go past your daily loss limit of \$5\.00\. It resets on /).waitFor();
+    expect(refusals).toContain(60021);
+    expect(ledger.credits(1)).toBe(0);
+
+    // A raise waits out its day, the limit in force meanwhile.
+    await page.getByRole('button', { name: 'Back to the lobby' }).click();
+    await page.waitForURL(/\/lobby$/);
+    await page.goto('/profile');
+    const history = page.getByTestId('protection-history');
+    await history.getByRole('button', { name: 'Show history' }).click();
+    await expect.poll(async () => (await history.getByRole('listitem').allTextContents())[0]).toMatch(/Daily loss limit: \$5\.00$/);
+    await daily.getByLabel('Daily loss limit').fill('5000');
+    await daily.getByRole('button', { name: 'Set' }).click();
+    await daily.getByTestId('limit-pending').filter({ hasText: '$5,000.00 from' }).waitFor();
+    expect(await daily.getByTestId('limit-now').textContent()).toBe('$5.00');
+    // Both changes are in the player's protection history, the raise with the day it counts:
+    // the open history loads again once the raise is saved.
+    await expect
+      .poll(async () => (await history.getByRole('listitem').allTextContents()).slice(0, 2))
+      .toEqual([expect.stringMatching(/Daily loss limit: \$5,000\.00, from /), expect.stringMatching(/Daily loss limit: \$5\.00$/)]);
+    clock.offset += 24 * 60 * 60 * 1000;
+    await loginToLobby(page);
+    await page.goto('/profile');
+    await expect.poll(() => daily.getByTestId('limit-now').textContent()).toBe('$5,000.00');
+    expect(await daily.getByTestId('limit-pending').count()).toBe(0);
+    await page.goto('/lobby');
+    await joinFromLobby(page, 1, 1);
+    await transfer(page, '$50.00');
+    await expect.poll(() => ledger.credits(1)).toBe(5000);
+  });
+
+  it('a week\'s break from the profile, asked once, pays back the machine the player left, and refuses a login until the week is over', async () => {
+    const { clock, now } = serverClock();
+    h = await startHarness({ rngSeed: 'play-f', settings: { JURISDICTION: jurisdiction }, now });
     const ledger = h.sim.floor.context.ledger;
     const { page } = await h.newPage();
     await loginToLobby(page);
+    if (transferLimitRequired) {
+      await page.goto('/profile');
+      await requiredLimits(page);
+      await page.goto('/lobby');
+    }
     await joinFromLobby(page, 1, 1);
     await transfer(page, '$50.00');
     await expect.poll(() => page.getByTestId('game-credits').textContent()).toBe('$50.00');
