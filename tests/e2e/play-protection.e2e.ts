@@ -232,9 +232,9 @@ describe('player protection per jurisdiction', () => {
 
     await page.goto('/lobby');
     await joinFromLobby(page, 1, 1);
-    // Five minutes before, the game is told how long is left (and when it ends).
+    // Five minutes before, the game is told how long is left.
     clock.offset += 25 * 60 * 1000;
-    await toasts(page, /^The session time limit you set ends this login in 5 minutes, at /).waitFor();
+    await toasts(page, /^The session time limit you set ends this login in 5 minutes\.$/).waitFor();
     clock.offset += 5 * 60 * 1000;
     await page.waitForURL(/\/login/);
     await toasts(page, /^Your session reached the time limit you set, so it has ended\./).waitFor();

@@ -32,7 +32,7 @@ const CODE_MESSAGES: Record<number, MessageDescriptor> = {
   10711: msg({ id: 'CODE_10711', message: 'Your session reached the time limit you set, so it has ended. Take a rest; a new login starts a new session.' }),
   10712: msg({
     id: 'CODE_10712',
-    message: 'The session time limit you set ends this login in {minutes, plural, one {# minute} other {# minutes}}, at {until}.',
+    message: 'The session time limit you set ends this login in {minutes, plural, one {# minute} other {# minutes}}.',
   }),
   // SPEC §8's texts, with the one-second form English needs ('1 second left', not '1 seconds').
   18800: msg({ id: 'CODE_18800', message: '{count, plural, one {# second left to deposit funds} other {# seconds left to deposit funds}}' }),
