@@ -81,13 +81,15 @@ export class SessionEnds {
 
   /**
    * When the live login session reaches the player's session-time limit (epoch ms), as the limit
-   * stands now; null without a limit or once the session has ended.
+   * stands now; null without a limit, once the session has ended, or when the token expires first
+   * (then the limit does not end it).
    */
   timeLimitAt(jti: string): number | null {
     const session = this.#store.session(jti);
     if (!session || session.revokedAt !== null) return null;
     const allowed = this.#sessionTimeMs(session.playerId, this.#now());
-    return allowed === null ? null : session.createdAt + allowed;
+    if (allowed === null || session.createdAt + allowed >= session.expiresAt) return null;
+    return session.createdAt + allowed;
   }
 
   #tell(jti: string, code: number): void {

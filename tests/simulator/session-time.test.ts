@@ -115,6 +115,20 @@ describe("the player's session-time limit", () => {
     page.close();
   });
 
+  it('says nothing when the token expires before the limit would end the login', async () => {
+    await t.close();
+    t = await startTestSimulator({ rngSeed: 'session-time', jwtTtlSeconds: 28 * 60 });
+    token = await loginToken(t);
+    expect((await setLimit(30)).status).toBe(200);
+    const page = await notificationSocket(t.url, token);
+    page.send({ type: 'init', id: 1 });
+    await page.next('ready');
+    t.clock.now += 26 * MINUTE; // within five minutes of the limit, the token still valid
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(page.frames.filter((frame) => frame.type === 'info')).toEqual([]);
+    page.close();
+  });
+
   it('is minutes from 1 to a day', async () => {
     expect((await setLimit(MAX_SESSION_MINUTES + 1)).status).toBe(400);
     expect((await setLimit(0)).status).toBe(400);
