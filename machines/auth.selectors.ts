@@ -22,6 +22,9 @@ export const selectReconnect = (snapshot: AuthSnapshot) => snapshot.children.rec
 export const selectGate = (snapshot: AuthSnapshot): 'checking' | 'reconnecting' | 'unreachable' | null =>
   snapshot.hasTag('gate:checking') ? 'checking' : snapshot.hasTag('gate:reconnecting') ? 'reconnecting' : snapshot.hasTag('gate:unreachable') ? 'unreachable' : null;
 
+/** A kept login (a token this device kept) is being checked with the operator. */
+export const selectCheckingKeptLogin = (snapshot: AuthSnapshot): boolean => snapshot.matches('validating');
+
 /** A login may be sent: the player is logged out and no login is on its way. */
 export const selectLoginOpen = (snapshot: AuthSnapshot): boolean => snapshot.hasTag('login:open');
 

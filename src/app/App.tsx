@@ -5,7 +5,7 @@ import styled, { ThemeProvider } from 'styled-components';
 import type { ActorRefFrom } from 'xstate';
 import type { createSettingsMachine } from '../../machines/settings.ts';
 import type { Settings } from '../../protocol/settings.ts';
-import { selectGate, selectLoggedIn, selectSubmitting } from '../../machines/auth.selectors.ts';
+import { selectCheckingKeptLogin, selectGate, selectLoggedIn, selectSubmitting } from '../../machines/auth.selectors.ts';
 import { selectIpAnswer, selectIpGate } from '../../machines/ipCheck.selectors.ts';
 import { onlineStatus, supportsWebRtc } from '../services/browser.ts';
 import { guestLook } from '../services/storage.ts';
@@ -193,7 +193,8 @@ function useRouted(runtime: Runtime) {
   const standing = useFirstLoginStanding();
   // Focused already: the player was in the form before the app was there.
   const [turnedTo, setTurnedTo] = useState(() => document.activeElement !== null && document.activeElement !== document.body);
-  const loginOn = useSelector(runtime.auth, (snapshot) => selectSubmitting(snapshot) || selectLoggedIn(snapshot));
+  // A kept login being checked will most likely want the routed app: fetched beside the check.
+  const loginOn = useSelector(runtime.auth, (snapshot) => selectSubmitting(snapshot) || selectLoggedIn(snapshot) || selectCheckingKeptLogin(snapshot));
   const wanted = !standing || turnedTo || loginOn;
   useEffect(() => {
     if (wanted) return;

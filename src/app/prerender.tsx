@@ -11,7 +11,7 @@ import { App } from './App.tsx';
 
 /**
  * The login screen as HTML, at build time (scripts/prerender.ts writes it into login.html and
- * its siblings per language): the app's own first render on a guest's /login — the same App,
+ * its siblings per language): the app's own first render on /login — the same App,
  * its settings not yet loaded — so the page hydrates it without a change. Its styles come with
  * it (styled-components' server sheet), so the form paints before any script has run.
  */

@@ -255,9 +255,20 @@ describe('the login painted from HTML', () => {
     await page.getByLabel('Password', { exact: true }).fill('demo1234');
     await page.getByRole('button', { name: 'Login' }).click();
     await page.waitForURL(/\/lobby$/);
-    // Remembered: a reload of /login checks the kept login (the painted form standing meanwhile)
-    // and goes on to the lobby, the form gone.
+    // Remembered: a reload of /login checks the kept login — the painted form standing meanwhile,
+    // read-only, saying so — and goes on to the lobby, the form gone.
+    let letCheckGo = () => {};
+    const held = new Promise<void>((resolve) => (letCheckGo = resolve));
+    await page.route('**/api/validate', async (route) => {
+      await held;
+      await route.continue();
+    });
     await page.goto('/login');
+    const checking = page.getByRole('button', { name: 'Checking your login...' });
+    await checking.waitFor();
+    expect(await checking.isDisabled()).toBe(true);
+    expect(await page.getByLabel('Email or username').isEditable()).toBe(false);
+    letCheckGo();
     await page.waitForURL(/\/lobby$/);
     await page.getByRole('heading', { name: 'Lobby' }).waitFor();
     expect(await page.locator('input[name=password]').count()).toBe(0);

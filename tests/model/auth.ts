@@ -146,11 +146,12 @@ export const authDriver: Driver = {
   awaited: (path, index) => AWAITED.includes(path.steps[index]!.event.type),
   act: stimulus,
   tags: {
-    'gate:checking': (page) => page.locator('[data-state="splash"]').isVisible(),
+    // The splash, or on /login the painted form standing read-only while a kept login is checked.
+    'gate:checking': async (page) => (await page.locator('[data-state="splash"]').isVisible()) || (await page.locator('form[data-checking]').isVisible()),
     'gate:reconnecting': (page) => page.locator('[data-state="reconnecting"]').isVisible(),
     'gate:unreachable': (page) => page.locator('[data-state="network-error"]').isVisible(),
     'login:open': (page) => page.locator('form:not([aria-busy="true"])').getByLabel('Email or username').isVisible(),
-    'login:submitting': (page) => page.locator('form[aria-busy="true"]').getByLabel('Email or username').isVisible(),
+    'login:submitting': (page) => page.locator('form[aria-busy="true"]:not([data-checking])').getByLabel('Email or username').isVisible(),
   },
   states: {
     'auth.loggedIn': async (world) => new URL(world.page.url()).pathname !== '/login' && (await world.page.getByTestId('balance').isVisible()),

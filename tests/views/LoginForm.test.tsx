@@ -20,6 +20,21 @@ describe('login form', () => {
     expect(submit).toHaveProperty('disabled', false);
   });
 
+  it('while a kept login is checked, nothing can be typed, ticked or pressed, and it says what it waits for', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    await renderView(<LoginForm checking submitting={false} failure={null} onSubmit={onSubmit} />);
+    const username = screen.getByLabelText('Email or username');
+    await user.type(username, 'player2');
+    await user.type(screen.getByLabelText('Password'), 'player2pass{Enter}');
+    expect((username as HTMLInputElement).value).toBe('');
+    expect(screen.getByLabelText('Remember me')).toHaveProperty('disabled', true);
+    const button = screen.getByRole('button', { name: 'Checking your login...' });
+    expect(button).toHaveProperty('disabled', true);
+    expect(button.closest('form')?.getAttribute('aria-busy')).toBe('true');
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
   it('says "Min character length is 4" on a short field once it was left', async () => {
     const user = userEvent.setup();
     await renderView(<LoginForm submitting={false} failure={null} onSubmit={noop} />);

@@ -25,6 +25,8 @@ export function failureField(failure: Failure): 'username' | 'password' | 'form'
 }
 
 export interface LoginFormProps {
+  /** A kept login is being checked: the form is read-only and busy, its button says so. */
+  checking?: boolean;
   submitting: boolean;
   failure: Failure | null;
   onSubmit: (credentials: Credentials) => void;
@@ -32,7 +34,7 @@ export interface LoginFormProps {
   onEdit?: () => void;
 }
 
-export function LoginForm({ submitting, failure, onSubmit, onEdit }: LoginFormProps) {
+export function LoginForm({ checking = false, submitting, failure, onSubmit, onEdit }: LoginFormProps) {
   const { t, i18n } = useLingui();
   const ids = { username: useId(), password: useId(), remember: useId() };
   const [values, setValues] = useState({ username: '', password: '' });
@@ -93,7 +95,7 @@ export function LoginForm({ submitting, failure, onSubmit, onEdit }: LoginFormPr
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!valid || submitting) return;
+    if (!valid || submitting || checking) return;
     onSubmit({ username: values.username.trim(), password: values.password, remember });
   };
 
@@ -101,7 +103,7 @@ export function LoginForm({ submitting, failure, onSubmit, onEdit }: LoginFormPr
   const passwordError = errorFor('password');
 
   return (
-    <Form onSubmit={submit} noValidate aria-busy={submitting}>
+    <Form onSubmit={submit} noValidate aria-busy={submitting || checking} data-checking={checking || undefined}>
       <Field>
         <label htmlFor={ids.username}>
           <Trans>Email or username</Trans>
@@ -111,6 +113,7 @@ export function LoginForm({ submitting, failure, onSubmit, onEdit }: LoginFormPr
           name="username"
           autoComplete="username"
           ref={usernameField}
+          readOnly={checking}
           value={values.username}
           aria-invalid={usernameError ? true : undefined}
           aria-describedby={usernameError ? `${ids.username}-error` : undefined}
@@ -129,6 +132,7 @@ export function LoginForm({ submitting, failure, onSubmit, onEdit }: LoginFormPr
           type="password"
           autoComplete="current-password"
           ref={passwordField}
+          readOnly={checking}
           value={values.password}
           aria-invalid={passwordError ? true : undefined}
           aria-describedby={passwordError ? `${ids.password}-error` : undefined}
@@ -144,6 +148,7 @@ export function LoginForm({ submitting, failure, onSubmit, onEdit }: LoginFormPr
           name="remember"
           type="checkbox"
           checked={remember}
+          disabled={checking}
           onChange={(e) => setRemember(e.target.checked)}
         />
         <label htmlFor={ids.remember}>
@@ -151,8 +156,8 @@ export function LoginForm({ submitting, failure, onSubmit, onEdit }: LoginFormPr
         </label>
       </CheckRow>
       {serverField === 'form' && serverText && <FieldError role="alert">{serverText}</FieldError>}
-      <Button type="submit" disabled={!valid || submitting}>
-        {submitting ? <Trans>Signing in...</Trans> : <Trans>Login</Trans>}
+      <Button type="submit" disabled={!valid || submitting || checking}>
+        {checking ? <Trans>Checking your login...</Trans> : submitting ? <Trans>Signing in...</Trans> : <Trans>Login</Trans>}
       </Button>
     </Form>
   );

@@ -13,7 +13,7 @@ import type { Failure } from '../../../../machines/failure.ts';
 import { useAuthActor, useOptionalRuntime, useSettings, type ViewRuntime } from '../../viewRuntime.tsx';
 import { FirstLoginHere, useFirstLogin, useFirstLoginShown, useFirstLoginStanding } from './firstLogin.tsx';
 import { LoginForm } from './LoginForm.tsx';
-import { selectLoginFailure, selectLoginOpen, selectSubmitting } from '../../../../machines/auth.selectors.ts';
+import { selectCheckingKeptLogin, selectLoginFailure, selectLoginOpen, selectSubmitting } from '../../../../machines/auth.selectors.ts';
 
 // Only browsers other than Chrome or Safari see it: it loads with the rare screens.
 const BrowserNotice = lazy(() => import('../boot/RareScreens.tsx').then((m) => ({ default: m.BrowserNotice })));
@@ -75,6 +75,9 @@ function LoginScreen({
   // (10705); the others are toasts (AuthToasts).
   const failure = useSelector(auth ?? undefined, (snapshot) => (snapshot ? selectLoginFailure(snapshot) : null));
   const open = useSelector(auth ?? undefined, (snapshot) => (snapshot ? selectLoginOpen(snapshot) : false));
+  // A kept login being checked (the painted form stands meanwhile): nothing can be typed or pressed,
+  // so no one lands in the kept player's account believing they signed in as someone else.
+  const checking = useSelector(auth ?? undefined, (snapshot) => (snapshot ? selectCheckingKeptLogin(snapshot) : false));
   // A Login pressed before the app had booted (or before its token check was through): shown as
   // signing in, and sent once a login may be, once — before the next frame (the button never
   // reads Login in between).
@@ -99,6 +102,7 @@ function LoginScreen({
     <LoginView
       booting={first && !auth}
       settings={settings}
+      checking={checking}
       submitting={submitting || pending !== null}
       failure={failure}
       onSubmit={(credentials) => (auth && open ? auth.send({ type: 'user.login', credentials }) : setPending(credentials))}
@@ -111,13 +115,15 @@ interface LoginViewProps {
   /** The first login before the app has booted: marked so, for whoever waits for the app. */
   booting?: boolean;
   settings: Settings;
+  /** A kept login is being checked: the form is shown, read-only. */
+  checking?: boolean;
   submitting: boolean;
   failure: Failure | null;
   onSubmit: (credentials: Credentials) => void;
   onEdit?: () => void;
 }
 
-function LoginView({ booting = false, settings, submitting, failure, onSubmit, onEdit }: LoginViewProps) {
+function LoginView({ booting = false, settings, checking = false, submitting, failure, onSubmit, onEdit }: LoginViewProps) {
   // wa.me takes the number as digits only: no '+', spaces or dashes.
   const whatsapp = settings.CONTACT_WHATSAPP.replace(/\D/g, '');
   const [opened, setOpened] = useState(!settings.LOGIN_SPLASH);
@@ -159,7 +165,7 @@ function LoginView({ booting = false, settings, submitting, failure, onSubmit, o
           <BrowserNotice />
         </Suspense>
       )}
-      <LoginForm submitting={submitting} failure={failure} onSubmit={onSubmit} onEdit={onEdit} />
+      <LoginForm checking={checking} submitting={submitting} failure={failure} onSubmit={onSubmit} onEdit={onEdit} />
       {(whatsapp || settings.CONTACT_TELEGRAM) && (
         <Contacts>
           {whatsapp && (
