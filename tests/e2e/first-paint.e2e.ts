@@ -274,7 +274,7 @@ describe('the login painted from HTML', () => {
     expect(await page.locator('input[name=password]').count()).toBe(0);
   });
 
-  it('a kept login the server no longer takes finds the same form it was painted with: one form from the paint to the login, what was typed kept', async () => {
+  it('a kept login the server no longer takes finds the same form it was painted with: read-only while checked, then live — one form from the paint to the login', async () => {
     const { page } = await h.newPage();
     await page.goto('/login');
     await page.getByLabel('Email or username').fill('demo');
@@ -294,8 +294,18 @@ describe('the login painted from HTML', () => {
         subtree: true,
       });
     });
+    // The check held until the read-only form has been seen (nothing can be typed while it runs:
+    // typing starts once the same form is live again).
+    let letCheckGo = () => {};
+    const held = new Promise<void>((resolve) => (letCheckGo = resolve));
+    await page.route('**/api/validate', async (route) => {
+      await held;
+      await route.continue();
+    });
     await page.goto('/login');
-    // Typed at once, while the kept token is being checked.
+    await page.getByRole('button', { name: 'Checking your login...' }).waitFor();
+    letCheckGo();
+    await page.locator('form[data-checking]').waitFor({ state: 'detached' });
     await page.getByLabel('Email or username').fill('demo');
     await page.getByLabel('Password', { exact: true }).fill('demo1234');
     await page.getByRole('button', { name: 'Login' }).click();

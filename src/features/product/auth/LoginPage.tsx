@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense, useLayoutEffect, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useCallback, useLayoutEffect, useState, useSyncExternalStore } from 'react';
 import styled from 'styled-components';
 import { isRecommendedBrowser } from '../../../ui/browser.ts';
 import { Button } from '../../../ui/Button.tsx';
@@ -76,8 +76,21 @@ function LoginScreen({
   const failure = useSelector(auth ?? undefined, (snapshot) => (snapshot ? selectLoginFailure(snapshot) : null));
   const open = useSelector(auth ?? undefined, (snapshot) => (snapshot ? selectLoginOpen(snapshot) : false));
   // A kept login being checked (the painted form stands meanwhile): nothing can be typed or pressed,
-  // so no one lands in the kept player's account believing they signed in as someone else.
-  const checking = useSelector(auth ?? undefined, (snapshot) => (snapshot ? selectCheckingKeptLogin(snapshot) : false));
+  // so no one lands in the kept player's account believing they signed in as someone else. Not
+  // while the painted page is hydrated (its button says Login): a text unlike the page's would make
+  // React drop the painted form, and what was typed in it, for a new one.
+  const subscribeAuth = useCallback(
+    (listener: () => void) => {
+      const subscription = auth?.subscribe(listener);
+      return () => subscription?.unsubscribe();
+    },
+    [auth],
+  );
+  const checking = useSyncExternalStore(
+    subscribeAuth,
+    () => (auth ? selectCheckingKeptLogin(auth.getSnapshot()) : false),
+    () => false,
+  );
   // A Login pressed before the app had booted (or before its token check was through): shown as
   // signing in, and sent once a login may be, once — before the next frame (the button never
   // reads Login in between).
