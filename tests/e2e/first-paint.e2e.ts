@@ -7,7 +7,7 @@ import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from '../../scripts/browser/harness.ts';
+import { login, startHarness, type Harness } from '../../scripts/browser/harness.ts';
 import { watchShift } from './shift.ts';
 
 /** Layout shifts and console errors (a failed hydration is one) from the page's first moment. */
@@ -25,6 +25,17 @@ async function holdScripts(page: Page): Promise<() => void> {
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+/** Holds the page's token checks (`/api/validate`) until the returned release is called. */
+async function holdTokenCheck(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/validate', async (route) => {
     await held;
     await route.continue();
   });
@@ -246,23 +257,16 @@ describe('the login painted from HTML', () => {
   it('only /login gets it: another address gets the loading card; a kept login is checked with the form standing and goes on to the lobby', async () => {
     const lobby = await fetch(`${h.sim.url}/lobby`).then((answer) => answer.text());
     expect(lobby).not.toContain('data-prerendered');
-    const login = await fetch(`${h.sim.url}/login`).then((answer) => answer.text());
-    expect(login).toContain('data-prerendered="login"');
+    const loginHtml = await fetch(`${h.sim.url}/login`).then((answer) => answer.text());
+    expect(loginHtml).toContain('data-prerendered="login"');
 
     const { page } = await h.newPage();
     await page.goto('/login');
-    await page.getByLabel('Email or username').fill('demo');
-    await page.getByLabel('Password', { exact: true }).fill('demo1234');
-    await page.getByRole('button', { name: 'Login' }).click();
+    await login(page);
     await page.waitForURL(/\/lobby$/);
     // Remembered: a reload of /login checks the kept login — the painted form standing meanwhile,
     // read-only, saying so — and goes on to the lobby, the form gone.
-    let letCheckGo = () => {};
-    const held = new Promise<void>((resolve) => (letCheckGo = resolve));
-    await page.route('**/api/validate', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const letCheckGo = await holdTokenCheck(page);
     await page.goto('/login');
     const checking = page.getByRole('button', { name: 'Checking your login...' });
     await checking.waitFor();
@@ -277,9 +281,7 @@ describe('the login painted from HTML', () => {
   it('a kept login the server no longer takes finds the same form it was painted with: read-only while checked, then live — one form from the paint to the login', async () => {
     const { page } = await h.newPage();
     await page.goto('/login');
-    await page.getByLabel('Email or username').fill('demo');
-    await page.getByLabel('Password', { exact: true }).fill('demo1234');
-    await page.getByRole('button', { name: 'Login' }).click();
+    await login(page);
     await page.waitForURL(/\/lobby$/);
     // The player goes away; the operator ends the login meanwhile. The browser keeps its token
     // (remembered): nothing was there to hear the end.
@@ -296,12 +298,7 @@ describe('the login painted from HTML', () => {
     });
     // The check held until the read-only form has been seen (nothing can be typed while it runs:
     // typing starts once the same form is live again).
-    let letCheckGo = () => {};
-    const held = new Promise<void>((resolve) => (letCheckGo = resolve));
-    await page.route('**/api/validate', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const letCheckGo = await holdTokenCheck(page);
     await page.goto('/login');
     await page.getByRole('button', { name: 'Checking your login...' }).waitFor();
     letCheckGo();
