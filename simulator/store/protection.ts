@@ -21,7 +21,8 @@ export class ProtectionStore {
   /**
    * Each player's limit rows as read from the table, kept after the first read: the login's
    * session-time check runs on every socket frame and every sweep, so it must not be a query.
-   * This class is the table's only writer, and `setLimit` forgets the player's entry.
+   * This class is the table's only writer, and `setLimit` forgets the player's entry. One small
+   * entry per player ever read: bounded by the simulator's players, never dropped.
    */
   readonly #limitRows = new Map<number, ReadonlyMap<string, Row>>();
 
