@@ -80,15 +80,17 @@ export class SessionEnds {
   }
 
   /**
-   * When the live login session reaches the player's session-time limit (epoch ms), as the limit
-   * stands now; null without a limit, once the session has ended, or when the token expires first
-   * (then the limit does not end it).
+   * When the live login session `jti` of `playerId` reaches the player's session-time limit (epoch
+   * ms), as the limit stands now; null without a limit, once the session has ended, or when the
+   * token expires first (then the limit does not end it). Without a limit it reads nothing from
+   * the database (the limits are kept in memory): the sweep asks it for every login.
    */
-  timeLimitAt(jti: string): number | null {
+  timeLimitAt(jti: string, playerId: number): number | null {
+    const allowed = this.#sessionTimeMs(playerId, this.#now());
+    if (allowed === null) return null;
     const session = this.#store.session(jti);
-    if (!session || session.revokedAt !== null) return null;
-    const allowed = this.#sessionTimeMs(session.playerId, this.#now());
-    if (allowed === null || session.createdAt + allowed >= session.expiresAt) return null;
+    if (!session || session.revokedAt !== null || session.playerId !== playerId) return null;
+    if (session.createdAt + allowed >= session.expiresAt) return null;
     return session.createdAt + allowed;
   }
 

@@ -382,9 +382,10 @@ export function attachSockets(server: Server, deps: ApiDeps, floor: Floor, optio
    * sockets (each page) is told once, SESSION_TIME_WARNING_MS before, how many minutes are left.
    */
   function warnOfTimeLimit(jti: string, sockets: Set<WebSocket>) {
-    const unwarned = [...sockets].filter((ws) => readied.has(ws) && !warned.has(ws));
-    if (unwarned.length === 0) return;
-    const until = deps.sessions.timeLimitAt(jti);
+    let page: WebSocket | undefined;
+    for (const ws of sockets) if (readied.has(ws) && !warned.has(ws)) page = ws;
+    if (!page) return;
+    const until = deps.sessions.timeLimitAt(jti, ownerOf.get(page)!);
     if (until === null) return;
     const left = until - deps.now();
     if (left > SESSION_TIME_WARNING_MS) return;
@@ -395,7 +396,8 @@ export function attachSockets(server: Server, deps: ApiDeps, floor: Floor, optio
       message: `your session time limit ends this login in ${minutes} min`,
       action: 'none' as const,
     };
-    for (const ws of unwarned) {
+    for (const ws of sockets) {
+      if (!readied.has(ws) || warned.has(ws)) continue;
       warned.add(ws);
       send(ws, { type: 'info', info });
     }
