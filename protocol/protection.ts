@@ -1,12 +1,12 @@
 import { z } from 'zod/mini';
+import { Jurisdiction } from './jurisdiction.ts';
 
 /**
  * Player protection: the rules of play a jurisdiction writes down, as the operator's
  * JURISDICTION setting names them. The floor enforces them (a refused request has a code); the
  * client adapts to them (docs/operators.md, "Jurisdictions").
  */
-export const Jurisdiction = z.enum(['default', 'uk', 'de', 'se']);
-export type Jurisdiction = z.infer<typeof Jurisdiction>;
+export { Jurisdiction };
 
 /**
  * The rules the floor plays a machine by, told with the join. Absent from older operators: a

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { Jurisdiction } from './protection.ts';
+import { Jurisdiction } from './jurisdiction.ts';
 
 /**
  * /Settings.json: the operator's external settings. Every field is optional; the client merges

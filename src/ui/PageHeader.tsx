@@ -9,8 +9,19 @@ import styled from 'styled-components';
 export function PageHeader({ title, children }: { title: ReactNode; children?: ReactNode }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
-    const focused = document.activeElement;
-    if (focused === null || focused === document.body) heading.current?.focus({ preventScroll: true });
+    // Once the page is painted: a focus makes the browser lay the page out at once, and inside a
+    // page's first render that was ~20 ms more of one long task on a phone (docs/performance.md).
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => {
+        const focused = document.activeElement;
+        if (focused === null || focused === document.body) heading.current?.focus({ preventScroll: true });
+      }, 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
   }, []);
   return (
     <Root>

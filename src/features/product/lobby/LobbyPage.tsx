@@ -47,16 +47,26 @@ export function LobbyPage() {
     if (selectSelectedBrand(lobby.getSnapshot()) !== brandId) lobby.send({ type: 'route.brand', brandId });
   }, [lobby, brandId]);
 
-  // A join is one click away: load the game page's code as soon as the lobby shows, so the click
+  const loading = useSelector(lobby, selectFirstLoad);
+
+  // A join is one click away: the game page's code loads once the tiles are painted, so the click
   // goes straight to the machine instead of waiting ~100 ms for a chunk (join → first frame). Not
-  // at idle: a player (or the bench) can click Play before the lobby's first idle moment.
+  // at idle: a player (or the bench) can click Play before the lobby's first idle moment; not
+  // with the page's first render either: on a phone its evaluation delayed the tiles' pictures.
   const router = useRouter();
   useEffect(() => {
+    if (loading) return;
     const game = router.routesById['/game/$gameId/$name'] as Parameters<typeof router.loadRouteChunk>[0] | undefined;
-    if (game) void router.loadRouteChunk(game)?.catch(() => undefined);
-  }, [router]);
-
-  const loading = useSelector(lobby, selectFirstLoad);
+    if (!game) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => void router.loadRouteChunk(game)?.catch(() => undefined), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [router, loading]);
   // Another brand's machines (or a reload) on their way: what is shown is about to change.
   const busy = useSelector(lobby, selectLoading);
   const failed = useSelector(lobby, selectLoadFailed);
