@@ -1,18 +1,19 @@
 import { msg } from '@lingui/core/macro';
 import type { I18n, MessageDescriptor } from '@lingui/core';
+import { PLAY_CODE_MESSAGES } from '../playCodes.ts';
 
 /**
  * SPEC §8: a code maps to the translation with id CODE_{code}; without one, the server's own
  * message is shown; without either, a generic text. No code at all means no answer came.
+ *
+ * The codes with a text, as the catalogs get them (`npm run i18n:extract` reads these). At run
+ * time `failureText` asks the loaded catalog for CODE_{code} itself: /login's scripts carry the
+ * texts it can show, not a table of every code.
  */
-const CODE_MESSAGES: Record<number, MessageDescriptor> = {
+export const CODE_MESSAGES: Record<number, MessageDescriptor> = {
   10: msg({ id: 'CODE_10', message: 'Signature not verified.' }),
   20000: msg({ id: 'CODE_20000', message: 'Request successful.' }),
   40000: msg({ id: 'CODE_40000', message: 'Invalid request.' }),
-  40001: msg({ id: 'CODE_40001', message: 'Old password is wrong.' }),
-  40101: msg({ id: 'CODE_40101', message: 'Password is too short.' }),
-  40102: msg({ id: 'CODE_40102', message: 'The new password must be different from the old one.' }),
-  50100: msg({ id: 'CODE_50100', message: 'The session has been terminated, the transaction cannot be processed.' }),
   70000: msg({ id: 'CODE_70000', message: 'Failed to start pipeline, contact the technical team.' }),
   10700: msg({
     id: 'CODE_10700',
@@ -30,39 +31,8 @@ const CODE_MESSAGES: Record<number, MessageDescriptor> = {
   10709: msg({ id: 'CODE_10709', message: 'Your account is locked at your own request until {until}. You can log in again then.' }),
   10710: msg({ id: 'CODE_10710', message: 'Your account is now locked, as you asked. Any credits on a machine are back in your wallet.' }),
   10711: msg({ id: 'CODE_10711', message: 'Your session reached the time limit you set, so it has ended. Take a rest; a new login starts a new session.' }),
-  10712: msg({
-    id: 'CODE_10712',
-    message: 'The session time limit you set ends this login in {minutes, plural, one {# minute} other {# minutes}}.',
-  }),
-  // SPEC §8's texts, with the one-second form English needs ('1 second left', not '1 seconds').
-  18800: msg({ id: 'CODE_18800', message: '{count, plural, one {# second left to deposit funds} other {# seconds left to deposit funds}}' }),
-  18801: msg({ id: 'CODE_18801', message: 'Your session is being terminated.' }),
-  18802: msg({ id: 'CODE_18802', message: '{count, plural, one {# second left to continue} other {# seconds left to continue}}' }),
-  60001: msg({ id: 'CODE_60001', message: 'Another player is on this machine.' }),
-  60002: msg({ id: 'CODE_60002', message: 'This machine is out of service.' }),
-  60003: msg({ id: 'CODE_60003', message: 'Your balance is not enough for this transfer.' }),
-  60004: msg({ id: 'CODE_60004', message: 'This transfer would take the credits over the machine limit.' }),
-  60005: msg({ id: 'CODE_60005', message: 'Not enough credits for this bet. Transfer money to the machine.' }),
-  60006: msg({ id: 'CODE_60006', message: 'This machine does not exist.' }),
-  60007: msg({ id: 'CODE_60007', message: 'You have no session on this machine.' }),
-  60009: msg({ id: 'CODE_60009', message: 'You are already playing on a machine. Continue there or cash out first.' }),
-  60010: msg({ id: 'CODE_60010', message: 'Your balance must be below the discount limit.' }),
-  60011: msg({ id: 'CODE_60011', message: 'You can use discount only once per 5 minutes' }),
-  60012: msg({ id: 'CODE_60012', message: 'You can use bonus only once per 5 minutes' }),
-  60013: msg({ id: 'CODE_60013', message: 'There is no loss to discount yet.' }),
-  60014: msg({ id: 'CODE_60014', message: 'This offer is not available.' }),
-  60016: msg({ id: 'CODE_60016', message: 'Add money to your balance to play this machine.' }),
-  60015: msg({ id: 'CODE_60015', message: 'This request was already used for something else. Please try again.' }),
-  60017: msg({ id: 'CODE_60017', message: 'Each game has a minimum length here. The next one can start in a moment.' }),
-  60018: msg({ id: 'CODE_60018', message: 'This bet is above the largest stake allowed here.' }),
-  60019: msg({ id: 'CODE_60019', message: 'Autoplay is not allowed here.' }),
-  60020: msg({ id: 'CODE_60020', message: 'Play is paused for your reality check. Answer it to go on.' }),
-  60021: msg({
-    id: 'CODE_60021',
-    message:
-      'This would go past your {limit_kind, select, lossDay {daily loss} lossWeek {weekly loss} lossMonth {monthly loss} transferDay {daily transfer} other {}} limit of {limit}. It resets on {until}.',
-  }),
-  60022: msg({ id: 'CODE_60022', message: 'Set a daily transfer limit on your profile before you put money on a machine.' }),
+  // The codes met only once logged in: their texts load with the logged-in pages (playCodes.ts).
+  ...PLAY_CODE_MESSAGES,
 };
 
 const FALLBACK = msg({ id: 'CODE_UNKNOWN', message: 'Something went wrong. Please try again.' });
@@ -81,8 +51,8 @@ export interface FailureFormat {
 
 export function failureText(i18n: I18n, failure: CodedFailure, format: FailureFormat = {}): string {
   if (failure.code === null) return i18n._(NETWORK);
-  const descriptor = CODE_MESSAGES[failure.code];
-  if (descriptor) return i18n._({ ...descriptor, values: readableParams(i18n, failure.params, format) });
+  const id = `CODE_${failure.code}`;
+  if (Object.hasOwn(i18n.messages, id)) return i18n._({ id, values: readableParams(i18n, failure.params, format) });
   return failure.message || i18n._(FALLBACK);
 }
 
@@ -100,4 +70,3 @@ function readableParams(i18n: I18n, params: Record<string, unknown>, format: Fai
   return readable;
 }
 
-export const KNOWN_CODES = Object.keys(CODE_MESSAGES).map(Number);
