@@ -16,15 +16,16 @@ import { CheckingIpScreen, LoadingScreen, NetworkErrorScreen, SplashScreen } fro
 import { createFirstLogin, FirstLoginHere, FirstLoginProvider, useFirstLoginStanding } from '../features/product/auth/firstLogin.tsx';
 import { FirstLoginPage } from '../features/product/auth/LoginPage.tsx';
 import { RuntimeProvider, useLoggedInReady, usePhase } from '../features/viewRuntime.tsx';
-import { activateLanguage, i18n } from '../ui/i18n.ts';
+import { activateLanguage, i18n, loadAppMessages } from '../ui/i18n.ts';
 import { initialLanguage } from './language.ts';
 import type { Routed as RoutedApp } from './Routed.tsx';
 import type { AppRouter } from './router.tsx';
 import { createRuntime, type Runtime } from './runtime.ts';
 import { pendingUpdate } from './serviceWorker.ts';
 
-// Screens few visitors see, loaded when one is needed (the service worker keeps them for offline).
-const rare = () => import('../features/product/boot/RareScreens.tsx');
+// Screens few visitors see, loaded when one is needed (the service worker keeps them for offline),
+// with the app's texts: theirs are not carried by /login (lingui.config.ts).
+const rare = () => Promise.all([import('../features/product/boot/RareScreens.tsx'), loadAppMessages()]).then(([screens]) => screens);
 const NotPermittedScreen = lazy(() => rare().then((m) => ({ default: m.NotPermittedScreen })));
 const NoWebRtcScreen = lazy(() => rare().then((m) => ({ default: m.NoWebRtcScreen })));
 const OfflineScreen = lazy(() => rare().then((m) => ({ default: m.OfflineScreen })));

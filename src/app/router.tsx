@@ -172,6 +172,8 @@ const gameIndexRoute = createRoute({
 const error404Route = createRoute({
   getParentRoute: () => rootRoute,
   path: 'pages/errors/error-404',
+  // Its texts are the app's (a page few see: /login does not carry them).
+  loader: loadAppMessages,
   component: lazyRouteComponent(() => import('../features/product/errors/Error404Page.tsx'), 'Error404Page'),
 });
 

@@ -3,6 +3,7 @@ import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useCallback, useLayoutEffect, useState, useSyncExternalStore } from 'react';
 import styled from 'styled-components';
 import { isRecommendedBrowser } from '../../../ui/browser.ts';
+import { loadAppMessages } from '../../../ui/i18n.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { FullPage, Muted, Title } from '../../../ui/FullPage.tsx';
 import { Logo } from '../../../ui/Logo.tsx';
@@ -15,8 +16,10 @@ import { FirstLoginHere, useFirstLogin, useFirstLoginShown, useFirstLoginStandin
 import { LoginForm } from './LoginForm.tsx';
 import { selectCheckingKeptLogin, selectLoginFailure, selectLoginOpen, selectSubmitting } from '../../../../machines/auth.selectors.ts';
 
-// Only browsers other than Chrome or Safari see it: it loads with the rare screens.
-const BrowserNotice = lazy(() => import('../boot/RareScreens.tsx').then((m) => ({ default: m.BrowserNotice })));
+// Only browsers other than Chrome or Safari see it: it loads with the rare screens and their texts.
+const BrowserNotice = lazy(() =>
+  Promise.all([import('../boot/RareScreens.tsx'), loadAppMessages()]).then(([m]) => ({ default: m.BrowserNotice })),
+);
 
 /** The router's login page: the first login while it stands (firstLogin.tsx), else its own form. */
 export function LoginPage() {

@@ -52,7 +52,7 @@ export interface FailureFormat {
 export function failureText(i18n: I18n, failure: CodedFailure, format: FailureFormat = {}): string {
   if (failure.code === null) return i18n._(NETWORK);
   const id = `CODE_${failure.code}`;
-  if (Object.hasOwn(i18n.messages, id)) return i18n._({ id, values: readableParams(i18n, failure.params, format) });
+  if (Object.hasOwn(i18n.messages, id)) return i18n.t(id, readableParams(i18n, failure.params, format));
   return failure.message || i18n._(FALLBACK);
 }
 
