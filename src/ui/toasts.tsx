@@ -103,6 +103,20 @@ const Region = styled.div`
       width: auto;
     }
   }
+  /* A phone on its side (the game's short landscape, src/features/product/game/layout.ts: picture |
+     screen controls | side bar): over the side bar's meters at its top, as wide as the side bar
+     (its width as GamePage.tsx computes it), never over the deck under them. */
+  @media (orientation: landscape) and (max-height: 540px) {
+    html:has([data-game-screen] [data-side='open']) & {
+      top: calc(8px + env(safe-area-inset-top));
+      inset-inline: auto 8px;
+      width: calc(clamp(200px, calc(100vw - 177.78vh - 56px), 300px) - 16px);
+      font-size: 0.875rem;
+    }
+    html:has([data-game-screen] [data-side='open']) & > * {
+      padding: 8px 12px;
+    }
+  }
 `;
 
 const Item = styled.div`

@@ -185,16 +185,21 @@ describe('the game on a phone', () => {
     await context.close();
   });
 
-  it("a toast in the game covers neither the machine's picture nor the play deck", async () => {
+  it("a toast in the game covers neither the machine's picture nor the play deck, upright or on its side", async () => {
     const { page, context } = await h.newPage({ context: phone(390, 844) });
     await loginToLobby(page);
     await joinFromLobby(page, 1, 1);
-    await simCall(h.sim, 'POST', '/sim/warn', { machineId: 1, code: 18802, count: 30 });
-    const toast = page.locator('[aria-live="polite"] > [data-variant]').filter({ hasText: /seconds left to continue/ });
-    await toast.waitFor();
-    const box = (await toast.boundingBox())!;
-    for (const covered of [page.getByTestId('machine-video'), page.getByTestId('game-deck'), page.getByRole('region', { name: 'Screen controls' })]) {
-      expect(overlaps(box, (await covered.boundingBox())!)).toBe(false);
+    // Upright under the picture's screen buttons; on its side over the side bar's meters.
+    for (const [width, height] of [[390, 844], [360, 640], [844, 390], [640, 360]] as const) {
+      await page.setViewportSize({ width, height });
+      await simCall(h.sim, 'POST', '/sim/warn', { machineId: 1, code: 18802, count: 30 });
+      const toast = page.locator('[aria-live="polite"] > [data-variant]').filter({ hasText: /seconds left to continue/ }).last();
+      await toast.waitFor();
+      const box = (await toast.boundingBox())!;
+      for (const covered of [page.getByTestId('machine-video'), page.getByTestId('game-deck'), page.getByRole('region', { name: 'Screen controls' })]) {
+        expect(overlaps(box, (await covered.boundingBox())!), `${width}×${height}`).toBe(false);
+      }
+      expect(box.x + box.width, `${width}×${height}`).toBeLessThanOrEqual(width);
     }
     await context.close();
   });
