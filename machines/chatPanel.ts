@@ -1,7 +1,7 @@
 /**
  * chatPanel — the template's 'Team Chat' side panel (SPEC §2, §4 'Chat panel').
  *
- *   closed (refreshes the contacts for the unread badge)
+ *   closed: settling ──after badgeRefresh──▶ refreshing (the contacts, for the unread badge) ──▶ current
  *     ──user.toggle / user.selectContact──▶ open
  *   open.conversation: loadingContacts ──fetched──▶ idle ──user.selectContact──▶ loadingChat ──▶ chatting
  *         (a contact picked before the list arrived goes straight on to loadingChat)
@@ -47,6 +47,10 @@ export const chatPanelMachine = setup({
     hasText: ({ event }) => event.type === 'user.send' && event.text.trim().length > 0,
     changesStatus: ({ context, event }) => event.type === 'user.setStatus' && context.status !== null && event.status !== context.status,
   },
+  delays: {
+    /** How long after the page shows (or the panel closes) the unread badge is refreshed. */
+    badgeRefresh: 1000,
+  },
   actions: {
     select: assign({
       selectedContactId: ({ event }) => (event.type === 'user.selectContact' ? event.contactId : null),
@@ -75,11 +79,23 @@ export const chatPanelMachine = setup({
   initial: 'closed',
   states: {
     closed: {
-      // Keeps the toolbar's unread badge current; a failure only leaves the badge as it was.
-      invoke: {
-        id: 'refreshContacts',
-        src: 'fetchContacts',
-        onDone: { actions: { type: 'keepDirectory', params: ({ event }) => event.output } },
+      // Keeps the toolbar's unread badge current, a moment after the page (or the panel's close):
+      // not inside a page's first render, where its two requests and their parsing lengthened a
+      // phone's longest task (docs/performance.md). A failure only leaves the badge as it was.
+      initial: 'settling',
+      states: {
+        settling: {
+          after: { badgeRefresh: 'refreshing' },
+        },
+        refreshing: {
+          invoke: {
+            id: 'refreshContacts',
+            src: 'fetchContacts',
+            onDone: { target: 'current', actions: { type: 'keepDirectory', params: ({ event }) => event.output } },
+            onError: 'current',
+          },
+        },
+        current: {},
       },
       on: {
         'user.toggle': 'open',

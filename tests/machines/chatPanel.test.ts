@@ -44,10 +44,33 @@ function start(options: { failChat?: boolean; failSend?: boolean; failStatus?: b
 }
 
 describe('chatPanel', () => {
-  it('starts closed and loads the contacts for the unread badge', async () => {
-    const { actor } = start();
-    expect(actor.getSnapshot().matches('closed')).toBe(true);
-    await waitFor(actor, (s) => s.context.contacts.length === 2);
+  it('starts closed and loads the contacts for the unread badge a second later, not with the page', async () => {
+    vi.useFakeTimers();
+    try {
+      const { actor, fetchContacts } = start();
+      expect(actor.getSnapshot().matches('closed')).toBe(true);
+      await vi.advanceTimersByTimeAsync(999);
+      expect(fetchContacts).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(fetchContacts).toHaveBeenCalledTimes(1);
+      await waitFor(actor, (s) => s.context.contacts.length === 2);
+      expect(actor.getSnapshot().matches({ closed: 'current' })).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a badge refresh that fails leaves the badge as it was, and the panel still opens', async () => {
+    const failing = createActor(
+      chatPanelMachine.provide({
+        actors: { fetchContacts: fromPromise(async () => Promise.reject(new Error('down'))) },
+        delays: { badgeRefresh: 0 },
+      }),
+    ).start();
+    await waitFor(failing, (s) => s.matches({ closed: 'current' }));
+    expect(failing.getSnapshot().context.contacts).toEqual([]);
+    failing.send({ type: 'user.toggle' });
+    expect(failing.getSnapshot().matches('open')).toBe(true);
   });
 
   it('opens on the toggle and shows the contacts with nothing selected', async () => {

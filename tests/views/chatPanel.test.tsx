@@ -45,6 +45,8 @@ function renderButtons(options: { failStatus?: boolean } = {}) {
         sendMessage: fromPromise(({ input }) => sendMessage(input)),
         saveStatus: fromPromise(({ input }) => saveStatus(input.status)),
       },
+      // The badge at once here (the product waits a second after the page).
+      delays: { badgeRefresh: 0 },
     }),
     quickSettings: quickSettingsStorage,
     quickPanelData: fromPromise(async (): Promise<QuickPanelData> => ({

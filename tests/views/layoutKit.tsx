@@ -89,6 +89,8 @@ function templateChrome() {
         sendMessage: fromPromise(async ({ input }): Promise<ChatMessage> => ({ who: '1', message: input.messageText, time: '2026-01-01T10:00:00Z' })),
         saveStatus: fromPromise(async ({ input }): Promise<ChatStatus> => input.status),
       },
+      // The badge at once here (the product waits a second after the page).
+      delays: { badgeRefresh: 0 },
     }),
     quickSettings: quickSettingsStorage,
     quickPanelData: fromPromise(async (): Promise<QuickPanelData> => ({ events: [], notes: [] })),
