@@ -6,6 +6,7 @@
  *      │                                        ├─a real "no" (401, an unreadable token)─▶ loggedOut (token cleared, failure kept for a toast)
  *      │                                        ├─no answer, timeout, 5xx─▶ reconnecting ──reconnectBackoff | network.online──▶ validating
  *      │                                        └─the same, VALIDATE_TRIES-th─▶ unreachable ──user.retry | network.online──▶ validating
+ *      │                                        └─user.login (a Login pressed before the app booted)─▶ loggedOut.submitting (kept token cleared)
  *      │   (the token is kept through all of it: only the operator's "no" ends a login)
  *      └──(no token)──▶ loggedOut.idle ──user.login──▶ loggedOut.submitting ──ok──▶ loggedIn
  *                                                              └─fail─▶ idle (failure on the form)
@@ -156,6 +157,15 @@ export const authMachine = setup({
     },
     validating: {
       tags: ['gate:checking'],
+      on: {
+        // A Login pressed on the painted form before the app had booted, handed over as the kept
+        // login's check begins (the form is read-only from then on): the player asked to sign in
+        // with these credentials, so the kept login is let go and theirs is sent.
+        'user.login': {
+          target: 'loggedOut.submitting',
+          actions: ['clearToken', assign({ remember: ({ event }) => event.credentials.remember })],
+        },
+      },
       invoke: {
         id: 'validateToken',
         src: 'validateToken',

@@ -80,7 +80,11 @@ export function createRuntime(settings: Settings): Runtime {
   const http = createHttp({
     apiBase: settings.API_URL,
     getToken: () => auth.getSnapshot().context.token,
-    onUnauthorized: (failure) => auth.send({ type: 'server.unauthorized', failure }),
+    // A 401 for another token than the login's own (a kept login's check answered after a new
+    // login was sent instead, a request of an ended login) says nothing about this one.
+    onUnauthorized: (failure, token) => {
+      if (token === auth.getSnapshot().context.token) auth.send({ type: 'server.unauthorized', failure });
+    },
   });
   const session = createAuthService(http, settings.SITE_ID);
   // Set once the router exists; the reconnect dialog's Continue navigates with it.

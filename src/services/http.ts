@@ -5,8 +5,11 @@ export interface HttpOptions {
   /** Where the API lives, e.g. '/api' or an operator's absolute URL. */
   apiBase: string;
   getToken: () => string | null;
-  /** Called on any 401 so the auth machine can log out (never navigates by itself). */
-  onUnauthorized: (failure: ApiFailure) => void;
+  /**
+   * Called on any 401 so the auth machine can log out (never navigates by itself), with the token
+   * the refused request carried (null: none): an answer to a login since let go is not this one's.
+   */
+  onUnauthorized: (failure: ApiFailure, token: string | null) => void;
 }
 
 export interface Http {
@@ -79,7 +82,7 @@ export function createHttp(options: HttpOptions): Http {
     }
     if (!response.ok) {
       const failure = ApiFailure.fromBody(response.status, body);
-      if (response.status === 401) options.onUnauthorized(failure);
+      if (response.status === 401) options.onUnauthorized(failure, token);
       throw failure;
     }
     const parsed = schema.safeParse(body);

@@ -32,6 +32,12 @@ async function holdScripts(page: Page): Promise<() => void> {
 }
 
 /** Holds the page's token checks (`/api/validate`) until the returned release is called. */
+/** Whose login this browser keeps (the username in the kept token). */
+async function keptPlayer(page: Page): Promise<string | undefined> {
+  const kept = await page.evaluate(() => localStorage.getItem('jwt_access_token') ?? sessionStorage.getItem('jwt_access_token'));
+  return kept ? (JSON.parse(atob(kept.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as { username?: string }).username : undefined;
+}
+
 async function holdTokenCheck(page: Page): Promise<() => void> {
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
@@ -211,6 +217,72 @@ describe('the login painted from HTML', () => {
     release();
     await page.waitForURL(/\/lobby$/);
     expect(logins).toEqual(['POST']);
+  });
+
+  it('a Login pressed before the app had booted, on a page with another player’s kept login, signs in as typed, not as the kept player', async () => {
+    const { page } = await h.newPage();
+    await page.goto('/login');
+    await login(page);
+    await page.waitForURL(/\/lobby$/);
+    // Another player at the same browser: /login again, the demo player's login kept; the
+    // operator's settings answer late, so the form is up before the app has booted.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/Settings.json', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const logins: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/login')) logins.push(request.postDataJSON()?.username);
+    });
+    await page.goto('/login');
+    await page.getByLabel('Email or username').fill('player2');
+    await page.getByLabel('Password', { exact: true }).fill('player2pass');
+    const button = page.getByRole('button', { name: 'Login' });
+    await expect.poll(() => button.isEnabled()).toBe(true);
+    await button.click();
+    await page.getByRole('button', { name: 'Signing in...' }).waitFor();
+    release();
+    await page.waitForURL(/\/lobby$/);
+    expect(logins).toEqual(['player2']);
+    // The page is player2's: the token it keeps is the one their login answered.
+    expect(await keptPlayer(page)).toBe('player2');
+  });
+
+  it('the kept login’s refusal, answered after that new login went through, does not end it', async () => {
+    const { page } = await h.newPage();
+    await page.goto('/login');
+    await login(page);
+    await page.waitForURL(/\/lobby$/);
+    // The demo player's kept login ends while the page is away: its check will be refused (401).
+    await page.goto('about:blank');
+    await fetch(`${h.sim.url}/sim/end-session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'demo' }) });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/Settings.json', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const letCheckGo = await holdTokenCheck(page);
+    const refused = page.waitForResponse((response) => response.url().endsWith('/api/validate') && response.status() === 401);
+    await page.goto('/login');
+    await page.getByLabel('Email or username').fill('player2');
+    await page.getByLabel('Password', { exact: true }).fill('player2pass');
+    const button = page.getByRole('button', { name: 'Login' });
+    await expect.poll(() => button.isEnabled()).toBe(true);
+    await button.click();
+    release();
+    // player2 is in before the check of the old login has an answer…
+    await page.waitForURL(/\/lobby$/);
+    await page.getByRole('heading', { name: 'Lobby' }).waitFor();
+    // …which then comes: a 401 for the token let go, not for player2's.
+    letCheckGo();
+    await refused;
+    await page.waitForTimeout(500);
+    expect(new URL(page.url()).pathname).toBe('/lobby');
+    expect(await page.getByText('@player2').isVisible()).toBe(true);
+    expect(await keptPlayer(page)).toBe('player2');
   });
 
   it('says so, with a reload that works, when the app’s code cannot be downloaded (any page)', async () => {

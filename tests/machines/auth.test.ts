@@ -93,6 +93,23 @@ describe('auth machine', () => {
     expect(effects.locksForgotten).toBe(0);
   });
 
+  it('a Login handed over while a kept login is checked lets the kept login go and signs in with those credentials', async () => {
+    let answer!: (s: Session) => void;
+    const validate = vi.fn(() => new Promise<Session>((resolve) => (answer = resolve)));
+    const login = vi.fn(async (c: Credentials) => ({ ...session('theirs'), user: { ...session('theirs').user, username: c.username } }));
+    const { actor, effects } = start({ queryToken: null, storedToken: 'kept' }, { validate, login });
+    await waitFor(actor, (s) => s.matches('validating'));
+    actor.send({ type: 'user.login', credentials: { username: 'player2', password: 'player2pass', remember: false } });
+    expect(actor.getSnapshot().matches({ loggedOut: 'submitting' })).toBe(true);
+    expect(effects.cleared).toBe(1);
+    await waitFor(actor, (s) => s.matches('loggedIn'));
+    // The kept login's answer, come late, changes nothing.
+    answer(session('kept'));
+    await Promise.resolve();
+    expect(actor.getSnapshot().context).toMatchObject({ token: 'theirs', remember: false, session: { user: { username: 'player2' } } });
+    expect(effects.stored).toEqual([{ token: 'theirs', remember: false }]);
+  });
+
   it('a token in the query string is stored, stripped from the address bar and validated', async () => {
     const validate = vi.fn(async (t: string) => session(t));
     const { actor, effects } = start({ queryToken: 'from-url', storedToken: 'old' }, { validate });

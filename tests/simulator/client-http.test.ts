@@ -58,7 +58,7 @@ describe('http client over the simulator', () => {
     const { auth, onUnauthorized } = client('not-a-token');
     const failure = await failureOf(auth.balance());
     expect(failure.status).toBe(401);
-    expect(onUnauthorized).toHaveBeenCalledWith(failure);
+    expect(onUnauthorized).toHaveBeenCalledWith(failure, 'not-a-token');
   });
 
   it('refuses an answer that is not what the wire promises (40000), and a body that is not JSON', async () => {

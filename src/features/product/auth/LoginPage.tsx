@@ -95,8 +95,8 @@ function LoginScreen({
     () => false,
   );
   // A Login pressed before the app had booted (or before its token check was through): shown as
-  // signing in, and sent once a login may be, once — before the next frame (the button never
-  // reads Login in between).
+  // signing in, and sent once a login may be — the form open, or a kept login's check begun —
+  // once, before the next frame (the button never reads Login in between).
   const [pending, setPending] = useState<Credentials | null>(null);
   // A screen that must be said came over the form: the press it waited with is dropped (its
   // answer would land on a form nobody sees); the form comes back with what was typed.
@@ -108,12 +108,13 @@ function LoginScreen({
   const firstLogin = useFirstLogin();
   useLayoutEffect(() => {
     // (The first login asks its store: a screen coming over it in this very commit has already let go.)
-    if (!auth || !open || !pending || hidden || (first && !firstLogin.shown())) return;
+    // A kept login being checked takes it too: the player asked for these credentials, not the kept ones.
+    if (!auth || !(open || checking) || !pending || hidden || (first && !firstLogin.shown())) return;
     auth.send({ type: 'user.login', credentials: pending });
     // Handed over: the auth shows it from here (one render, before the frame).
     // eslint-disable-next-line react-hooks/set-state-in-effect
     setPending(null);
-  }, [auth, open, pending, hidden, first, firstLogin]);
+  }, [auth, open, checking, pending, hidden, first, firstLogin]);
   return (
     <LoginView
       booting={first && !auth}
