@@ -136,7 +136,8 @@ export function attachSockets(server: Server, deps: ApiDeps, floor: Floor, optio
   const channel = new WeakMap<WebSocket, Kind>();
   // Notification sockets past their init, and those told their login nears its time limit.
   const readied = new WeakSet<WebSocket>();
-  const warned = new WeakSet<WebSocket>();
+  /** Each notification socket told of its login's session-time end: the end it was told. */
+  const warned = new WeakMap<WebSocket, number>();
   const playerFrames = new KeyedBuckets<number>(FAIR_SHARE.playerFrames);
   // When each socket was last heard from (monotonic ms), and whose it is.
   const lastHeard = new WeakMap<WebSocket, number>();
@@ -379,11 +380,13 @@ export function attachSockets(server: Server, deps: ApiDeps, floor: Floor, optio
 
   /**
    * A login nearing the session-time limit its player set: each of its ready notification
-   * sockets (each page) is told once, SESSION_TIME_WARNING_MS before, how many minutes are left.
+   * sockets (each page) is told once, SESSION_TIME_WARNING_MS before, how many minutes are left —
+   * and told again if the player lowers the limit so that the end comes sooner than it was told.
+   * A login without a limit costs no database read (timeLimitAt).
    */
   function warnOfTimeLimit(jti: string, sockets: Set<WebSocket>) {
     let page: WebSocket | undefined;
-    for (const ws of sockets) if (readied.has(ws) && !warned.has(ws)) page = ws;
+    for (const ws of sockets) if (readied.has(ws)) page = ws;
     if (!page) return;
     const until = deps.sessions.timeLimitAt(jti, ownerOf.get(page)!);
     if (until === null) return;
@@ -397,8 +400,10 @@ export function attachSockets(server: Server, deps: ApiDeps, floor: Floor, optio
       action: 'none' as const,
     };
     for (const ws of sockets) {
-      if (!readied.has(ws) || warned.has(ws)) continue;
-      warned.add(ws);
+      if (!readied.has(ws)) continue;
+      const told = warned.get(ws);
+      if (told !== undefined && told <= until) continue;
+      warned.set(ws, until);
       send(ws, { type: 'info', info });
     }
   }

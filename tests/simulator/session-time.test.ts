@@ -105,6 +105,28 @@ describe("the player's session-time limit", () => {
     reloaded.close();
   });
 
+  it('tells a page again when the player lowers the limit and the end comes sooner than it was told', async () => {
+    const loginAt = t.clock.now;
+    expect((await setLimit(30)).status).toBe(200);
+    const page = await notificationSocket(t.url, token);
+    page.send({ type: 'init', id: 1 });
+    await page.next('ready');
+    const warning = (frame: { type: string; info?: { code: number } }) => frame.type === 'info' && frame.info?.code === ErrorCode.sessionTimeWarning;
+    t.clock.now = loginAt + 26 * MINUTE;
+    expect((await page.next('info', (frame) => frame.info.code === ErrorCode.sessionTimeWarning)).info.params).toEqual({
+      minutes: 4,
+      until: loginAt + 30 * MINUTE,
+    });
+    // Lowered at once: the login now ends at 28 minutes, sooner than it was told.
+    expect((await setLimit(28)).status).toBe(200);
+    const again = await page.next('info', (frame) => frame.info.code === ErrorCode.sessionTimeWarning && frame.info.params.until !== loginAt + 30 * MINUTE);
+    expect(again.info.params).toEqual({ minutes: 2, until: loginAt + 28 * MINUTE });
+    // And not again for the same end.
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(page.frames.filter(warning)).toHaveLength(2);
+    page.close();
+  });
+
   it('says nothing to a login without a session-time limit', async () => {
     const page = await notificationSocket(t.url, token);
     page.send({ type: 'init', id: 1 });
