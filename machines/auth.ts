@@ -95,6 +95,8 @@ export const authMachine = setup({
     /** Keep the token as the access token (remember decides how long). */
     storeToken: (_, _params: { token: string; remember: boolean }) => {},
     clearToken: () => {},
+    /** A kept login let go for another (a Login pressed before the boot): ended at the operator too, unawaited. */
+    releaseToken: (_, _params: { token: string }) => {},
     /** Forget the idle lock kept on this device (locked, wrong PINs) for the next login. */
     forgetLock: () => {},
     /** Remove the token from the address bar once it has been adopted. */
@@ -163,7 +165,11 @@ export const authMachine = setup({
         // with these credentials, so the kept login is let go and theirs is sent.
         'user.login': {
           target: 'loggedOut.submitting',
-          actions: ['clearToken', assign({ remember: ({ event }) => event.credentials.remember })],
+          actions: [
+            { type: 'releaseToken', params: ({ context }) => ({ token: context.token ?? '' }) },
+            'clearToken',
+            assign({ remember: ({ event }) => event.credentials.remember, validations: 0 }),
+          ],
         },
       },
       invoke: {

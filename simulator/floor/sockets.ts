@@ -381,7 +381,7 @@ export function attachSockets(server: Server, deps: ApiDeps, floor: Floor, optio
   /**
    * A login nearing the session-time limit its player set: each of its ready notification
    * sockets (each page) is told once, SESSION_TIME_WARNING_MS before, how many minutes are left —
-   * and told again if the player lowers the limit so that the end comes sooner than it was told.
+   * and told again, as that time comes, if the end moved since (the player lowered the limit).
    * A login without a limit costs no database read (timeLimitAt).
    */
   function warnOfTimeLimit(jti: string, sockets: Set<WebSocket>) {
@@ -402,7 +402,7 @@ export function attachSockets(server: Server, deps: ApiDeps, floor: Floor, optio
     for (const ws of sockets) {
       if (!readied.has(ws)) continue;
       const told = warned.get(ws);
-      if (told !== undefined && told <= until) continue;
+      if (told === until) continue;
       warned.set(ws, until);
       send(ws, { type: 'info', info });
     }

@@ -24,7 +24,7 @@ function start(sources: TokenSources, overrides: {
   /** The idle lock restored locked with this many wrong PINs; every PIN is wrong. */
   lockedWithWrongPins?: number;
 } = {}) {
-  const effects = { stored: [] as Array<{ token: string; remember: boolean }>, cleared: 0, stripped: 0, loggedOut: 0, locksForgotten: 0 };
+  const effects = { stored: [] as Array<{ token: string; remember: boolean }>, cleared: 0, stripped: 0, loggedOut: 0, locksForgotten: 0, released: [] as string[] };
   const clock = new SimulatedClock();
   const machine = authWithChildren.provide({
     actors: {
@@ -49,6 +49,7 @@ function start(sources: TokenSources, overrides: {
     actions: {
       storeToken: (_, params) => effects.stored.push(params),
       clearToken: () => { effects.cleared += 1; },
+      releaseToken: (_, { token }) => { effects.released.push(token); },
       forgetLock: () => { effects.locksForgotten += 1; },
       stripQueryToken: () => { effects.stripped += 1; },
     },
@@ -102,6 +103,8 @@ describe('auth machine', () => {
     actor.send({ type: 'user.login', credentials: { username: 'player2', password: 'player2pass', remember: false } });
     expect(actor.getSnapshot().matches({ loggedOut: 'submitting' })).toBe(true);
     expect(effects.cleared).toBe(1);
+    // Ended at the operator too: the kept login does not live on unseen until it expires.
+    expect(effects.released).toEqual(['kept']);
     await waitFor(actor, (s) => s.matches('loggedIn'));
     // The kept login's answer, come late, changes nothing.
     answer(session('kept'));

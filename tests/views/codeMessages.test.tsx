@@ -5,6 +5,19 @@ import { CODE_MESSAGES, failureText } from '../../src/features/product/errors/co
 const text = (code: number | null, params: Record<string, unknown> = {}, message = '') => failureText(i18n, { code, message, params });
 
 describe('texts of the codes (SPEC §8)', () => {
+  // First in this file: only the boot's texts are loaded, as on the login page.
+  it('on the login page, before the logged-in texts: every code a login can be refused or end with is said, in en, tr and ar', async () => {
+    const loginCodes = [10, 40000, 50100, 70000, 10700, 10701, 10702, 10703, 10704, 10705, 10706, 10707, 10708, 10709, 10710, 10711];
+    const params = { block_time: 5, left_count: 1, retry_after: 3, until: Date.UTC(2026, 11, 1) };
+    for (const language of ['en', 'tr', 'ar'] as const) {
+      await activateLanguage(language);
+      expect(loginCodes.filter((code) => text(code, params, 'server words') === 'server words'), language).toEqual([]);
+    }
+    // A code met only once logged in waits for those texts.
+    expect(text(60001, {}, 'server words')).toBe('server words');
+    await activateLanguage('en');
+  });
+
   it('the close warnings count down in the right form: one second, several seconds', async () => {
     await loadAppMessages();
     await activateLanguage('en');

@@ -6,13 +6,13 @@ import type { MessageDescriptor } from '@lingui/core';
  * limit or the profile (SPEC §8; src/features/product/errors/codeMessages.ts says them all). A
  * file outside the boot's folders: their texts are in the logged-in pages' catalog
  * (locales/{locale}/messages.po), which is loaded before any of these can be met, not in the one
- * shipped with /login (lingui.config.ts).
+ * shipped with /login (lingui.config.ts). A code the login page can say (50100: a kept login the
+ * server no longer takes) stays in codeMessages.ts.
  */
 export const PLAY_CODE_MESSAGES: Record<number, MessageDescriptor> = {
   40001: msg({ id: 'CODE_40001', message: 'Old password is wrong.' }),
   40101: msg({ id: 'CODE_40101', message: 'Password is too short.' }),
   40102: msg({ id: 'CODE_40102', message: 'The new password must be different from the old one.' }),
-  50100: msg({ id: 'CODE_50100', message: 'The session has been terminated, the transaction cannot be processed.' }),
   10712: msg({
     id: 'CODE_10712',
     message: 'The session time limit you set ends this login in {minutes, plural, one {# minute} other {# minutes}}.',

@@ -14,6 +14,8 @@ export const CODE_MESSAGES: Record<number, MessageDescriptor> = {
   10: msg({ id: 'CODE_10', message: 'Signature not verified.' }),
   20000: msg({ id: 'CODE_20000', message: 'Request successful.' }),
   40000: msg({ id: 'CODE_40000', message: 'Invalid request.' }),
+  // A kept login the server no longer takes: said on the login page, before the app's texts.
+  50100: msg({ id: 'CODE_50100', message: 'The session has been terminated, the transaction cannot be processed.' }),
   70000: msg({ id: 'CODE_70000', message: 'Failed to start pipeline, contact the technical team.' }),
   10700: msg({
     id: 'CODE_10700',
