@@ -110,12 +110,32 @@ const Region = styled.div`
     html:has([data-game-screen] [data-side='open']) & {
       top: calc(8px + env(safe-area-inset-top));
       inset-inline: auto 8px;
-      width: calc(clamp(200px, calc(100vw - 177.78vh - 56px), 300px) - 16px);
+      width: calc(clamp(200px, calc(100dvw - 177.78dvh - 56px), 300px) - 16px);
       font-size: 0.875rem;
     }
     html:has([data-game-screen] [data-side='open']) & > * {
       padding: 8px 12px;
     }
+  }
+  /* The game turned a quarter on an upright phone (Rotate: GamePage's Screen, rotated about its
+     top-left corner from the viewport's top-right): the toasts turn with it, over the side bar's
+     meters as on a phone on its side — the side bar at the turned screen's end. */
+  html:has([data-game-screen] [data-rotated='true'] [data-side='open']) & {
+    --side: clamp(200px, calc(100dvh - 177.78dvw - 56px), 300px);
+    top: 0;
+    bottom: auto;
+    left: 100dvw;
+    right: auto;
+    width: calc(var(--side) - 16px);
+    font-size: 0.875rem;
+    transform-origin: 0 0;
+    transform: rotate(90deg) translate(calc(100dvh - var(--side) + 8px), 8px);
+  }
+  html[dir='rtl']:has([data-game-screen] [data-rotated='true'] [data-side='open']) & {
+    transform: rotate(90deg) translate(8px, 8px);
+  }
+  html:has([data-game-screen] [data-rotated='true'] [data-side='open']) & > * {
+    padding: 8px 12px;
   }
 `;
 

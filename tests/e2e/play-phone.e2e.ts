@@ -185,7 +185,7 @@ describe('the game on a phone', () => {
     await context.close();
   });
 
-  it("a toast in the game covers neither the machine's picture nor the play deck, upright or on its side", async () => {
+  it("a toast in the game covers neither the machine's picture nor the play deck: upright, on its side, and turned with Rotate", async () => {
     const { page, context } = await h.newPage({ context: phone(390, 844) });
     await loginToLobby(page);
     await joinFromLobby(page, 1, 1);
@@ -201,6 +201,18 @@ describe('the game on a phone', () => {
       }
       expect(box.x + box.width, `${width}×${height}`).toBeLessThanOrEqual(width);
     }
+    // Upright, turned with Rotate: the toast turns with the game, over the side bar's meters.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('button', { name: 'Rotate' }).click();
+    await simCall(h.sim, 'POST', '/sim/warn', { machineId: 1, code: 18802, count: 20 });
+    const turned = page.locator('[aria-live="polite"] > [data-variant]').filter({ hasText: /20 seconds left to continue/ }).last();
+    await turned.waitFor();
+    const box = (await turned.boundingBox())!;
+    for (const covered of [page.getByTestId('machine-video'), page.getByTestId('game-deck'), page.getByRole('region', { name: 'Screen controls' })]) {
+      expect(overlaps(box, (await covered.boundingBox())!), 'rotated').toBe(false);
+    }
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    expect(box.y + box.height).toBeLessThanOrEqual(844);
     await context.close();
   });
 });
