@@ -32,6 +32,26 @@ async function holdScripts(page: Page): Promise<() => void> {
 }
 
 /** Holds the page's token checks (`/api/validate`) until the returned release is called. */
+/** The operator's settings answer only once released: the painted form is up, the app not booted. */
+async function holdSettings(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/Settings.json', async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+/** Fills the form and presses Login as soon as it can be pressed. */
+async function pressLogin(page: Page, username: string, password: string): Promise<void> {
+  await page.getByLabel('Email or username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  const button = page.getByRole('button', { name: 'Login' });
+  await expect.poll(() => button.isEnabled()).toBe(true);
+  await button.click();
+}
+
 /** Whose login this browser keeps (the username in the kept token). */
 async function keptPlayer(page: Page): Promise<string | undefined> {
   const kept = await page.evaluate(() => localStorage.getItem('jwt_access_token') ?? sessionStorage.getItem('jwt_access_token'));
@@ -196,22 +216,13 @@ describe('the login painted from HTML', () => {
   it('keeps a Login pressed on the hydrated form before the app had booted, and sends it once', async () => {
     const { page } = await h.newPage();
     // The operator's settings answer late: the hydrated form is up, the app is not booted.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/Settings.json', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdSettings(page);
     const logins: string[] = [];
     page.on('request', (request) => {
       if (request.url().endsWith('/api/login')) logins.push(request.method());
     });
     await page.goto('/login');
-    await page.getByLabel('Email or username').fill('demo');
-    await page.getByLabel('Password', { exact: true }).fill('demo1234');
-    const button = page.getByRole('button', { name: 'Login' });
-    await expect.poll(() => button.isEnabled()).toBe(true);
-    await button.click();
+    await pressLogin(page, 'demo', 'demo1234');
     await expect.poll(() => page.getByRole('button', { name: 'Signing in...' }).isVisible()).toBe(true);
     expect(logins).toEqual([]);
     release();
@@ -226,22 +237,13 @@ describe('the login painted from HTML', () => {
     await page.waitForURL(/\/lobby$/);
     // Another player at the same browser: /login again, the demo player's login kept; the
     // operator's settings answer late, so the form is up before the app has booted.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/Settings.json', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdSettings(page);
     const logins: string[] = [];
     page.on('request', (request) => {
       if (request.url().endsWith('/api/login')) logins.push(request.postDataJSON()?.username);
     });
     await page.goto('/login');
-    await page.getByLabel('Email or username').fill('player2');
-    await page.getByLabel('Password', { exact: true }).fill('player2pass');
-    const button = page.getByRole('button', { name: 'Login' });
-    await expect.poll(() => button.isEnabled()).toBe(true);
-    await button.click();
+    await pressLogin(page, 'player2', 'player2pass');
     await page.getByRole('button', { name: 'Signing in...' }).waitFor();
     release();
     await page.waitForURL(/\/lobby$/);
@@ -258,20 +260,11 @@ describe('the login painted from HTML', () => {
     // The demo player's kept login ends while the page is away: its check will be refused (401).
     await page.goto('about:blank');
     await fetch(`${h.sim.url}/sim/end-session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'demo' }) });
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/Settings.json', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdSettings(page);
     const letCheckGo = await holdTokenCheck(page);
     const refused = page.waitForResponse((response) => response.url().endsWith('/api/validate') && response.status() === 401);
     await page.goto('/login');
-    await page.getByLabel('Email or username').fill('player2');
-    await page.getByLabel('Password', { exact: true }).fill('player2pass');
-    const button = page.getByRole('button', { name: 'Login' });
-    await expect.poll(() => button.isEnabled()).toBe(true);
-    await button.click();
+    await pressLogin(page, 'player2', 'player2pass');
     release();
     // player2 is in before the check of the old login has an answer…
     await page.waitForURL(/\/lobby$/);
