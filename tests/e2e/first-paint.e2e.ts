@@ -31,17 +31,22 @@ async function holdScripts(page: Page): Promise<() => void> {
   return release;
 }
 
-/** Holds the page's token checks (`/api/validate`) until the returned release is called. */
-/** The operator's settings answer only once released: the painted form is up, the app not booted. */
-async function holdSettings(page: Page): Promise<() => void> {
+/** Holds the page's requests to `url` until the returned release is called. */
+async function holdRequests(page: Page, url: string): Promise<() => void> {
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/Settings.json', async (route) => {
+  await page.route(url, async (route) => {
     await held;
     await route.continue();
   });
   return release;
 }
+
+/** The operator's settings answer only once released: the painted form is up, the app not booted. */
+const holdSettings = (page: Page) => holdRequests(page, '**/Settings.json');
+
+/** Holds the page's token checks (`/api/validate`) until the returned release is called. */
+const holdTokenCheck = (page: Page) => holdRequests(page, '**/api/validate');
 
 /** Fills the form and presses Login as soon as it can be pressed. */
 async function pressLogin(page: Page, username: string, password: string): Promise<void> {
@@ -58,15 +63,6 @@ async function keptPlayer(page: Page): Promise<string | undefined> {
   return kept ? (JSON.parse(atob(kept.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as { username?: string }).username : undefined;
 }
 
-async function holdTokenCheck(page: Page): Promise<() => void> {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/api/validate', async (route) => {
-    await held;
-    await route.continue();
-  });
-  return release;
-}
 
 /**
  * A front for the simulator whose /login arrives in two parts, the second `pause` ms after the
