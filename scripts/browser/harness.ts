@@ -93,6 +93,11 @@ export async function startHarness(options: Partial<SimulatorOptions> = {}): Pro
 }
 
 export async function login(page: Page, username = 'demo', password = 'demo1234'): Promise<void> {
+  // Typed into the app's form: not into the page's painted form while the app boots, nor while a
+  // login the browser kept is being checked (the form is read-only then; on a busy machine the
+  // check of a login that ended meanwhile can take seconds, and what was typed around it raced it).
+  await page.locator('form').first().waitFor();
+  await page.waitForFunction(() => !document.querySelector('[data-first-login="booting"], form[data-checking]'), undefined, { timeout: 20_000 });
   await page.getByLabel('Email or username').fill(username);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Login' }).click();

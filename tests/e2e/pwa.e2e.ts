@@ -144,7 +144,9 @@ describe('the installable app', () => {
       await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.update()));
       const prompt = page.getByRole('status').filter({ hasText: 'A new version of Reelside is ready.' });
       await prompt.waitFor({ timeout: 10_000 });
-      const reloaded = page.waitForEvent('load');
+      // The worker takes over, or the page reloads anyway after TAKE_OVER_WAITS_MS (6 s in all):
+      // room for that and a load on a busy machine.
+      const reloaded = page.waitForEvent('load', { timeout: 20_000 });
       await prompt.getByRole('button', { name: 'Reload' }).click();
       await reloaded;
       await page.getByRole('heading', { name: 'Sign in to play' }).waitFor();
