@@ -1,5 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import styled from 'styled-components';
+import { afterPaint } from './afterPaint.ts';
 
 /**
  * A page's heading. A page reached by a navigation that took the focus with it (the login form
@@ -11,17 +12,10 @@ export function PageHeader({ title, children }: { title: ReactNode; children?: R
   useEffect(() => {
     // Once the page is painted: a focus makes the browser lay the page out at once, and inside a
     // page's first render that was ~20 ms more of one long task on a phone (docs/performance.md).
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => {
-        const focused = document.activeElement;
-        if (focused === null || focused === document.body) heading.current?.focus({ preventScroll: true });
-      }, 0);
+    return afterPaint(() => {
+      const focused = document.activeElement;
+      if (focused === null || focused === document.body) heading.current?.focus({ preventScroll: true });
     });
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
   }, []);
   return (
     <Root>

@@ -15,6 +15,7 @@ import {
   selectMyReservedIds,
   selectSelectedBrand,
 } from '../../../../machines/lobby.selectors.ts';
+import { afterPaint } from '../../../ui/afterPaint.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { PageHeader } from '../../../ui/PageHeader.tsx';
 import { PromoButtons } from '../promo/PromoButtons.tsx';
@@ -58,14 +59,7 @@ export function LobbyPage() {
     if (loading) return;
     const game = router.routesById['/game/$gameId/$name'] as Parameters<typeof router.loadRouteChunk>[0] | undefined;
     if (!game) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => void router.loadRouteChunk(game)?.catch(() => undefined), 0);
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
+    return afterPaint(() => void router.loadRouteChunk(game)?.catch(() => undefined));
   }, [router, loading]);
   // Another brand's machines (or a reload) on their way: what is shown is about to change.
   const busy = useSelector(lobby, selectLoading);
