@@ -58,6 +58,15 @@ export default defineConfig({
     // Last: a Brotli and a gzip twin of every text file, the service worker's too.
     precompress(),
   ],
+  resolve: {
+    alias: [
+      // @xstate/react asks for the pre-React-18 shims of useSyncExternalStore (a fallback
+      // implementation each, in /login's scripts); React 19 has it: the package's own React-18
+      // entries use React's.
+      { find: /^use-sync-external-store\/shim$/, replacement: 'use-sync-external-store' },
+      { find: /^use-sync-external-store\/shim\/with-selector$/, replacement: 'use-sync-external-store/with-selector' },
+    ],
+  },
   build: {
     outDir: 'dist',
     modulePreload: {

@@ -54,7 +54,7 @@ export function useToasts(): readonly Toast[] {
 export function ToastRegion() {
   const items = useToasts();
   return (
-    <Region aria-live="polite">
+    <Region aria-live="polite" data-toast-region>
       {items.map((t) => (
         <Item key={t.id} role={t.variant === 'error' ? 'alert' : 'status'} data-variant={t.variant} onClick={() => dismissToast(t.id)}>
           {t.message}
@@ -67,8 +67,8 @@ export function ToastRegion() {
 /**
  * Where toasts show, so they never hide what the player is reaching for: on a desktop at the end
  * side under the header (the page's heading and its buttons, Bonus among them, are at the start);
- * on a phone at the bottom, in the safe area. In the game (GamePage marks its root) they sit over
- * the side bar's top: never over the machine's picture or its play deck.
+ * on a phone at the bottom, in the safe area. The game places them itself (its GameToasts, over
+ * the side bar's top: never over the machine's picture or its play deck), with the game's code.
  */
 const Region = styled.div`
   position: fixed;
@@ -86,56 +86,6 @@ const Region = styled.div`
     inset-inline: 16px;
     width: auto;
     flex-direction: column-reverse;
-  }
-  /* (Under the screen's buttons and the session's time and net: about 90 px.) */
-  html:has([data-game-screen]) & {
-    bottom: auto;
-    inset-inline: auto 12px;
-    top: 92px;
-    width: min(296px, calc(100% - 24px));
-    flex-direction: column;
-  }
-  @media (orientation: portrait) {
-    html:has([data-game-screen]) & {
-      /* Under the picture (16:9 of the width) and its row of screen buttons. */
-      top: calc(56.25vw + 92px);
-      inset-inline: 12px;
-      width: auto;
-    }
-  }
-  /* A phone on its side (the game's short landscape, src/features/product/game/layout.ts: picture |
-     screen controls | side bar): over the side bar's meters at its top, as wide as the side bar
-     (its width as GamePage.tsx computes it), never over the deck under them. */
-  @media (orientation: landscape) and (max-height: 540px) {
-    html:has([data-game-screen] [data-side='open']) & {
-      top: calc(8px + env(safe-area-inset-top));
-      inset-inline: auto 8px;
-      width: calc(clamp(200px, calc(100dvw - 177.78dvh - 56px), 300px) - 16px);
-      font-size: 0.875rem;
-    }
-    html:has([data-game-screen] [data-side='open']) & > * {
-      padding: 8px 12px;
-    }
-  }
-  /* The game turned a quarter on an upright phone (Rotate: GamePage's Screen, rotated about its
-     top-left corner from the viewport's top-right): the toasts turn with it, over the side bar's
-     meters as on a phone on its side — the side bar at the turned screen's end. */
-  html:has([data-game-screen] [data-rotated='true'] [data-side='open']) & {
-    --side: clamp(200px, calc(100dvh - 177.78dvw - 56px), 300px);
-    top: 0;
-    bottom: auto;
-    left: 100dvw;
-    right: auto;
-    width: calc(var(--side) - 16px);
-    font-size: 0.875rem;
-    transform-origin: 0 0;
-    transform: rotate(90deg) translate(calc(100dvh - var(--side) + 8px), 8px);
-  }
-  html[dir='rtl']:has([data-game-screen] [data-rotated='true'] [data-side='open']) & {
-    transform: rotate(90deg) translate(8px, 8px);
-  }
-  html:has([data-game-screen] [data-rotated='true'] [data-side='open']) & > * {
-    padding: 8px 12px;
   }
 `;
 

@@ -212,7 +212,10 @@ describe('player protection per jurisdiction', () => {
     await page.goto('/lobby');
     await joinFromLobby(page, 1, 1);
     await transfer(page, '$50.00');
-    await expect.poll(() => ledger.credits(1)).toBe(5000);
+    // The coins close when the money status comes back (SPEC §4): only then is a second press a
+    // new transfer rather than a press on a list going away.
+    await expect.poll(() => page.getByRole('group', { name: 'Transfer to the machine' }).count()).toBe(0);
+    expect(ledger.credits(1)).toBe(5000);
     await transfer(page, '$50.00');
     await toasts(page, /^This would go past your daily transfer limit of \$60\.00\. It resets on /).waitFor();
     expect(refusals).toContain(60021);

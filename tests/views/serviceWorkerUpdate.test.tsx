@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { reloadIntoUpdate, TAKE_OVER_WAITS_MS } from '../../src/app/serviceWorker.ts';
+import { reloadIntoUpdate, TAKE_OVER_WAITS_MS } from '../../src/app/takeOver.ts';
 
 /** The new version's Reload: the waiting worker is asked to take over, asked again, then the page reloads whatever it did. */
 describe('Reload into a new version', () => {

@@ -11,7 +11,8 @@ import { useActorOptions, useAuthActor, useLogic, useSettings } from '../../view
 import { useAccountFormat } from '../account/format.ts';
 import { leaveToast } from './messages.ts';
 import { pictureWidth } from './device.ts';
-import { GAME, LANDSCAPE, SHORT_LANDSCAPE } from './layout.ts';
+import { GAME, LANDSCAPE, SHORT_LANDSCAPE, shortSide } from './layout.ts';
+import { GameToasts } from './GameToasts.tsx';
 import { RealityCheckDialog } from '../protection/RealityCheckDialog.tsx';
 import { LeaveDialog } from './LeaveDialog.tsx';
 import { ScreenControls } from './ScreenControls.tsx';
@@ -101,6 +102,7 @@ export function GamePage() {
       </Screen>
       <LeaveDialog game={game} />
       <RealityCheckDialog game={game} />
+      <GameToasts />
     </Root>
   );
 }
@@ -157,7 +159,7 @@ const Layout = styled.div`
   }
   /* Short: picture | a strip of screen controls | the side bar, each the full height. */
   @container ${GAME} ${SHORT_LANDSCAPE} {
-    --side: clamp(200px, calc(100cqw - 177.78cqh - 56px), 300px);
+    --side: ${shortSide('cqw', 'cqh')};
     grid-template: 'stage tools side' minmax(0, 1fr) / minmax(0, 1fr) 56px var(--side);
     &[data-side='closed'] { grid-template-columns: minmax(0, 1fr) 56px 0; }
   }
