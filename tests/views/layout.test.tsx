@@ -87,6 +87,20 @@ describe.each(['layout1', 'layout2', 'layout3'] as const)('%s', (LAYOUT) => {
     expect(screen.getByRole('dialog', { name: 'Paytables' }).querySelector('iframe')?.getAttribute('src')).toBe('/paytables.html');
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // The focus goes back to the link that opened the modal, not to the page's body.
+    expect(document.activeElement).toBe(within(footer).getByRole('link', { name: 'Terms of Use' }));
+  });
+
+  it('the drawer closed with Escape gives the focus back to the menu button', async () => {
+    phone();
+    const user = userEvent.setup();
+    await renderChrome(<MainLayout />, { settings: { LAYOUT } });
+    const open = screen.getByRole('button', { name: 'Open the menu' });
+    await user.click(open);
+    await screen.findByRole('dialog', { name: 'Menu' });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Menu' })).toBeNull());
+    expect(document.activeElement).toBe(open);
   });
 
   it('without the external-info setting the footer has no info links, only the version', async () => {

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, type AnyEventObject } from 'xstate';
@@ -13,7 +13,7 @@ const join: JoinInfo = {
 const withCredits: MachineView = { credits: 500, betPerLine: 1, lines: 20, bet: 20, win: 0, freeSpinsLeft: 0, autoplay: false, status: 'playing', jackpot: 0 };
 
 /** A joined game with credits on the machine whose player has asked to leave (the real chart). */
-function askingToLeave() {
+function askingToLeave(ask = true) {
   let socket: (event: AnyEventObject) => void = () => {};
   const sent: MachineRequest[] = [];
   const game = createActor(
@@ -29,7 +29,7 @@ function askingToLeave() {
   ).start();
   game.send({ type: 'user.join' });
   socket({ type: 'socket.joined', join, machine: withCredits, balance: 0 });
-  game.send({ type: 'user.leave' });
+  if (ask) game.send({ type: 'user.leave' });
   return { game, sent };
 }
 
@@ -42,5 +42,24 @@ describe('the leave dialog', () => {
     await userEvent.keyboard('{Enter}');
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(sent.filter((m) => m.type === 'cashout')).toEqual([]);
+  });
+
+  it('gives the focus back to the button that asked to leave when the player stays', async () => {
+    const { game } = askingToLeave(false);
+    await renderView(
+      <>
+        <button type="button" onClick={() => game.send({ type: 'user.leave' })}>
+          Back to the lobby
+        </button>
+        <LeaveDialog game={game} />
+      </>,
+    );
+    const back = screen.getByRole('button', { name: 'Back to the lobby' });
+    await userEvent.click(back);
+    await screen.findByRole('dialog', { name: 'Leave the machine?' });
+    await userEvent.keyboard('{Enter}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await act(async () => {});
+    expect(document.activeElement).toBe(back);
   });
 });

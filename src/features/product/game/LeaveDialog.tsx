@@ -9,6 +9,7 @@ import { selectAskingToLeave } from '../../../../machines/gameSession.selectors.
 import { Backdrop, DIALOG_DIM } from '../../../ui/backdrop.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { DialogActions, DialogPanel } from '../../../ui/dialogPanel.ts';
+import { useFocusReturn } from '../../../ui/focusReturn.ts';
 
 type Game = ActorRefFrom<typeof gameSessionMachine>;
 
@@ -20,6 +21,10 @@ type Game = ActorRefFrom<typeof gameSessionMachine>;
 export function LeaveDialog({ game }: { game: Game }) {
   const open = useSelector(game, selectAskingToLeave);
   const stay = useRef<HTMLButtonElement>(null);
+  const returnFocus = useFocusReturn((event) => {
+    event.preventDefault();
+    stay.current?.focus();
+  });
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !next && game.send({ type: 'user.stay' })}>
       <Dialog.Portal>
@@ -28,10 +33,7 @@ export function LeaveDialog({ game }: { game: Game }) {
           $layer={950}
           $width={420}
           aria-describedby="leave-text"
-          onOpenAutoFocus={(event) => {
-            event.preventDefault();
-            stay.current?.focus();
-          }}
+          {...returnFocus}
         >
           <Dialog.Title>
             <Trans>Leave the machine?</Trans>

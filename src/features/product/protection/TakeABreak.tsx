@@ -15,6 +15,7 @@ import { DialogActions, DialogPanel } from '../../../ui/dialogPanel.ts';
 import { Card } from '../account/controls.ts';
 import { Choices, Lead } from './cardParts.ts';
 import { useSelfLock } from './useSelfLock.ts';
+import { useFocusReturn } from '../../../ui/focusReturn.ts';
 
 const BREAKS: ReadonlyArray<{ period: BreakPeriod; label: MessageDescriptor }> = [
   { period: '24h', label: msg`24 hours` },
@@ -94,6 +95,10 @@ function ConfirmLock({ lock, chosenAt }: { lock: ActorRefFrom<typeof selfLockMac
   const asked = useSelector(lock, selectLockAsked);
   const busy = useSelector(lock, selectLockBusy);
   const cancel = useRef<HTMLButtonElement>(null);
+  const returnFocus = useFocusReturn((event) => {
+    event.preventDefault();
+    cancel.current?.focus();
+  });
   const textId = useId();
   const choice = asked && asked.kind !== 'panic' ? asked : null;
   const period = choice ? i18n._(LABELS[choice.period]) : '';
@@ -108,10 +113,7 @@ function ConfirmLock({ lock, chosenAt }: { lock: ActorRefFrom<typeof selfLockMac
           $width={440}
           aria-describedby={textId}
           aria-busy={busy}
-          onOpenAutoFocus={(event) => {
-            event.preventDefault();
-            cancel.current?.focus();
-          }}
+          {...returnFocus}
         >
           <Dialog.Title>{choice?.kind === 'exclusion' ? <Trans>Exclude yourself for {period}?</Trans> : <Trans>Take a break for {period}?</Trans>}</Dialog.Title>
           <p id={textId}>

@@ -6,6 +6,7 @@ import { Backdrop } from '../../../ui/backdrop.ts';
 import { SheetContent, SheetHead } from '../../../ui/sheet.ts';
 import { Icon } from '../navigation/Icon.tsx';
 import { IconButton } from '../layout/parts.tsx';
+import { useFocusReturn } from '../../../ui/focusReturn.ts';
 
 /** SPEC §9: the chat panel is 360 px wide; the quick panel uses the same side sheet. */
 export const PANEL_WIDTH = 360;
@@ -16,11 +17,12 @@ export const PANEL_WIDTH = 360;
  */
 export function Sheet({ title, testId, onClose, children }: { title: ReactNode; testId: string; onClose: () => void; children: ReactNode }) {
   const { t } = useLingui();
+  const returnFocus = useFocusReturn();
   return (
     <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
         <Backdrop $layer={900} $dim={45} />
-        <SheetContent $edge="end" $width={`min(${PANEL_WIDTH}px, 100vw)`} $layer={901} aria-describedby={undefined} data-testid={testId}>
+        <SheetContent $edge="end" $width={`min(${PANEL_WIDTH}px, 100vw)`} $layer={901} aria-describedby={undefined} data-testid={testId} {...returnFocus}>
           <SheetHead>
             <Dialog.Title asChild>
               <Title>{title}</Title>

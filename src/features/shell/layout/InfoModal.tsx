@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import * as Dialog from '@radix-ui/react-dialog';
 import styled from 'styled-components';
 import { Backdrop } from '../../../ui/backdrop.ts';
+import { useFocusReturn } from '../../../ui/focusReturn.ts';
 import { Icon } from '../navigation/Icon.tsx';
 import { useNavigationActor, useNavigationSelector } from '../navigation/NavigationProvider.tsx';
 import { selectInfoPage, selectInfoView } from '../../../../machines/navigation.selectors.ts';
@@ -20,12 +21,13 @@ export function InfoModal() {
   const state = useNavigationSelector(selectInfoView);
   const page = infoPage(useNavigationSelector(selectInfoPage));
   const title = page ? i18n._(page.title) : t`Information`;
+  const returnFocus = useFocusReturn();
 
   return (
     <Dialog.Root open={state !== 'closed'} onOpenChange={(open) => !open && nav.send({ type: 'user.closeInfo' })}>
       <Dialog.Portal>
         <Backdrop $layer={900} $dim={72} $blur={2} />
-        <Content data-state-view={state} aria-describedby={undefined}>
+        <Content data-state-view={state} aria-describedby={undefined} {...returnFocus}>
           <Header>
             {page && (
               <IconButton type="button" data-only="mobile" aria-label={t`All information pages`} onClick={() => nav.send({ type: 'user.openInfoMenu' })}>

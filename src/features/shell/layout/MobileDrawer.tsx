@@ -4,6 +4,7 @@ import { useRouterState } from '@tanstack/react-router';
 import { useEffect, useRef, type ReactNode } from 'react';
 import styled, { keyframes } from 'styled-components';
 import { Backdrop } from '../../../ui/backdrop.ts';
+import { useFocusReturn } from '../../../ui/focusReturn.ts';
 import { SheetContent, SheetHead } from '../../../ui/sheet.ts';
 import { Icon } from '../navigation/Icon.tsx';
 import { useNavigationActor, useNavigationSelector } from '../navigation/NavigationProvider.tsx';
@@ -22,6 +23,7 @@ export function MobileDrawer({ children }: { children: ReactNode }) {
   const open = useNavigationSelector(selectDrawerOpen);
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const shownAt = useRef(pathname);
+  const returnFocus = useFocusReturn();
 
   // Any way to another page (a menu item, the search field, a shortcut) leaves the drawer behind.
   useEffect(() => {
@@ -35,7 +37,7 @@ export function MobileDrawer({ children }: { children: ReactNode }) {
     <Dialog.Root open={open} onOpenChange={(next) => nav.send({ type: next ? 'user.openMobile' : 'user.closeMobile' })}>
       <Dialog.Portal>
         <DrawerBackdrop $layer={800} $dim={65} />
-        <Drawer $edge="start" $width={`min(${NAVBAR_WIDTH}px, 85vw)`} $layer={801} aria-describedby={undefined} data-testid="mobile-drawer">
+        <Drawer $edge="start" $width={`min(${NAVBAR_WIDTH}px, 85vw)`} $layer={801} aria-describedby={undefined} {...returnFocus} data-testid="mobile-drawer">
           <Dialog.Title asChild>
             <HiddenTitle>{t`Menu`}</HiddenTitle>
           </Dialog.Title>

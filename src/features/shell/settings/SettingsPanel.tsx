@@ -11,6 +11,7 @@ import type { DirectionChoice, LayoutChoice, StoredUiSettings, ThemeChoice, uiSe
 import { selectLookKeptIn, selectLookStatus, selectSettings } from '../../../../machines/uiSettings.selectors.ts';
 import { THEME_PRESETS, type ThemePreset } from '../../../theme/presets.ts';
 import { Glyph } from './glyphs.tsx';
+import { useFocusReturn } from '../../../ui/focusReturn.ts';
 
 type UiSettingsActor = ActorRefFrom<typeof uiSettingsMachine>;
 
@@ -44,12 +45,13 @@ export function SettingsPanel({ actor, open, onOpenChange }: { actor: UiSettings
   const status = useSelector(actor, selectLookStatus);
   const where = useSelector(actor, selectLookKeptIn);
   const change = (patch: StoredUiSettings) => actor.send({ type: 'user.change', patch });
+  const returnFocus = useFocusReturn();
 
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Backdrop $layer={900} $dim={50} />
-        <Sheet aria-describedby={undefined} data-state-view={status}>
+        <Sheet aria-describedby={undefined} data-state-view={status} {...returnFocus}>
           <Header>
             <Title>
               <Trans>Settings</Trans>

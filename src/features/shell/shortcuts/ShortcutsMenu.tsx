@@ -11,6 +11,7 @@ import { NAVIGATION, type NavItem } from '../navigation/config.ts';
 import { titleMatches, type Destination } from '../search/match.ts';
 import { openDestination, useDestinations } from '../search/useDestinations.ts';
 import { Glyph } from '../settings/glyphs.tsx';
+import { useFocusReturn } from '../../../ui/focusReturn.ts';
 
 /**
  * The shortcuts menu (SPEC §2): the player's shortcut items, kept with their settings, to go to,
@@ -41,11 +42,12 @@ export function ShortcutsMenu({
   const shortcuts = ids.map((id) => items.find((item) => item.id === id)).filter((item): item is Destination => !!item);
   const shown = shortcuts.filter(matches);
   const addable = items.filter((item) => !ids.includes(item.id)).filter(matches);
+  const returnFocus = useFocusReturn();
 
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
-        <Content aria-describedby={undefined}>
+        <Content aria-describedby={undefined} {...returnFocus}>
           <Title>
             <Trans>Shortcuts</Trans>
           </Title>
