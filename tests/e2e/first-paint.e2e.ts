@@ -120,6 +120,22 @@ describe('the login painted from HTML', () => {
     expect(card).toBeLessThanOrEqual(390);
   });
 
+  it('asks for the operator\'s settings once, from the page itself, beside its scripts rather than after them', async () => {
+    for (const address of ['/login', '/lobby']) {
+      const { page, context } = await h.newPage();
+      const asked: string[] = [];
+      page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+      await page.goto(address);
+      // The app has booted (settings, language, IP check): the login form is its own.
+      await page.getByRole('button', { name: 'Login' }).waitFor();
+      await page.waitForFunction(() => !document.querySelector('[data-first-login="booting"], form[data-checking]'), undefined, { timeout: 20_000 });
+      // One request (the page's preload, taken by the app), sent before the app's own code is asked for.
+      expect(asked.filter((path) => path === '/Settings.json')).toHaveLength(1);
+      expect(asked.indexOf('/Settings.json')).toBeLessThan(asked.findIndex((path) => /^\/assets\/boot-/.test(path)));
+      await context.close();
+    }
+  });
+
   it('is painted whole or not at all: a page that arrives in parts does not grow under the player', async () => {
     const front = await slowLoginFront(h.sim.url, 700);
     try {
