@@ -2,7 +2,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createActor, fromPromise } from 'xstate';
 import { createSettingsMachine } from '../../machines/settings.ts';
-import { DEFAULT_SETTINGS } from '../../protocol/settings.ts';
+import { DEFAULT_SETTINGS, type Settings } from '../../protocol/settings.ts';
 import { fetchSettings } from '../services/settings.ts';
 import { queryToken } from '../services/storage.ts';
 import { activateLanguage, isLanguage } from '../ui/i18n.ts';
@@ -17,14 +17,21 @@ import { registerServiceWorker } from './serviceWorker.ts';
  */
 const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-/** Starts the app (src/app/main.tsx calls it once this file is here). */
-export async function start(): Promise<void> {
+/**
+ * Starts the app (src/app/main.tsx calls it once this file is here, with the settings' request it
+ * sent as the page started: the first load takes that answer, a retry asks again).
+ */
+export async function start(settingsAsked?: Promise<Response>): Promise<void> {
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');
   await yieldToBrowser();
-  const settingsActor = createActor(
-    createSettingsMachine(DEFAULT_SETTINGS).provide({ actors: { loadSettings: fromPromise(fetchSettings) } }),
-  ).start();
+  let asked = settingsAsked;
+  const loadSettings = fromPromise<Settings, void>(() => {
+    const answer = asked;
+    asked = undefined;
+    return fetchSettings(answer);
+  });
+  const settingsActor = createActor(createSettingsMachine(DEFAULT_SETTINGS).provide({ actors: { loadSettings } })).start();
   await yieldToBrowser();
 
   /**

@@ -3,10 +3,15 @@
  * login painted in, or the loading card), so that first paint never waits for the app's code to
  * be evaluated — on a slow phone that took most of a second (docs/performance.md).
  */
+// The operator's settings are asked for now, beside the app's code rather than after it (a
+// preload link would do it sooner, but not every browser hands a preloaded no-store answer over).
+const settingsAsked = fetch('/Settings.json', { cache: 'no-store' });
+settingsAsked.catch(() => undefined); // a failure is the app's to tell, when it takes the answer
+
 requestAnimationFrame(() => {
   setTimeout(() => {
     import('./boot.tsx')
-      .then((boot) => boot.start())
+      .then((boot) => boot.start(settingsAsked))
       .catch(bootFailed);
   }, 0);
 });

@@ -27,12 +27,14 @@ export function registerServiceWorker(): void {
   if (import.meta.env.DEV || !('serviceWorker' in navigator)) return;
   const start = () => {
     // The take-over comes with the worker's own code, after the first load: the login never waits on it.
-    void Promise.all([import('virtual:pwa-register'), import('./takeOver.ts')]).then(([{ registerSW }, { reloadIntoUpdate }]) => {
-      const update = registerSW({
-        onNeedRefresh: () => offerUpdate(() => reloadIntoUpdate(() => void update(true), () => window.location.reload())),
-      });
-      // Not downloaded (offline): no worker this visit; the next load registers it.
-    }, () => undefined);
+    void Promise.all([import('virtual:pwa-register'), import('./takeOver.ts')])
+      .then(([{ registerSW }, { reloadIntoUpdate }]) => {
+        const update = registerSW({
+          onNeedRefresh: () => offerUpdate(() => reloadIntoUpdate(() => void update(true), () => window.location.reload())),
+        });
+      })
+      // Not downloaded (offline) or not registered: no worker this visit; the next load tries again.
+      .catch((error: unknown) => console.warn('The service worker was not registered', error));
   };
   const afterLoad = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(start, { timeout: 3000 }) : setTimeout(start, 500));
   if (document.readyState === 'complete') afterLoad();

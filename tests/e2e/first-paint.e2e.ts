@@ -120,7 +120,7 @@ describe('the login painted from HTML', () => {
     expect(card).toBeLessThanOrEqual(390);
   });
 
-  it('asks for the operator\'s settings once, from the page itself, beside its scripts rather than after them', async () => {
+  it('asks for the operator\'s settings once, from the page\'s first script, beside the app\'s code rather than after it', async () => {
     for (const address of ['/login', '/lobby']) {
       const { page, context } = await h.newPage();
       const asked: string[] = [];
@@ -129,7 +129,7 @@ describe('the login painted from HTML', () => {
       // The app has booted (settings, language, IP check): the login form is its own.
       await page.getByRole('button', { name: 'Login' }).waitFor();
       await page.waitForFunction(() => !document.querySelector('[data-first-login="booting"], form[data-checking]'), undefined, { timeout: 20_000 });
-      // One request (the page's preload, taken by the app), sent before the app's own code is asked for.
+      // One request (the page's first script sends it, the app takes its answer), sent before the app's code is asked for.
       expect(asked.filter((path) => path === '/Settings.json')).toHaveLength(1);
       expect(asked.indexOf('/Settings.json')).toBeLessThan(asked.findIndex((path) => /^\/assets\/boot-/.test(path)));
       await context.close();

@@ -123,6 +123,9 @@ describe.each(['layout1', 'layout2', 'layout3'] as const)('%s', (LAYOUT) => {
     await user.click(within(drawer).getByRole('link', { name: 'Transactions' }));
     expect(router.state.location.pathname).toBe('/transactions');
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Menu' })).toBeNull());
+    // Another page: the focus is that page's to place, not sent back to the menu button.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(document.activeElement).not.toBe(open);
   });
 
   it('the drawer closes when the window grows past the mobile breakpoint', async () => {

@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, type AnyEventObject } from 'xstate';
@@ -59,7 +59,6 @@ describe('the leave dialog', () => {
     await screen.findByRole('dialog', { name: 'Leave the machine?' });
     await userEvent.keyboard('{Enter}');
     expect(screen.queryByRole('dialog')).toBeNull();
-    await act(async () => {});
-    expect(document.activeElement).toBe(back);
+    await waitFor(() => expect(document.activeElement).toBe(back));
   });
 });

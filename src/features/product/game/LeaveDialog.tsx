@@ -21,9 +21,11 @@ type Game = ActorRefFrom<typeof gameSessionMachine>;
 export function LeaveDialog({ game }: { game: Game }) {
   const open = useSelector(game, selectAskingToLeave);
   const stay = useRef<HTMLButtonElement>(null);
-  const returnFocus = useFocusReturn((event) => {
-    event.preventDefault();
-    stay.current?.focus();
+  const returnFocus = useFocusReturn({
+    onOpen: (event) => {
+      event.preventDefault();
+      stay.current?.focus();
+    },
   });
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !next && game.send({ type: 'user.stay' })}>

@@ -9,6 +9,7 @@ import type { CheckAnswer, gameSessionMachine } from '../../../../machines/gameS
 import { Backdrop, DIALOG_DIM } from '../../../ui/backdrop.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { DialogActions, DialogPanel } from '../../../ui/dialogPanel.ts';
+import { useFocusReturn } from '../../../ui/focusReturn.ts';
 import { formatDuration, useAccountFormat } from '../account/format.ts';
 import { breakableCurrency } from '../game/SessionMeter.tsx';
 
@@ -26,6 +27,13 @@ export function RealityCheckDialog({ game }: { game: Game }) {
   const check = useSelector(game, selectRealityCheck);
   const answering = useSelector(game, selectCheckAnswering);
   const carryOn = useRef<HTMLButtonElement>(null);
+  // Play goes on where it was: the focus back on what had it when play paused (Spin, say).
+  const returnFocus = useFocusReturn({
+    onOpen: (event) => {
+      event.preventDefault();
+      carryOn.current?.focus();
+    },
+  });
   const played = Math.floor((check?.playedMs ?? 0) / 1000);
   const net = check?.bets === undefined || check.wins === undefined ? null : check.wins - check.bets;
   const answer = (choice: CheckAnswer) => game.send({ type: 'user.answerCheck', answer: choice });
@@ -42,10 +50,7 @@ export function RealityCheckDialog({ game }: { game: Game }) {
           onEscapeKeyDown={(event) => event.preventDefault()}
           onPointerDownOutside={(event) => event.preventDefault()}
           onInteractOutside={(event) => event.preventDefault()}
-          onOpenAutoFocus={(event) => {
-            event.preventDefault();
-            carryOn.current?.focus();
-          }}
+          {...returnFocus}
         >
           <Dialog.Title>
             <Trans>Reality check</Trans>

@@ -95,9 +95,11 @@ function ConfirmLock({ lock, chosenAt }: { lock: ActorRefFrom<typeof selfLockMac
   const asked = useSelector(lock, selectLockAsked);
   const busy = useSelector(lock, selectLockBusy);
   const cancel = useRef<HTMLButtonElement>(null);
-  const returnFocus = useFocusReturn((event) => {
-    event.preventDefault();
-    cancel.current?.focus();
+  const returnFocus = useFocusReturn({
+    onOpen: (event) => {
+      event.preventDefault();
+      cancel.current?.focus();
+    },
   });
   const textId = useId();
   const choice = asked && asked.kind !== 'panic' ? asked : null;

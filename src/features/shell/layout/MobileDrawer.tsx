@@ -23,7 +23,7 @@ export function MobileDrawer({ children }: { children: ReactNode }) {
   const open = useNavigationSelector(selectDrawerOpen);
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const shownAt = useRef(pathname);
-  const returnFocus = useFocusReturn();
+  const returnFocus = useFocusReturn({ page: pathname });
 
   // Any way to another page (a menu item, the search field, a shortcut) leaves the drawer behind.
   useEffect(() => {

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import * as Dialog from '@radix-ui/react-dialog';
-import { useNavigate } from '@tanstack/react-router';
+import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import styled from 'styled-components';
@@ -42,7 +42,7 @@ export function ShortcutsMenu({
   const shortcuts = ids.map((id) => items.find((item) => item.id === id)).filter((item): item is Destination => !!item);
   const shown = shortcuts.filter(matches);
   const addable = items.filter((item) => !ids.includes(item.id)).filter(matches);
-  const returnFocus = useFocusReturn();
+  const returnFocus = useFocusReturn({ page: useRouterState({ select: (s) => s.location.pathname }) });
 
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
