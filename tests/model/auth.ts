@@ -11,7 +11,9 @@
  *   reconnectBackoff       the page's clock moved on by the longest backoff (it also runs by itself)
  *   user.retry             the network-error screen's Try again
  *   user.login             the login form, with demo's password or a wrong one as the answer the
- *                          path awaits (the login held a moment so the form is seen busy)
+ *                          path awaits (the login held a moment so the form is seen busy); during
+ *                          the page's first token check, pressed on the painted form before the
+ *                          app booted (the operator's settings held), which the app then sends
  *   user.dismissFailure    the player types in the form again after a refused login
  *   user.logout            the navigation's Logout; the logout's answer awaited, a refusal a failing
  *                          operator (POST /api/player/logout: 503)
@@ -60,6 +62,13 @@ const readTokens = (path: ModelPath) =>
 /** Whether steps[index] begins a token check. */
 const startsCheck = (path: ModelPath, index: number) => index > 0 && path.steps[index]!.state.matches('validating') && !path.steps[index - 1]!.state.matches('validating');
 
+/**
+ * The step whose login is handed over during the page's first token check (a press on the painted
+ * form before the app booted: the app sends it once the check runs), or -1.
+ */
+const pressedBeforeBoot = (path: ModelPath) =>
+  path.steps.findIndex((step, index) => step.event.type === 'user.login' && index > 0 && path.steps[index - 1]!.state.matches('validating'));
+
 /** The operator's answer to each token check of the path, in the order the checks begin. */
 function checkFaults(path: ModelPath): Array<{ status?: number; delayMs: number }> {
   const faults: Array<{ status?: number; delayMs: number }> = [];
@@ -107,10 +116,7 @@ export const authDriver: Driver = {
     // Half a second after a check with no answer the login asks again by itself: a browser back
     // online within it cannot be timed from outside the page (nor the page's clock stopped: its
     // drawing needs it), so the paths do not take it. Online once the login gave up is replayed.
-    // A login handed over while a kept login is checked is a press made before the app booted,
-    // on the painted form (read-only once the check runs): tests/e2e/first-paint.e2e.ts drives it.
-    skip: (snapshot, event) =>
-      (event.type === 'network.online' && snapshot.matches('reconnecting')) || (event.type === 'user.login' && snapshot.matches('validating')),
+    skip: (snapshot, event) => event.type === 'network.online' && snapshot.matches('reconnecting'),
     distinguish: (context: { validations: number; failure: unknown; logoutReason: unknown }) => [context.validations, context.failure !== null, context.logoutReason],
   },
   simulator: (path) => ({
@@ -130,6 +136,13 @@ export const authDriver: Driver = {
     });
     if (dismissed > 0) return 'typing in the form tells the login only while the form shows a failure';
     if (readTokens(path)?.output.queryToken) return "a token handed over in the address (the operator's token login) is checked as a kept one";
+    // A login handed over while a kept login is checked is a press made before the app booted, on
+    // the painted form (read-only once the check runs): only the page's first check can take one.
+    const pressed = pressedBeforeBoot(path);
+    const checks = path.steps.map((_, index) => index).filter((index) => index < pressed && startsCheck(path, index));
+    if (pressed > 0 && checks.length !== 1) {
+      return 'a login is handed over during the page\'s first token check only (pressed before the app booted)';
+    }
     return null;
   },
   async arrange(world) {
@@ -143,10 +156,30 @@ export const authDriver: Driver = {
       for (const fault of checkFaults(path)) await simCall(sim, 'POST', '/sim/fault', { path: TOKEN_CHECK, times: 1, ...fault });
       await page.evaluate((value) => localStorage.setItem('jwt_access_token', value), kept);
     }
+    const pressed = pressedBeforeBoot(path);
+    if (pressed > 0) {
+      // The login pressed on the painted form while the operator's settings are late (the app
+      // hydrated, not booted): the app sends it once the kept login's check runs.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/Settings.json', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto('/login');
+      await simCall(sim, 'POST', '/sim/fault', { path: '/api/login', times: 1, delayMs: HOLD_MS });
+      await page.getByLabel('Email or username').fill('demo');
+      await page.getByLabel('Password', { exact: true }).fill(path.steps[pressed + 1]?.event.type === 'xstate.error.actor.login' ? 'wrong-password' : 'demo1234');
+      await page.getByRole('button', { name: 'Login' }).click();
+      await page.getByRole('button', { name: 'Signing in...' }).waitFor();
+      release(); // (the route lets every later request through at once)
+      return;
+    }
     await page.goto('/login');
     if (!readTokens(path)?.output.storedToken) await page.getByLabel('Email or username').waitFor();
   },
-  awaited: (path, index) => AWAITED.includes(path.steps[index]!.event.type),
+  // (A login pressed before the app booted is sent by the app itself.)
+  awaited: (path, index) => AWAITED.includes(path.steps[index]!.event.type) || index === pressedBeforeBoot(path),
   act: stimulus,
   tags: {
     // The splash, or on /login the painted form standing read-only while a kept login is checked.
@@ -194,6 +227,7 @@ async function stimulus(world: World, index: number): Promise<void> {
       await page.getByRole('button', { name: 'Try again' }).click();
       return;
     case 'user.login': {
+      if (index === pressedBeforeBoot(path)) return; // pressed before the app booted (arrange)
       const right = path.steps[index + 1]?.event.type !== 'xstate.error.actor.login';
       await simCall(sim, 'POST', '/sim/fault', { path: '/api/login', times: 1, delayMs: HOLD_MS });
       await login(page, 'demo', right ? 'demo1234' : 'wrong-password');
