@@ -19,7 +19,7 @@ const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 
 
 /**
  * Starts the app (src/app/main.tsx calls it once this file is here, with the settings' request it
- * sent as the page started: the first load takes that answer, a retry asks again).
+ * sent as the page started: the settings' load takes that answer rather than asking again).
  */
 export async function start(settingsAsked?: Promise<Response>): Promise<void> {
   const root = document.getElementById('root');

@@ -23,6 +23,9 @@ function offerUpdate(next: () => void): void {
   listeners.forEach((listener) => listener());
 }
 
+/** Its code not downloaded (offline) or the browser refused it: no worker this visit; the next load tries again. */
+const notRegistered = (error: unknown) => console.warn('The service worker was not registered', error);
+
 export function registerServiceWorker(): void {
   if (import.meta.env.DEV || !('serviceWorker' in navigator)) return;
   const start = () => {
@@ -31,10 +34,10 @@ export function registerServiceWorker(): void {
       .then(([{ registerSW }, { reloadIntoUpdate }]) => {
         const update = registerSW({
           onNeedRefresh: () => offerUpdate(() => reloadIntoUpdate(() => void update(true), () => window.location.reload())),
+          onRegisterError: notRegistered,
         });
       })
-      // Not downloaded (offline) or not registered: no worker this visit; the next load tries again.
-      .catch((error: unknown) => console.warn('The service worker was not registered', error));
+      .catch(notRegistered);
   };
   const afterLoad = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(start, { timeout: 3000 }) : setTimeout(start, 500));
   if (document.readyState === 'complete') afterLoad();

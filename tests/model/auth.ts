@@ -162,17 +162,25 @@ export const authDriver: Driver = {
       // hydrated, not booted): the app sends it once the kept login's check runs.
       let release = () => {};
       const held = new Promise<void>((resolve) => (release = resolve));
-      await page.route('**/Settings.json', async (route) => {
-        await held;
-        await route.continue();
-      });
-      await page.goto('/login');
-      await simCall(sim, 'POST', '/sim/fault', { path: '/api/login', times: 1, delayMs: HOLD_MS });
-      await page.getByLabel('Email or username').fill('demo');
-      await page.getByLabel('Password', { exact: true }).fill(path.steps[pressed + 1]?.event.type === 'xstate.error.actor.login' ? 'wrong-password' : 'demo1234');
-      await page.getByRole('button', { name: 'Login' }).click();
-      await page.getByRole('button', { name: 'Signing in...' }).waitFor();
-      release(); // (the route lets every later request through at once)
+      await page.route(
+        '**/Settings.json',
+        async (route) => {
+          await held;
+          await route.continue();
+        },
+        { times: 1 },
+      );
+      try {
+        await page.goto('/login');
+        // Held long enough for the replay to find the login on its way, even as the path's last state.
+        await simCall(sim, 'POST', '/sim/fault', { path: '/api/login', times: 1, delayMs: LONG_HOLD_MS });
+        await page.getByLabel('Email or username').fill('demo');
+        await page.getByLabel('Password', { exact: true }).fill(path.steps[pressed + 1]?.event.type === 'xstate.error.actor.login' ? 'wrong-password' : 'demo1234');
+        await page.getByRole('button', { name: 'Login' }).click();
+        await page.getByRole('button', { name: 'Signing in...' }).waitFor();
+      } finally {
+        release();
+      }
       return;
     }
     await page.goto('/login');
