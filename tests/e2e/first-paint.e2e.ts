@@ -58,6 +58,15 @@ async function pressLogin(page: Page, username: string, password: string): Promi
 }
 
 /** Whose login this browser keeps (the username in the kept token). */
+/** demo logs in on the page, goes away, and the operator ends that login: the page keeps its token. */
+async function keptLoginEnded(page: Page, sim: string): Promise<void> {
+  await page.goto('/login');
+  await login(page);
+  await page.waitForURL(/\/lobby$/);
+  await page.goto('about:blank');
+  await fetch(`${sim}/sim/end-session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'demo' }) });
+}
+
 async function keptPlayer(page: Page): Promise<string | undefined> {
   const kept = await page.evaluate(() => localStorage.getItem('jwt_access_token') ?? sessionStorage.getItem('jwt_access_token'));
   return kept ? (JSON.parse(atob(kept.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as { username?: string }).username : undefined;
@@ -266,12 +275,8 @@ describe('the login painted from HTML', () => {
 
   it('the kept login’s refusal, answered after that new login went through, does not end it', async () => {
     const { page } = await h.newPage();
-    await page.goto('/login');
-    await login(page);
-    await page.waitForURL(/\/lobby$/);
     // The demo player's kept login ends while the page is away: its check will be refused (401).
-    await page.goto('about:blank');
-    await fetch(`${h.sim.url}/sim/end-session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'demo' }) });
+    await keptLoginEnded(page, h.sim.url);
     const release = await holdSettings(page);
     const letCheckGo = await holdTokenCheck(page);
     const refused = page.waitForResponse((response) => response.url().endsWith('/api/validate') && response.status() === 401);
@@ -357,13 +362,9 @@ describe('the login painted from HTML', () => {
 
   it('a kept login the server no longer takes finds the same form it was painted with: read-only while checked, then live — one form from the paint to the login', async () => {
     const { page } = await h.newPage();
-    await page.goto('/login');
-    await login(page);
-    await page.waitForURL(/\/lobby$/);
     // The player goes away; the operator ends the login meanwhile. The browser keeps its token
     // (remembered): nothing was there to hear the end.
-    await page.goto('about:blank');
-    await fetch(`${h.sim.url}/sim/end-session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'demo' }) });
+    await keptLoginEnded(page, h.sim.url);
     // Every login form this page ever makes, counted by its username field.
     await page.addInitScript(() => {
       const forms = new Set<Element>();

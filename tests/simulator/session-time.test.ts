@@ -25,6 +25,14 @@ const auth = () => ({ authorization: `Bearer ${token}` });
 const setLimit = (amount: number | null) =>
   call(`${t.url}/api/player/protection/limit`, { method: 'POST', headers: auth(), body: { kind: 'sessionTime', amount } });
 const balance = () => call(`${t.url}/api/player/balance`, { headers: auth() });
+/** A page of the login: its notification socket, once the server has it. */
+async function readyPage() {
+  const page = await notificationSocket(t.url, token);
+  page.send({ type: 'init', id: 1 });
+  await page.next('ready');
+  return page;
+}
+const warning = (frame: { type: string; info?: { code: number } }) => frame.type === 'info' && frame.info?.code === ErrorCode.sessionTimeWarning;
 
 describe("the player's session-time limit", () => {
   it('ends the login at that age: REST refuses it with 10711, the machine socket is told and closed; a new login plays on', async () => {
@@ -76,10 +84,7 @@ describe("the player's session-time limit", () => {
   it('tells each page of the login, once, five minutes before the limit ends it', async () => {
     const loginAt = t.clock.now;
     expect((await setLimit(30)).status).toBe(200);
-    const page = await notificationSocket(t.url, token);
-    page.send({ type: 'init', id: 1 });
-    await page.next('ready');
-    const warning = (frame: { type: string; info?: { code: number } }) => frame.type === 'info' && frame.info?.code === ErrorCode.sessionTimeWarning;
+    const page = await readyPage();
 
     t.clock.now = loginAt + 30 * MINUTE - SESSION_TIME_WARNING_MS - 1;
     // Two sweeps (250 ms each) and not a word: more than five minutes are left.
@@ -108,10 +113,7 @@ describe("the player's session-time limit", () => {
   it('tells a page again when the player lowers the limit and the end comes sooner than it was told', async () => {
     const loginAt = t.clock.now;
     expect((await setLimit(30)).status).toBe(200);
-    const page = await notificationSocket(t.url, token);
-    page.send({ type: 'init', id: 1 });
-    await page.next('ready');
-    const warning = (frame: { type: string; info?: { code: number } }) => frame.type === 'info' && frame.info?.code === ErrorCode.sessionTimeWarning;
+    const page = await readyPage();
     t.clock.now = loginAt + 26 * MINUTE;
     expect((await page.next('info', (frame) => frame.info.code === ErrorCode.sessionTimeWarning)).info.params).toEqual({
       minutes: 4,
@@ -128,9 +130,7 @@ describe("the player's session-time limit", () => {
   });
 
   it('says nothing to a login without a session-time limit', async () => {
-    const page = await notificationSocket(t.url, token);
-    page.send({ type: 'init', id: 1 });
-    await page.next('ready');
+    const page = await readyPage();
     t.clock.now += 7 * 60 * MINUTE; // within the token's 8 hours
     await new Promise((resolve) => setTimeout(resolve, 600));
     expect(page.frames.filter((frame) => frame.type === 'info')).toEqual([]);
@@ -142,9 +142,7 @@ describe("the player's session-time limit", () => {
     t = await startTestSimulator({ rngSeed: 'session-time', jwtTtlSeconds: 28 * 60 });
     token = await loginToken(t);
     expect((await setLimit(30)).status).toBe(200);
-    const page = await notificationSocket(t.url, token);
-    page.send({ type: 'init', id: 1 });
-    await page.next('ready');
+    const page = await readyPage();
     t.clock.now += 26 * MINUTE; // within five minutes of the limit, the token still valid
     await new Promise((resolve) => setTimeout(resolve, 600));
     expect(page.frames.filter((frame) => frame.type === 'info')).toEqual([]);
