@@ -15,7 +15,7 @@ import {
 } from '../account.ts';
 import { LoginRequest, LoginResult } from '../auth.ts';
 import { IpCheckResult } from '../check.ts';
-import { ErrorCode, OkResponse } from '../errors.ts';
+import { ErrorCode, OkResponse, SESSION_END_CODES } from '../errors.ts';
 import { Brand, BrandWithMachines, Machine } from '../floor.ts';
 import { BalanceResponse } from '../player.ts';
 import { LimitRequest, LockRequest, LockResult, ProtectionHistory, ProtectionSettings, RealityCheckChoice } from '../protection.ts';
@@ -110,8 +110,8 @@ export const INVALID_QUERY: ErrorAnswer = {
 };
 export const UNAUTHORIZED: ErrorAnswer = {
   status: 401,
-  codes: [ErrorCode.invalidRequest, ErrorCode.signatureNotVerified, ErrorCode.sessionTerminated],
-  when: '40000 no bearer token, 10 a token this operator did not sign, 50100 the session ended (expiry, logout, a login elsewhere, the operator, a ban). The client logs the player out on any 401',
+  codes: [ErrorCode.invalidRequest, ErrorCode.signatureNotVerified, ...SESSION_END_CODES],
+  when: '40000 no bearer token, 10 a token this operator did not sign, 50100 the session ended (expiry, logout), or the code it ended with (10704 a ban, 10706 a login elsewhere, 10707 the operator, 10710 the player\'s own lock, 10711 their session-time limit). The client logs the player out on any 401',
 };
 
 /** The fair share of one address (login, register) or of the password hashing (docs/operators.md). */

@@ -14,9 +14,10 @@ export interface Authenticated {
 
 /**
  * The token rules of every authenticated call: no bearer token → 401 40000; a token we did
- * not sign → 401 10; expired, logged out, or its player gone or banned → 401 50100; past the
- * player's own session-time limit → 401 10711. The
- * session row is the authority, so logout takes effect before the token's exp.
+ * not sign → 401 10; expired, logged out or its player gone → 401 50100; a login ended for
+ * another reason → 401 with that reason's code (banned 10704, elsewhere 10706, by the operator
+ * 10707, locked 10710, the player's session-time limit 10711: SESSION_END_CODE). The session row
+ * is the authority, so logout takes effect before the token's exp.
  */
 export async function authenticate(req: IncomingMessage, deps: ApiDeps): Promise<Authenticated> {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '');
@@ -36,17 +37,16 @@ export async function authenticateToken(
   }
   const { claims } = check;
   const session = deps.store.session(claims.jti);
-  const now = deps.now();
-  // The session time the player set themselves: the login has ended, and every answer says why
-  // (also after the first one, or the socket sweep, revoked it).
-  if (session && deps.sessions.endedCode(session.jti) === ErrorCode.sessionTimeLimit) throw fail(401, ErrorCode.sessionTimeLimit);
-  if (!session || session.revokedAt !== null || session.expiresAt <= now || String(session.playerId) !== claims.sub) {
-    throw fail(401, ErrorCode.sessionTerminated);
-  }
+  if (!session || String(session.playerId) !== claims.sub) throw fail(401, ErrorCode.sessionTerminated);
+  // An ended login answers every call with the reason it ended (the code its sockets close
+  // with): a request that crosses the end — a ban, a kick, a login elsewhere, the player's own
+  // limit — tells the client why, whichever of the socket and the request it hears first.
+  const ended = deps.sessions.endedCode(session.jti);
+  if (ended !== null) throw fail(401, ended);
   const player = deps.store.playerById(session.playerId);
-  if (!player || player.banned) throw fail(401, ErrorCode.sessionTerminated);
+  if (!player) throw fail(401, ErrorCode.sessionTerminated);
   // A lock the player chose is the authority, not only the sessions it ended: a token that
   // outlived it (its end failed half-way) is refused all the same.
-  if (deps.protection.activeLock(player.id, now)) throw fail(401, ErrorCode.sessionTerminated);
+  if (deps.protection.activeLock(player.id, deps.now())) throw fail(401, ErrorCode.sessionTerminated);
   return { token, claims, session, player };
 }

@@ -68,6 +68,29 @@ describe('the session ends everywhere at once', () => {
     await simCall(h.sim, 'POST', '/sim/ban', { username: 'player2', banned: false });
   });
 
+  it('a ban heard first by a request, not by the socket, says the same', async () => {
+    const { context, page } = await h.newPage();
+    // The notification socket hears nothing of the end: its frames and its close stay with us.
+    // (It runs in the page, where it can be routed, without a Worker.)
+    await page.addInitScript(() => Reflect.deleteProperty(globalThis, 'Worker'));
+    let routed = 0;
+    await context.routeWebSocket(/\/ws\//, (socket) => {
+      routed += 1;
+      const server = socket.connectToServer();
+      server.onMessage((message) => {
+        if (!String(message).includes('"error"')) socket.send(message);
+      });
+      server.onClose(() => {});
+    });
+    await loginToLobby(page, 'player2', 'player2pass');
+    expect(routed).toBeGreaterThan(0);
+    await simCall(h.sim, 'POST', '/sim/ban', { username: 'player2', banned: true });
+    // The lobby's next refresh (every LOBBY_UPDATE_SECONDS) is the first to hear of it.
+    await page.waitForURL(/\/login/, { timeout: 15_000 });
+    await toasts(page, 'You have been banned.').first().waitFor();
+    await simCall(h.sim, 'POST', '/sim/ban', { username: 'player2', banned: false });
+  });
+
   it('an operator ending the session sends the player to /login with its message', async () => {
     const { page } = await h.newPage();
     await loginToLobby(page);

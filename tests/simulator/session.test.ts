@@ -148,11 +148,31 @@ describe('GET /api/player/balance', () => {
     expect(BalanceResponse.parse(player2.body)).toEqual({ balance: 25_000 });
   });
 
-  it('refuses a token whose player has been banned since login', async () => {
+  it('refuses a token whose player has been banned since login, with the ban\'s code', async () => {
     const token = await loginToken(t);
     const demo = t.sim.store.playerByUsername('demo');
     t.sim.store.setBanned(demo?.id ?? -1, true);
-    expect401(await balance(token), ErrorCode.sessionTerminated);
+    expect401(await balance(token), ErrorCode.banned);
+  });
+
+  // A request that crosses the end of its login hears the same reason as the login's sockets,
+  // so the client tells the player why whichever it hears first.
+  it('answers a request of an ended login with the code the login ended with', async () => {
+    const ends: [string, (token: string) => Promise<unknown>, number][] = [
+      ['logout', (token) => logout(token), ErrorCode.sessionTerminated],
+      ['ban', () => call(`${t.url}/sim/ban`, { method: 'POST', body: { username: 'demo', banned: true } }), ErrorCode.banned],
+      ['login elsewhere', () => loginToken(t), ErrorCode.loggedInElsewhere],
+      ['operator', () => call(`${t.url}/sim/end-session`, { method: 'POST', body: { username: 'demo' } }), ErrorCode.sessionEndedByOperator],
+    ];
+    for (const [cause, end, code] of ends) {
+      const token = await loginToken(t);
+      expect((await balance(token)).status, cause).toBe(200);
+      await end(token);
+      const answer = await balance(token);
+      expect([cause, answer.status, errorOf(answer).code]).toEqual([cause, 401, code]);
+      expect(errorOf(await validate(token)).code, cause).toBe(code);
+      await call(`${t.url}/sim/ban`, { method: 'POST', body: { username: 'demo', banned: false } });
+    }
   });
 
   it('needs a token', async () => {
