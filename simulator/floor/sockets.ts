@@ -1,7 +1,7 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { ErrorCode } from '../../protocol/errors.ts';
+import { ErrorCode, SESSION_END_CODES } from '../../protocol/errors.ts';
 import { SESSION_TIME_WARNING_MS } from '../../protocol/protection.ts';
 import {
   MachineClientMessage,
@@ -358,7 +358,9 @@ export function attachSockets(server: Server, deps: ApiDeps, floor: Floor, optio
       (error: unknown) => {
         const code = error instanceof ApiFailure ? error.code : ErrorCode.signatureNotVerified;
         send(ws, { type: 'error', code, ErrorMessage: 'not authorized' });
-        ws.close(UNAUTHORIZED, 'not authorized');
+        // A login that has ended closes as its live sockets did, the reason naming why (a socket
+        // opened just after a ban says "banned", not only "not authorized").
+        ws.close(UNAUTHORIZED, SESSION_END_CODES.has(code) ? String(code) : 'not authorized');
       },
     );
   }

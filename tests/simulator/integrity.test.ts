@@ -144,6 +144,19 @@ describe('a session is one thing everywhere', () => {
     expect((await again.notes.closed).reason).toBe(String(ErrorCode.sessionEndedByOperator));
   });
 
+  it('a socket opened after its login ended closes as the live ones did: error and 4401 with the reason, 10704 after a ban', async () => {
+    await call(`${t.url}/sim/ban`, { method: 'POST', body: { username: 'demo', banned: true } });
+    const notes = await notificationSocket(t.url, token);
+    expect(await notes.closed).toEqual({ code: SESSION_ENDED_CLOSE, reason: String(ErrorCode.banned) });
+    expect(notes.frames).toContainEqual(expect.objectContaining({ type: 'error', code: ErrorCode.banned }));
+    await call(`${t.url}/sim/ban`, { method: 'POST', body: { username: 'demo', banned: false } });
+    // A login that logged out: 50100.
+    const next = await loginToken(t);
+    await call(`${t.url}/api/player/logout`, { method: 'POST', token: next });
+    const late = await notificationSocket(t.url, next);
+    expect(await late.closed).toEqual({ code: SESSION_ENDED_CLOSE, reason: String(ErrorCode.sessionTerminated) });
+  });
+
   it("an ended login ends its machine sockets before its notification sockets, so a game hears why it ends before its page logs out", async () => {
     // As a page opens them: the notification socket at login, the machine socket when a game starts.
     const notes = await notificationSocket(t.url, token);
