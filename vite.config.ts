@@ -6,12 +6,15 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { nightTheme } from './src/theme/theme.ts';
 import { precompress } from './scripts/precompress.ts';
 import { prerender } from './scripts/prerender.ts';
+import { appChunks, loggedInMeta } from './scripts/chunks.ts';
 
 export default defineConfig({
   plugins: [
     react(),
     lingui(),
     babel({ presets: [linguiTransformerBabelPreset()] }),
+    // The logged-in half's file named in the page, for a kept login to preload it (before the prerender).
+    loggedInMeta(),
     // login.html: the login screen painted in, so it shows before any script runs.
     prerender(),
     // Installable: a manifest, and a service worker that precaches the app shell only (the page
@@ -78,6 +81,10 @@ export default defineConfig({
     sourcemap: true,
     // The benchmark reads which chunks each route loads from here.
     manifest: true,
+    rolldownOptions: {
+      // The boot, the router and the logged-in half a file each, not fifty: scripts/chunks.ts.
+      output: { codeSplitting: { groups: [{ name: appChunks(), includeDependenciesRecursively: false }] } },
+    },
   },
   server: {
     proxy: {

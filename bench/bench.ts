@@ -28,6 +28,7 @@ import { LIGHTHOUSE_BUDGET, lighthouseFigures } from './lighthouse.ts';
 import { lobbyStress } from './lobbyStress.ts';
 import { sampleCpu } from './streamCpu.ts';
 import { commandLine, usageError } from '../scripts/cli.ts';
+import { LOGGED_IN_CHUNK, ROUTER_CHUNK } from '../scripts/chunks.ts';
 
 const DIST = process.env.BENCH_DIST ?? 'dist';
 /** The machines' video frame rate (the simulator's default). */
@@ -87,6 +88,7 @@ function record(figure: string, value: string, budget: string, pass: boolean | n
 
 interface ManifestChunk {
   file: string;
+  name?: string;
   src?: string;
   isEntry?: boolean;
   imports?: string[];
@@ -110,10 +112,12 @@ function routeSizes(): void {
     return seen;
   };
   const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry)!;
-  // The entry starts the app after the first paint (src/app/main.tsx imports src/app/boot.tsx):
-  // what /login loads is both, and everything they import.
-  const boot = 'src/app/boot.tsx';
-  const entryChunks = closure(manifest[boot] ? [entry, boot] : [entry]);
+  // The entry starts the app after the first paint (src/app/main.tsx imports src/app/boot.tsx,
+  // its one dynamic import; the boot's modules are one chunk, scripts/chunks.ts): what /login
+  // loads is both, and everything they import.
+  const boot = manifest[entry]!.dynamicImports ?? [];
+  if (boot.length !== 1) throw new Error(`the page's first script should import the boot alone, not ${boot.length} files`);
+  const entryChunks = closure([entry, ...boot]);
   const sizeOf = (chunks: Set<string>) => {
     let js = 0;
     let css = 0;
@@ -125,19 +129,21 @@ function routeSizes(): void {
   };
   const login = sizeOf(entryChunks);
   record('/login JS (on the wire, Brotli)', `${(login.js / 1024).toFixed(1)} KB`, `≤ ${LIGHTHOUSE_BUDGET.loginScriptKB} KB`, login.js <= LIGHTHOUSE_BUDGET.loginScriptKB * 1024, login);
-  // A logged-in page also loads the logged-in half of the app (its machines and the player's
-  // look), the English app texts, and — inside the chrome — the layout; the game has no chrome.
-  const loggedIn = ['src/app/loggedIn.ts', 'locales/en/messages.po'];
-  const chrome = [...loggedIn, 'src/features/shell/layout/MainLayout.tsx'];
+  // A logged-in page also loads the router and the logged-in half of the app (its machines, the
+  // player's look, the chrome and the lobby: one file each, scripts/chunks.ts) and the English
+  // app texts; any other page its own file beside them.
+  const chunk = (name: string) => Object.keys(manifest).find((key) => key.startsWith('_') && manifest[key]!.name === name) ?? name;
+  const loggedIn = [chunk(ROUTER_CHUNK), chunk(LOGGED_IN_CHUNK), 'locales/en/messages.po'];
   const pages: Record<string, string[]> = {
-    '/lobby': [...chrome, 'src/features/product/lobby/LobbyPage.tsx'],
+    '/lobby': loggedIn,
     '/game': [...loggedIn, 'src/features/product/game/GamePage.tsx'],
-    '/profile': [...chrome, 'src/features/product/account/ProfilePage.tsx'],
-    '/slot-sessions': [...chrome, 'src/features/product/account/SessionsPage.tsx'],
-    '/transactions': [...chrome, 'src/features/product/account/TransactionsPage.tsx'],
+    '/profile': [...loggedIn, 'src/features/product/account/ProfilePage.tsx'],
+    '/slot-sessions': [...loggedIn, 'src/features/product/account/SessionsPage.tsx'],
+    '/transactions': [...loggedIn, 'src/features/product/account/TransactionsPage.tsx'],
   };
   for (const [route, sources] of Object.entries(pages)) {
-    if (!sources.every((src) => manifest[src])) continue;
+    const missing = sources.filter((src) => !manifest[src]);
+    if (missing.length > 0) throw new Error(`${route}: the build has no ${missing.join(', ')} (bench/bench.ts names them)`);
     const extra = closure(sources, new Set(entryChunks));
     for (const key of entryChunks) extra.delete(key);
     const size = sizeOf(extra);

@@ -3,6 +3,9 @@
  * login painted in, or the loading card), so that first paint never waits for the app's code to
  * be evaluated — on a slow phone that took most of a second (docs/performance.md).
  */
+import { LOGGED_IN_META } from './loggedInMeta.ts';
+import { queryToken, tokenStorage } from '../services/storage.ts';
+
 // The operator's settings are asked for now, beside the app's code rather than after it (a
 // preload link would do it sooner, but not every browser hands a preloaded no-store answer over).
 const settingsAsked = fetch('/Settings.json', { cache: 'no-store' });
@@ -10,11 +13,28 @@ settingsAsked.catch(() => undefined); // a failure is the app's to tell, when it
 
 requestAnimationFrame(() => {
   setTimeout(() => {
+    if (tokenStorage.read() ?? queryToken.read()) preloadLoggedIn();
     import('./boot.tsx')
       .then((boot) => boot.start(settingsAsked))
       .catch(bootFailed);
   }, 0);
 });
+
+/**
+ * A kept login (or one handed over in the address) goes on to a logged-in page: the code of the
+ * logged-in half and the router (a file each: scripts/chunks.ts) downloads beside the boot's, not
+ * after the token check — fetched and compiled now, run only when the app needs it.
+ */
+function preloadLoggedIn(): void {
+  // None on a development server: no built files.
+  const files = document.querySelector<HTMLMetaElement>(`meta[name="${LOGGED_IN_META}"]`)?.content.split(' ') ?? [];
+  for (const href of files) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = href;
+    document.head.append(link);
+  }
+}
 
 /**
  * The app's code could not be downloaded (the network went between the page and its scripts, or

@@ -32,7 +32,7 @@ async function holdScripts(page: Page): Promise<() => void> {
 }
 
 /** Holds the page's requests to `url` until the returned release is called. */
-async function holdRequests(page: Page, url: string): Promise<() => void> {
+async function holdRequests(page: Page, url: string | RegExp): Promise<() => void> {
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route(url, async (route) => {
@@ -57,7 +57,6 @@ async function pressLogin(page: Page, username: string, password: string): Promi
   await button.click();
 }
 
-/** Whose login this browser keeps (the username in the kept token). */
 /** demo logs in on the page, goes away, and the operator ends that login: the page keeps its token. */
 async function keptLoginEnded(page: Page, sim: string): Promise<void> {
   await page.goto('/login');
@@ -67,6 +66,7 @@ async function keptLoginEnded(page: Page, sim: string): Promise<void> {
   await fetch(`${sim}/sim/end-session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'demo' }) });
 }
 
+/** Whose login this browser keeps (the username in the kept token). */
 async function keptPlayer(page: Page): Promise<string | undefined> {
   const kept = await page.evaluate(() => localStorage.getItem('jwt_access_token') ?? sessionStorage.getItem('jwt_access_token'));
   return kept ? (JSON.parse(atob(kept.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as { username?: string }).username : undefined;
@@ -319,7 +319,8 @@ describe('the login painted from HTML', () => {
     const { page } = await h.newPage({ context: { serviceWorkers: 'block' } });
     const chunks: string[] = [];
     page.on('request', (request) => {
-      const name = new URL(request.url()).pathname.match(/^\/assets\/(loggedIn|playerMachines|Routed|router)-/)?.[1];
+      // The router's file, and the logged-in half's (scripts/chunks.ts).
+      const name = new URL(request.url()).pathname.match(/^\/assets\/(app-router|logged-in)-/)?.[1];
       if (name) chunks.push(name);
     });
     await page.goto('/login');
@@ -328,12 +329,32 @@ describe('the login painted from HTML', () => {
     await page.waitForTimeout(500);
     expect(chunks).toEqual([]);
     await page.getByLabel('Email or username').focus();
-    await expect.poll(() => [...chunks].sort()).toEqual(['Routed', 'router']);
+    await expect.poll(() => [...chunks]).toEqual(['app-router']);
     await page.getByLabel('Email or username').fill('demo');
     await page.getByLabel('Password', { exact: true }).fill('demo1234');
     await page.getByRole('button', { name: 'Login' }).click();
     await page.getByRole('heading', { name: 'Lobby' }).waitFor();
-    expect([...new Set(chunks)].sort()).toEqual(['Routed', 'loggedIn', 'playerMachines', 'router']);
+    expect([...new Set(chunks)].sort()).toEqual(['app-router', 'logged-in']);
+  });
+
+  it("a kept login downloads the router's and the logged-in half's code beside the boot's, not after the token check", async () => {
+    const { page } = await h.newPage({ context: { serviceWorkers: 'block' } });
+    await page.goto('/login');
+    await login(page);
+    await page.waitForURL(/\/lobby$/);
+    const chunks: string[] = [];
+    page.on('request', (request) => {
+      const name = new URL(request.url()).pathname.match(/^\/assets\/(app-router|logged-in)-/)?.[1];
+      if (name) chunks.push(name);
+    });
+    // The boot's code is held: whatever comes meanwhile, the page's first script asked for.
+    const letBootGo = await holdRequests(page, /\/assets\/boot-[\w-]+\.js$/);
+    await page.goto('/lobby');
+    await expect.poll(() => [...chunks].sort()).toEqual(['app-router', 'logged-in']);
+    letBootGo();
+    await page.getByRole('heading', { name: 'Lobby' }).waitFor();
+    // Preloaded, then taken from the preload: each downloaded once.
+    expect([...chunks].sort()).toEqual(['app-router', 'logged-in']);
   });
 
   it('only /login gets it: another address gets the loading card; a kept login is checked with the form standing and goes on to the lobby', async () => {
