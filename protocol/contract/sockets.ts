@@ -47,9 +47,9 @@ export interface SocketChannel {
 
 const SESSION_END: CloseCode = {
   code: SESSION_ENDED_CLOSE,
-  reason: `the error code as text: "${ErrorCode.sessionTerminated}", "${ErrorCode.loggedInElsewhere}", "${ErrorCode.sessionEndedByOperator}" or "${ErrorCode.banned}"; "not authorized" for an unusable token`,
+  reason: `the error code as text: "${ErrorCode.sessionTerminated}", "${ErrorCode.loggedInElsewhere}", "${ErrorCode.sessionEndedByOperator}", "${ErrorCode.banned}", "${ErrorCode.sessionLocked}" or "${ErrorCode.sessionTimeLimit}"; "not authorized" for a missing or forged token`,
   meaning:
-    'the login session ended (logout or expiry 50100, a login elsewhere 10706, the operator 10707, a ban 10704), or the token was missing, forged or expired when the socket opened (40000, 10, 50100). An error frame with the code comes first. The client ends the login and shows CODE_{code}',
+    'the login session ended (logout or expiry 50100, a login elsewhere 10706, the operator 10707, a ban 10704, the player\'s own lock 10710, their session-time limit 10711) — also when the socket opens with the token of a login that has ended —, or the token was missing or forged when the socket opened (40000, 10). An error frame with the code comes first. The client ends the login and shows CODE_{code}',
 };
 const TOO_BIG: CloseCode = { code: 1009, meaning: 'a frame over 16 KB' };
 const FAIR_SHARE_CLOSE: CloseCode = {

@@ -16,7 +16,8 @@ export interface Authenticated {
  * The token rules of every authenticated call: no bearer token → 401 40000; a token we did
  * not sign → 401 10; expired, logged out or its player gone → 401 50100; a login ended for
  * another reason → 401 with that reason's code (banned 10704, elsewhere 10706, by the operator
- * 10707, locked 10710, the player's session-time limit 10711: SESSION_END_CODE). The session row
+ * 10707, locked 10710 — also a token that outlived its player's lock —, the player's session-time
+ * limit 10711: SESSION_END_CODE). The session row
  * is the authority, so logout takes effect before the token's exp.
  */
 export async function authenticate(req: IncomingMessage, deps: ApiDeps): Promise<Authenticated> {
@@ -47,6 +48,6 @@ export async function authenticateToken(
   if (!player) throw fail(401, ErrorCode.sessionTerminated);
   // A lock the player chose is the authority, not only the sessions it ended: a token that
   // outlived it (its end failed half-way) is refused all the same.
-  if (deps.protection.activeLock(player.id, deps.now())) throw fail(401, ErrorCode.sessionTerminated);
+  if (deps.protection.activeLock(player.id, deps.now())) throw fail(401, ErrorCode.sessionLocked);
   return { token, claims, session, player };
 }

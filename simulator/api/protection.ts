@@ -121,9 +121,10 @@ export function protectionRoutes(deps: ApiDeps, floor: PayBack): Route[] {
       handle: async (request) => {
         const { player, session } = await authenticate(request.raw, deps);
         const { kind, period } = await request.body(LockRequest);
-        // The session may have ended while the body was read (a lock from another tab): checked again.
+        // The session may have ended while the body was read (a lock from another tab): checked
+        // again, and answered with the code it ended with (as every call of an ended login is).
         const ended = deps.sessions.endedCode(session.jti);
-        if (ended !== null) throw fail(401, ended === ErrorCode.sessionTimeLimit ? ended : ErrorCode.sessionTerminated);
+        if (ended !== null) throw fail(401, ended);
         return lockOut(player.id, kind, (at) => lockEnd(at, period), { period });
       },
     },

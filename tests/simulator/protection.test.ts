@@ -57,7 +57,8 @@ describe('the panic button', () => {
     expect(ledger().credits(MACHINE)).toBe(0);
     expect(t.sim.floor.machine(MACHINE)!.occupantId).toBeNull();
     // The token is dead: a request after the lock is refused as any ended session's.
-    expect((await call(`${t.url}/api/player/balance`, { token })).status).toBe(401);
+    const dead = await call(`${t.url}/api/player/balance`, { token });
+    expect([dead.status, errorOf(dead).code]).toEqual([401, ErrorCode.sessionLocked]);
     expect((await panic()).status).toBe(401);
 
     // A login with the right password is refused with the lock's end; a wrong one learns nothing.
@@ -76,7 +77,8 @@ describe('the panic button', () => {
   it('the lock is the authority: a token whose session its end missed is refused all the same', async () => {
     // As if ending the sessions had failed half-way: the lock is written, the session not revoked.
     new ProtectionStore(t.sim.store).lock(DEMO, 'panic', t.clock.now, t.clock.now + PANIC_LOCK_MS);
-    expect((await call(`${t.url}/api/player/balance`, { token })).status).toBe(401);
+    const refused = await call(`${t.url}/api/player/balance`, { token });
+    expect([refused.status, errorOf(refused).code]).toEqual([401, ErrorCode.sessionLocked]);
     expect((await panic()).status).toBe(401);
     const socket = await machineSocket(t.url, token).catch(() => null);
     if (socket) {
