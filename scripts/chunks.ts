@@ -61,6 +61,10 @@ export const LOGGED_IN_CHUNK = 'logged-in';
  * logged-in half as ~40, each found only once the one importing it had run: a chain of downloads
  * after the token check. One Brotli stream per file also compresses better (docs/performance.md).
  * Pages few players open (the game, the account pages, dialogs) keep files of their own.
+ *
+ * Without cycles by construction: a group holds the whole static closure of its roots less what an
+ * earlier one holds, so a file imports only earlier files (entry ← boot ← router ← logged-in), and
+ * never a page's file — which is why `includeDependenciesRecursively: false` is safe here.
  */
 export function appChunks(): (id: string, ctx: ChunkingContext) => string | null {
   let chunkOf: Map<string, string> | null = null;
