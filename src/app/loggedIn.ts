@@ -9,6 +9,7 @@ import { passwordChangeMachine, pinChangeMachine } from '../../machines/accountF
 import { createAccountListMachine } from '../../machines/accountList.ts';
 import { accountProfileMachine } from '../../machines/accountProfile.ts';
 import type { authMachine } from '../../machines/auth.ts';
+import { selectLoggedIn } from '../../machines/auth.selectors.ts';
 import { chatPanelMachine } from '../../machines/chatPanel.ts';
 import { gameSessionMachine } from '../../machines/gameSession.ts';
 import { lobbyMachine } from '../../machines/lobby.ts';
@@ -141,6 +142,18 @@ function walletFeed(wallet: () => ActorRefFrom<typeof walletMachine> | undefined
 
 export function createLoggedIn({ settings, http, auth, inspect }: LoggedInDeps): LoggedIn {
   const floor = createFloorService(http);
+  // A page opened at the lobby: its machines are asked for as soon as the login is known (now, or
+  // when a kept login's check says so), not once the lobby's page has rendered.
+  const prefetchAtLobby = () => {
+    if (window.location.pathname === '/lobby') floor.prefetchLobby();
+  };
+  if (selectLoggedIn(auth.getSnapshot())) prefetchAtLobby();
+  else {
+    const started = auth.on('session.started', () => {
+      started.unsubscribe();
+      prefetchAtLobby();
+    });
+  }
   const protection = createProtectionService(http);
   const actors = loginActors(auth);
   const reconnectDialog = actors.reconnect;

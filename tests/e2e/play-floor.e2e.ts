@@ -39,6 +39,32 @@ describe('the lobby floor', () => {
     await page.waitForURL(/\/lobby$/);
   });
 
+  it('a page opened at the lobby asks for its machines once, before the lobby is drawn rather than after', async () => {
+    const { newPage } = await fresh();
+    const { page } = await newPage();
+    await loginToLobby(page);
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path.startsWith('/api/machine/')) asked.push(path);
+    });
+    // Whether the lobby's heading was on the page when the machines were asked for.
+    await page.addInitScript(() => {
+      const kept = window as unknown as { lobbyDrawnAtAsk?: boolean };
+      const fetch = window.fetch.bind(window);
+      window.fetch = (input, init) => {
+        const url = input instanceof Request ? input.url : String(input);
+        if (url.includes('/machine/all')) kept.lobbyDrawnAtAsk ??= [...document.querySelectorAll('h1')].some((h) => h.textContent === 'Lobby');
+        return fetch(input, init);
+      };
+    });
+    await page.goto('/lobby');
+    await page.getByTestId('brand-1').waitFor();
+    expect(await page.evaluate(() => (window as unknown as { lobbyDrawnAtAsk?: boolean }).lobbyDrawnAtAsk)).toBe(false);
+    // Once: the lobby's first load takes that answer rather than asking again.
+    expect(asked).toEqual(['/api/machine/brands', '/api/machine/all']);
+  });
+
   it('choosing a brand, another and none again is the same lobby: its brands stay on the page and only the machines are asked for', async () => {
     const { newPage } = await fresh();
     const { page } = await newPage();

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { NO_FILTER } from '../../machines/accountList.ts';
 import { createAccountService } from '../../src/services/account.ts';
+import { createFloorService, EARLY_LOBBY_MS } from '../../src/services/floor.ts';
 import { ApiFailure } from '../../src/services/apiFailure.ts';
 import { createHttp } from '../../src/services/http.ts';
 import { createAuthService } from '../../src/services/session.ts';
@@ -87,5 +88,46 @@ describe("the operator's clock", () => {
     expect(Math.abs(session.expiresInMs - 8 * 60 * 60_000)).toBeLessThan(1500);
     const validated = await auth.validate(session.token);
     expect(Math.abs(validated.expiresInMs - 8 * 60 * 60_000)).toBeLessThan(1500);
+  });
+});
+
+describe('the floor service', () => {
+  /** The floor over a counted http client: every GET's path, in order. */
+  async function floorOf(clock: { now: number }) {
+    const { token } = await client().auth.login({ username: 'demo', password: 'demo1234', remember: false });
+    const { http } = client(token);
+    const asked: string[] = [];
+    const counted = { ...http, get: ((path, schema, init) => (asked.push(path), http.get(path, schema, init))) as typeof http.get };
+    return { floor: createFloorService(counted, () => clock.now), asked };
+  }
+
+  it("hands the early lobby answer to the lobby's first load of every machine, and asks again after", async () => {
+    const clock = { now: 0 };
+    const { floor, asked } = await floorOf(clock);
+    floor.prefetchLobby();
+    expect(asked).toEqual(['/machine/brands', '/machine/all']);
+    clock.now += EARLY_LOBBY_MS;
+    const first = await floor.lobby({ brandId: null, showLobby: true });
+    expect(first.machines.length).toBeGreaterThan(0);
+    expect(asked).toHaveLength(2);
+    // Taken once: the next load (a refresh) asks the server.
+    await floor.lobby({ brandId: null, showLobby: true });
+    expect(asked).toEqual(['/machine/brands', '/machine/all', '/machine/brands', '/machine/all']);
+  });
+
+  it('does not hand an early answer to a load of one brand, nor one older than EARLY_LOBBY_MS', async () => {
+    const clock = { now: 0 };
+    const { floor, asked } = await floorOf(clock);
+    floor.prefetchLobby();
+    await floor.lobby({ brandId: 1, showLobby: true });
+    expect(asked).toEqual(['/machine/brands', '/machine/all', '/machine/brands', '/machine/1']);
+    // Dropped by that load: the lobby of every machine afterwards asks again.
+    await floor.lobby({ brandId: null, showLobby: true });
+    expect(asked.slice(4)).toEqual(['/machine/brands', '/machine/all']);
+
+    floor.prefetchLobby();
+    clock.now += EARLY_LOBBY_MS + 1;
+    await floor.lobby({ brandId: null, showLobby: true });
+    expect(asked.slice(6)).toEqual(['/machine/brands', '/machine/all', '/machine/brands', '/machine/all']);
   });
 });
