@@ -7,8 +7,15 @@ import reactHooks from 'eslint-plugin-react-hooks';
 const MACHINE_GLOBALS = [
   'window', 'document', 'navigator', 'location', 'history', 'localStorage', 'sessionStorage', 'fetch',
   'XMLHttpRequest', 'WebSocket', 'EventSource', 'RTCPeerConnection', 'setTimeout', 'setInterval',
-  'clearTimeout', 'clearInterval', 'requestAnimationFrame', 'requestIdleCallback', 'performance', 'Date',
+  'clearTimeout', 'clearInterval', 'requestAnimationFrame', 'requestIdleCallback', 'queueMicrotask', 'performance', 'Date',
+  'matchMedia', 'screen', 'crypto', 'MediaStream', 'AudioContext', 'Audio', 'Image', 'Worker', 'BroadcastChannel',
+  'indexedDB', 'caches',
+  // The roads to all of the above.
+  'globalThis', 'self',
 ];
+
+/** A lazy import names its file literally, so that these rules (and the bundler) can see what it loads. */
+const LITERAL_IMPORTS = { selector: "ImportExpression[source.type!='Literal']", message: 'a lazy import names its file literally (no template or variable)' };
 
 /**
  * no-restricted-syntax entries for `import('…')` of a path matching `pattern` (an esquery regex:
@@ -17,6 +24,13 @@ const MACHINE_GLOBALS = [
 function dynamicImports(pattern, message) {
   return [{ selector: `ImportExpression[source.value=/${pattern}/]`, message }];
 }
+
+/** What a view may not load lazily either (src/features and src/ui). */
+const VIEW_SYNTAX = [
+  LITERAL_IMPORTS,
+  ...dynamicImports('^(\\.\\.\\x2F)+services\\x2F', 'views reach services only through the machines (not even lazily)'),
+  ...dynamicImports('^(\\.\\.\\x2F)+app\\x2F', 'views import nothing of the composition root (not even lazily)'),
+];
 
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', '.data/', 'coverage/'] },
@@ -55,7 +69,7 @@ export default tseslint.config(
       // Nor the browser, the network or the clock: timers are `after` delays (a test's clock runs
       // them), time and I/O come from provided actors and input.
       'no-restricted-globals': ['error', ...MACHINE_GLOBALS.map((name) => ({ name, message: `machines stay pure: no ${name} (provide an actor, a delay or input)` }))],
-      'no-restricted-syntax': ['error', ...dynamicImports('^(\\.\\.\\x2F)+src\\x2F', 'machines import nothing from src/ (not even lazily)')],
+      'no-restricted-syntax': ['error', LITERAL_IMPORTS, ...dynamicImports('^(\\.\\.\\x2F)+src\\x2F', 'machines import nothing from src/ (not even lazily)')],
     },
   },
   {
@@ -91,6 +105,11 @@ export default tseslint.config(
         'error',
         { patterns: [{ regex: '^(\\.\\./)+(features|ui|theme|app)/', message: 'services import no views, themes or the composition root' }] },
       ],
+      'no-restricted-syntax': [
+        'error',
+        LITERAL_IMPORTS,
+        ...dynamicImports('^(\\.\\.\\x2F)+(features|ui|theme|app)\\x2F', 'services import no views, themes or the composition root (not even lazily)'),
+      ],
     },
   },
   {
@@ -107,11 +126,7 @@ export default tseslint.config(
           ],
         },
       ],
-      'no-restricted-syntax': [
-        'error',
-        ...dynamicImports('^(\\.\\.\\x2F)+services\\x2F', 'views reach services only through the machines (not even lazily)'),
-        ...dynamicImports('^(\\.\\.\\x2F)+app\\x2F', 'views import nothing of the composition root (not even lazily)'),
-      ],
+      'no-restricted-syntax': ['error', ...VIEW_SYNTAX],
     },
   },
   {
@@ -127,6 +142,7 @@ export default tseslint.config(
     files: ['src/ui/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ regex: '^(\\.\\./)+features/', message: 'src/ui imports no feature' }] }],
+      'no-restricted-syntax': ['error', ...VIEW_SYNTAX, ...dynamicImports('^(\\.\\.\\x2F)+features\\x2F', 'src/ui imports no feature (not even lazily)')],
     },
   },
 );

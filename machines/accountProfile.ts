@@ -7,22 +7,11 @@
  * Until it arrives the view shows what the login answered, so the page never starts empty.
  */
 import { assign, fromPromise, setup } from 'xstate';
+import type { ProfileResponse } from '../protocol/account.ts';
 import { toFailure, type Failure } from './failure.ts';
 
-export interface AccountProfile {
-  id: string;
-  username: string;
-  name: string;
-  lastname: string;
-  email: string;
-  /** Minor units. */
-  balance: number;
-  /** The login before the current one (null on a first login). */
-  lastLogon: string | null;
-  lastLogonIp: string | null;
-  /** The address the server sees now. */
-  ip: string;
-}
+/** The profile as GET /player/profile answers it (the wire's type: balance in minor units). */
+export type AccountProfile = ProfileResponse;
 
 export interface AccountProfileContext {
   profile: AccountProfile | null;

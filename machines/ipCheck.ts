@@ -14,17 +14,14 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { backoffDelay } from './backoff.ts';
+import type { IpCheckResult } from '../protocol/check.ts';
 import { toFailure, type Failure } from './failure.ts';
 
 /** Calls of /check before the player sees the network-error screen (the first and its retries). */
 export const IP_CHECK_TRIES = 4;
 
-export interface IpCheckAnswer {
-  status: number;
-  code: number;
-  ip: string;
-  country: string;
-}
+/** What /check answers (the wire's type). */
+export type IpCheckAnswer = IpCheckResult;
 
 export interface IpCheckInput {
   enabled: boolean;

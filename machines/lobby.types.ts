@@ -3,16 +3,14 @@
  * hears and tells. machines/lobby.ts is the chart.
  */
 import type { Brand, Machine, MachineStatus, Reservation } from '../protocol/floor.ts';
+import type { MachineStatusChange } from '../protocol/sockets.ts';
 import type { Failure } from './failure.ts';
 
 /** A machine's status (the wire's MachineStatus). */
 export type LobbyMachineStatus = MachineStatus;
 
-/** One machine's new status, as a live batch lists it (the notification socket's, the lobby's). */
-export interface MachineChange {
-  id: number;
-  status: LobbyMachineStatus;
-}
+/** One machine's new status, as a live batch lists it (the notification socket's 'machine' frame). */
+export type MachineChange = MachineStatusChange;
 
 /** A brand as the lobby shows it: the wire's Brand with its jackpots read into minor units. */
 export type LobbyBrand = Pick<Brand, 'id' | 'name' | 'machineCount'> & {

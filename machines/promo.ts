@@ -15,9 +15,10 @@
  * the limit from the settings (DISCOUNT_BALANCE_CHECK, DISCOUNT_MIN) in minor units.
  */
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
+import type { PromoKind } from '../protocol/account.ts';
 import { toFailure, type Failure } from './failure.ts';
 
-export type PromoKind = 'discount' | 'bonus';
+export type { PromoKind };
 
 /** The local window between two claims of one kind. */
 export const PROMO_COOLDOWN_MS = 30_000;

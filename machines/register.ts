@@ -12,15 +12,11 @@
  * sends what it is given once, and is deaf to a second submit while one is on its way.
  */
 import { assign, fromPromise, setup } from 'xstate';
+import type { RegisterRequest } from '../protocol/template.ts';
 import { toFailure, type Failure } from './failure.ts';
 
-export interface Registration {
-  username: string;
-  password: string;
-  email: string;
-  name: string;
-  lastname?: string;
-}
+/** The sign-up's fields as the form sends them: the wire's request without the PIN (the operator's default applies). */
+export type Registration = Omit<RegisterRequest, 'pin'>;
 
 /** What the server made of a registration: a new logged-in player, or a refusal by field. */
 export type RegisterOutcome =

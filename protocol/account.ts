@@ -159,6 +159,10 @@ export type TransactionPage = z.infer<typeof TransactionPage>;
 
 // ---- discount and bonus ------------------------------------------------------------------
 
+/** The two promotions a player claims: GET /player/discount and /player/bonus. */
+export const PromoKind = z.enum(['discount', 'bonus']);
+export type PromoKind = z.infer<typeof PromoKind>;
+
 /** 200 answer of GET /player/discount and /player/bonus. */
 export const PromoResult = z.object({
   status: z.literal(1),

@@ -45,6 +45,10 @@ export const FloorCode = {
  */
 export const SESSION_ENDED_CLOSE = 4401;
 
+/** One machine's new status (the notification socket's 'machine' frame; the lobby's live batches). */
+export const MachineStatusChange = z.object({ id: z.int(), status: MachineStatus });
+export type MachineStatusChange = z.infer<typeof MachineStatusChange>;
+
 export const SessionInfo = z.object({
   /** 'open' while the player holds the machine (connected or not). */
   status: z.enum(['open', 'closed']),
@@ -86,7 +90,7 @@ export const NotificationServerMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready') }),
   z.object({ type: z.literal('balance'), balance: MinorUnits }),
   z.object({ type: z.literal('session'), session: SessionInfo }),
-  z.object({ type: z.literal('machine'), machine: z.object({ id: z.int(), status: MachineStatus }) }),
+  z.object({ type: z.literal('machine'), machine: MachineStatusChange }),
   z.object({ type: z.literal('info'), info: InfoMessage }),
   z.object({ type: z.literal('pong') }),
   ErrorFrame,

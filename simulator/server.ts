@@ -23,7 +23,7 @@ import { ControlState } from './control/state.ts';
 import { seedFleetOnce } from './fleet/seed.ts';
 import { Floor } from './floor/floor.ts';
 import { createEngine } from './floor/game.ts';
-import { NotificationHub } from './floor/hub.ts';
+import { NotificationHub } from './notify/hub.ts';
 import { floorControlRoutes, floorRoutes } from './floor/routes.ts';
 import { attachSockets, type SocketServer } from './floor/sockets.ts';
 import { DEFAULT_TIMINGS, scaleTimings } from './floor/timings.ts';

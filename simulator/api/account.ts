@@ -8,8 +8,8 @@ import {
 } from '../../protocol/account.ts';
 import { ErrorCode, OkResponse } from '../../protocol/errors.ts';
 import { blockedNow, clearFailures, countFailure } from '../auth/attempts.ts';
-import { hashPassword, verifyPassword } from '../auth/passwords.ts';
-import { createPinCode } from '../auth/pin.ts';
+import { hashPassword, verifyPassword } from '../secrets/passwords.ts';
+import { createPinCode } from '../secrets/pin.ts';
 import { ApiFailure } from '../http/errors.ts';
 import { ok, type ApiRequest, type Route } from '../http/router.ts';
 import { setPasswordHash, setPinHash } from '../store/account.ts';

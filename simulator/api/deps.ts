@@ -1,7 +1,7 @@
 import type { Tokens } from '../auth/tokens.ts';
 import type { ControlState } from '../control/state.ts';
 import type { AddressGate } from '../limits/address-gate.ts';
-import type { NotificationHub } from '../floor/hub.ts';
+import type { NotificationHub } from '../notify/hub.ts';
 import type { Ledger } from '../store/ledger.ts';
 import type { ProtectionStore } from '../store/protection.ts';
 import type { Store } from '../store/store.ts';

@@ -1,5 +1,5 @@
 import type { LoginResult } from '../../protocol/auth.ts';
-import { NO_PIN } from '../auth/pin.ts';
+import { NO_PIN } from '../secrets/pin.ts';
 import type { PlayerRecord, SessionRecord } from '../store/store.ts';
 import { SIMULATOR_VERSION } from './deps.ts';
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { LoginLogType, LoginRequest, LoginResult, PLAYER_PERMISSION, SECRET_ATTEMPTS, type TokenClaims } from '../../protocol/auth.ts';
 import { ErrorCode } from '../../protocol/errors.ts';
 import { blockedNow, countFailure } from '../auth/attempts.ts';
-import { burnPasswordCheck, verifyPassword } from '../auth/passwords.ts';
+import { burnPasswordCheck, verifyPassword } from '../secrets/passwords.ts';
 import { fail } from '../http/errors.ts';
 import { ok, type ApiRequest, type Route } from '../http/router.ts';
 import type { SessionRecord } from '../store/store.ts';

@@ -6,7 +6,7 @@ import type { ProtectionStore } from '../store/protection.ts';
 import type { RequestLog } from '../store/requests.ts';
 import type { Store } from '../store/store.ts';
 import type { GameEngine } from './game.ts';
-import type { NotificationHub } from './hub.ts';
+import type { NotificationHub } from '../notify/hub.ts';
 import type { FloorTimings } from './timings.ts';
 
 /** A player's reality check as the floor keeps it (floor time, the operator's clock). */

@@ -1,4 +1,5 @@
 import type { SQLInputValue } from 'node:sqlite';
+import type { LoginLogItem, TransactionItem } from '../../protocol/account.ts';
 import type { LoginLogType } from '../../protocol/auth.ts';
 import type { AmountAction } from '../../protocol/floor.ts';
 import { int, intOrNull, text, textOrNull, type Row } from './rows.ts';
@@ -24,13 +25,8 @@ export interface Page<T> {
   total: number;
 }
 
-export interface LoginLogRow {
-  id: number;
-  type: LoginLogType;
-  ip: string;
-  country: string;
-  at: number;
-}
+/** A login log item as stored: the wire's item (protocol/account.ts) with its type named and its time in epoch ms. */
+export type LoginLogRow = Omit<LoginLogItem, 'type' | 'at'> & { type: LoginLogType; at: number };
 
 export interface GameSessionRow {
   id: number;
@@ -47,16 +43,8 @@ export interface GameSessionRow {
   cashOut: number;
 }
 
-export interface TransactionRow {
-  id: number;
-  at: number;
-  amount: number;
-  action: AmountAction;
-  tag: string;
-  machineId: number | null;
-  machineName: string | null;
-  balanceAfter: number;
-}
+/** A transaction as stored: the wire's item (protocol/account.ts) with its action named and its time in epoch ms. */
+export type TransactionRow = Omit<TransactionItem, 'action' | 'at'> & { action: AmountAction; at: number };
 
 export function loginLogPage(store: Store, playerId: number, filter: Window & { type?: number | undefined }, paging: Paging): Page<LoginLogRow> {
   const where = new Where('l.player_id = ?', playerId).window('l.at', filter).equals('l.type', filter.type);

@@ -1,5 +1,5 @@
 import type { DatabaseSync } from 'node:sqlite';
-import { createPinCodeSync, legacyPinHash, NO_PIN } from '../auth/pin.ts';
+import { createPinCodeSync, legacyPinHash, NO_PIN } from '../secrets/pin.ts';
 import { int, text, type Row } from './rows.ts';
 
 /**

@@ -1,8 +1,9 @@
+import type { PromoKind } from '../../protocol/account.ts';
 import type { Store } from './store.ts';
 
-/** Discount and bonus claims, and the machine losses a discount is worked out from. */
+export type { PromoKind };
 
-export type PromoKind = 'discount' | 'bonus';
+/** Discount and bonus claims, and the machine losses a discount is worked out from. */
 
 export function lastClaimAt(store: Store, playerId: number, kind: PromoKind): number | undefined {
   const row = store.database

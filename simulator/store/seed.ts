@@ -1,6 +1,6 @@
 import { DEFAULT_SETTINGS } from '../../protocol/settings.ts';
-import { hashPassword } from '../auth/passwords.ts';
-import { createPinCode } from '../auth/pin.ts';
+import { hashPassword } from '../secrets/passwords.ts';
+import { createPinCode } from '../secrets/pin.ts';
 import type { Store } from './store.ts';
 
 /** The demo players a fresh data folder starts with; main.ts prints these logins. */

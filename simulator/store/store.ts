@@ -23,7 +23,7 @@ export interface PlayerRecord {
   lastname: string;
   email: string;
   passwordHash: string;
-  /** The idle lock's pin_code (protocol/pinCode.ts), or NO_PIN (simulator/auth/pin.ts) while the player has none. */
+  /** The idle lock's pin_code (protocol/pinCode.ts), or NO_PIN (simulator/secrets/pin.ts) while the player has none. */
   pinHash: string;
   balanceMinor: number;
   banned: boolean;

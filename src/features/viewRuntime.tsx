@@ -17,7 +17,20 @@ import type { Language } from '../ui/i18n.ts';
 import type { QuickPanelData } from '../../protocol/template.ts';
 import type { QuickSettingsStore, WatchedStore } from '../services/playerStorage.ts';
 import type { CallbackActorLogic, EventObject, PromiseActorLogic } from 'xstate';
-import type { AccountLogic } from './product/account/logic.ts';
+import type { passwordChangeMachine, pinChangeMachine } from '../../machines/accountForm.ts';
+import type { AccountListMachine } from '../../machines/accountList.ts';
+import type { accountProfileMachine } from '../../machines/accountProfile.ts';
+import type { GameSessionItem, LoginLogItem, TransactionItem } from '../../protocol/account.ts';
+
+/** The account screens' machines with their real services provided (src/app/runtime.ts). */
+export interface AccountLogic {
+  profile: typeof accountProfileMachine;
+  loginLog: AccountListMachine<LoginLogItem>;
+  sessions: AccountListMachine<GameSessionItem>;
+  transactions: AccountListMachine<TransactionItem>;
+  passwordChange: typeof passwordChangeMachine;
+  pinChange: typeof pinChangeMachine;
+}
 
 /** What views may reach of the running app: the root actors and the settings. Created by src/app. */
 export interface ViewRuntime {

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import type { LobbyData, LobbyMachine } from '../../machines/lobby.ts';
-import { PromoResult } from '../../protocol/account.ts';
+import { PromoResult, type PromoKind } from '../../protocol/account.ts';
 import { OkResponse } from '../../protocol/errors.ts';
 import { Brand, BrandWithMachines, Machine, brandImagePath, jackpotAmounts } from '../../protocol/floor.ts';
 import type { Http } from './http.ts';
@@ -66,7 +66,7 @@ export function createFloorService(http: Http, now: () => number = Date.now) {
     async kick(machineId: number): Promise<void> {
       await http.post('/player/kick', { machineId }, z.catchall(OkResponse, z.unknown()));
     },
-    async claim(kind: 'discount' | 'bonus'): Promise<{ amount: number }> {
+    async claim(kind: PromoKind): Promise<{ amount: number }> {
       const answer = await http.get(`/player/${kind}`, PromoResult);
       return { amount: answer.Params.amount };
     },

@@ -3,6 +3,8 @@
  * quick panel's switches, the layout choice, the promos' last claims. Apart from storage.ts so that /login, which needs
  * none of it, does not carry it.
  */
+import type { PromoKind } from '../../protocol/account.ts';
+
 /** The navbar.folded setting (SPEC §4), kept in local storage between visits. */
 const FOLDED_KEY = 'reelside.navbar.folded';
 
@@ -101,7 +103,7 @@ export const layoutChoiceStorage: WatchedStore<string | null> = {
 
 /** When each promo was last claimed on this device (epoch ms): the local window survives a reload. */
 export const promoStorage = {
-  read(kind: 'discount' | 'bonus'): number | null {
+  read(kind: PromoKind): number | null {
     try {
       const value = Number(window.localStorage.getItem(`reelside.promo.${kind}`));
       return Number.isFinite(value) && value > 0 ? value : null;
@@ -109,7 +111,7 @@ export const promoStorage = {
       return null; // storage disabled: no window kept
     }
   },
-  write(kind: 'discount' | 'bonus', at: number): void {
+  write(kind: PromoKind, at: number): void {
     try {
       window.localStorage.setItem(`reelside.promo.${kind}`, String(at));
     } catch {

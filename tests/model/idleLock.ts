@@ -17,7 +17,7 @@ import type { Page } from 'playwright-core';
 import { idleLockMachine, MAX_WRONG_PINS } from '../../machines/idleLock.ts';
 import { DEFAULT_SETTINGS } from '../../protocol/settings.ts';
 import { login } from '../../scripts/browser/harness.ts';
-import { NO_PIN } from '../../simulator/auth/pin.ts';
+import { NO_PIN } from '../../simulator/secrets/pin.ts';
 import { setPinHash } from '../../simulator/store/account.ts';
 import type { Driver, ModelPath, World } from './replay.ts';
 

@@ -49,6 +49,18 @@ describe('the import rules of DESIGN §3', () => {
     ['machines/x.ts', 'const imported = () => window.innerWidth;', 'no window'],
     ['machines/x.ts', 'const imported = () => Date.now();', 'no Date'],
     ['machines/x.ts', 'const imported = () => performance.now();', 'no performance'],
+    ['machines/x.ts', 'const imported = () => globalThis.setTimeout(() => {}, 10);', 'no globalThis'],
+    ['machines/x.ts', 'const imported = () => self.navigator.onLine;', 'no self'],
+    ['machines/x.ts', 'const imported = () => crypto.randomUUID();', 'no crypto'],
+    ['machines/x.ts', 'const imported = () => queueMicrotask(() => {});', 'no queueMicrotask'],
+    ['machines/x.ts', "const imported = () => matchMedia('(max-width: 600px)').matches;", 'no matchMedia'],
+    ['machines/x.ts', 'const imported = () => new MediaStream();', 'no MediaStream'],
+    // A lazy import names its file, so the rules above can read it.
+    ['src/features/product/game/x.tsx', 'const imported = () => import(`../../../services/${"whep"}.ts`);', 'a lazy import names its file literally'],
+    ['machines/x.ts', 'const name = "x"; const imported = () => import(name);', 'a lazy import names its file literally'],
+    ['src/services/x.ts', "const imported = () => import('../features/product/game/GamePage.tsx');", 'services import no views, themes or the composition root (not even lazily)'],
+    ['src/ui/x.ts', "const imported = () => import('../features/product/game/GamePage.tsx');", 'src/ui imports no feature (not even lazily)'],
+    ['src/ui/x.ts', 'const imported = () => import(`../services/storage.ts`);', 'a lazy import names its file literally'],
   ])('%s may not: %s', async (file, source, message) => {
     expect((await restricted(file, source)).join(' ')).toContain(message);
   });
@@ -69,6 +81,7 @@ describe('the import rules of DESIGN §3', () => {
     ['tests/x.ts', "import { imported } from '../scripts/paths/payloads.ts';"],
     // A machine's time is its delays; its own names may shadow nothing it is denied.
     ['machines/x.ts', "const imported = { after: { 1000: 'next' } };"],
+    ['machines/x.ts', 'const imported = ({ self }: { self: { id: string } }) => self.id;'],
   ])('%s may: %s', async (file, source) => {
     expect(await restricted(file, source)).toEqual([]);
   });

@@ -23,9 +23,10 @@ function files(dirs: readonly string[], pattern: RegExp): string[] {
 }
 
 /** protocol/'s exported enums (their options) and exported names. */
-async function wire(): Promise<{ enums: Map<string, string[]>; names: Set<string> }> {
+async function wire(): Promise<{ enums: Map<string, string[]>; names: Set<string>; shapes: Map<string, string[]> }> {
   const enums = new Map<string, string[]>();
   const names = new Set<string>();
+  const shapes = new Map<string, string[]>();
   // The wire itself: protocol/contract/ is the generator of its documents.
   for (const file of files(['protocol'], /\.ts$/).filter((f) => !f.includes('contract'))) {
     const module = (await import(`../../${file}`)) as Record<string, unknown>;
@@ -33,10 +34,21 @@ async function wire(): Promise<{ enums: Map<string, string[]>; names: Set<string
       names.add(name);
       const options = (value as { options?: unknown } | null)?.options;
       if (Array.isArray(options) && options.every((o) => typeof o === 'string')) enums.set(name, options);
+      const shape = (value as { def?: { shape?: unknown } } | null)?.def?.shape;
+      if (shape && typeof shape === 'object') shapes.set(name, Object.keys(shape).sort());
     }
     for (const match of readFileSync(file, 'utf8').matchAll(/^export (?:type|interface) (\w+)/gm)) names.add(match[1]!);
   }
-  return { enums, names };
+  return { enums, names, shapes };
+}
+
+/** Interfaces a source declares, with their top-level field names (sorted). */
+export function interfaceFields(source: string): Array<{ name: string; fields: string[] }> {
+  return [...source.matchAll(/^\s*(?:export\s+)?interface\s+(\w+)(?:<[^>\n]*>)?(?:\s+extends[^{\n]*)?\s*\{([\s\S]*?)\n\}/gm)].map((m) => {
+    let body = m[2]!.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/.*$/gm, '');
+    for (let depth = 0; depth < 5; depth++) body = body.replace(/\{[^{}]*\}/g, '{}');
+    return { name: m[1]!, fields: [...body.matchAll(/^\s*(?:readonly\s+)?(\w+)\??\s*:/gm)].map((f) => f[1]!).sort() };
+  });
 }
 
 /** Every union of two or more string literals in a source, as its set of members. */
@@ -62,7 +74,7 @@ describe('the wire is declared once, in protocol/', () => {
     for (const file of files(OUTSIDE, /\.tsx?$/)) {
       for (const union of literalUnions(readFileSync(file, 'utf8'))) {
         for (const [name, options] of enums) {
-          if (options.length >= 3 && union.join('|') === [...options].sort().join('|')) copies.push(`${file}: ${name}`);
+          if (options.length >= 2 && union.join('|') === [...options].sort().join('|')) copies.push(`${file}: ${name}`);
         }
       }
     }
@@ -77,5 +89,18 @@ describe('the wire is declared once, in protocol/', () => {
       for (const name of declaredTypes(readFileSync(file, 'utf8'))) if (names.has(name)) clashes.push(`${file}: ${name}`);
     }
     expect(clashes).toEqual([]);
+  });
+
+  it('no interface outside protocol/ copies the fields of a wire object', async () => {
+    const { shapes } = await wire();
+    expect(shapes.get('IpCheckResult')).toEqual(['code', 'country', 'ip', 'status']);
+    const mirrors: string[] = [];
+    for (const file of files(OUTSIDE, /\.tsx?$/)) {
+      for (const { name, fields } of interfaceFields(readFileSync(file, 'utf8'))) {
+        if (fields.length < 3) continue;
+        for (const [wireName, keys] of shapes) if (keys.join('|') === fields.join('|')) mirrors.push(`${file}: ${name} copies ${wireName}`);
+      }
+    }
+    expect(mirrors).toEqual([]);
   });
 });

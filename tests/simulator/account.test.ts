@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ChangePinResponse, ProfileResponse } from '../../protocol/account.ts';
 import { LoginLogType, LoginResult } from '../../protocol/auth.ts';
-import { pinMatches } from '../../simulator/auth/pin.ts';
+import { pinMatches } from '../../simulator/secrets/pin.ts';
 import { ErrorCode, OkResponse } from '../../protocol/errors.ts';
 import { call, errorOf, login, loginToken, MINUTE, startTestSimulator, type TestSimulator } from './helpers.ts';
 

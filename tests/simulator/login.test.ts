@@ -2,7 +2,7 @@ import { decodeJwt, jwtVerify } from 'jose';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LoginLogType, LoginResult, PLAYER_PERMISSION, TokenClaims } from '../../protocol/auth.ts';
 import { PIN_MIN_ITERATIONS, PinCode } from '../../protocol/pinCode.ts';
-import { pinMatches } from '../../simulator/auth/pin.ts';
+import { pinMatches } from '../../simulator/secrets/pin.ts';
 import { ErrorCode } from '../../protocol/errors.ts';
 import { MINUTE, START_TIME, errorOf, login, startTestSimulator, type TestSimulator } from './helpers.ts';
 

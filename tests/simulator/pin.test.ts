@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LoginResult } from '../../protocol/auth.ts';
 import { PIN_MIN_ITERATIONS, PinCode, formatPinCode } from '../../protocol/pinCode.ts';
 import { derivePinHash, pinCodeUsable, PinCodeRefused, verifyPin } from '../../src/services/pin.ts';
-import { createPinCode, PIN_ITERATIONS, pinMatches } from '../../simulator/auth/pin.ts';
+import { createPinCode, PIN_ITERATIONS, pinMatches } from '../../simulator/secrets/pin.ts';
 import { DEFAULT_SETTINGS } from '../../protocol/settings.ts';
 import { DEMO_PLAYERS, demoPin } from '../../simulator/store/seed.ts';
 import { call, login, startTestSimulator, type TestSimulator } from './helpers.ts';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ErrorCode } from '../../protocol/errors.ts';
-import type * as Passwords from '../../simulator/auth/passwords.ts';
+import type * as Passwords from '../../simulator/secrets/passwords.ts';
 import { call, errorOf, login, loginToken, startTestSimulator, type TestSimulator } from './helpers.ts';
 
 /**
@@ -11,7 +11,7 @@ import { call, errorOf, login, loginToken, startTestSimulator, type TestSimulato
  */
 
 const gate = vi.hoisted(() => ({ held: null as Promise<void> | null }));
-vi.mock('../../simulator/auth/passwords.ts', async (original) => {
+vi.mock('../../simulator/secrets/passwords.ts', async (original) => {
   const real = await original<typeof Passwords>();
   return {
     ...real,

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LoginLogType, LoginResult } from '../../protocol/auth.ts';
-import { pinMatches } from '../../simulator/auth/pin.ts';
+import { pinMatches } from '../../simulator/secrets/pin.ts';
 import { ErrorCode } from '../../protocol/errors.ts';
 import { BalanceResponse } from '../../protocol/player.ts';
 import { DEFAULT_SETTINGS } from '../../protocol/settings.ts';

@@ -11,7 +11,7 @@ import { passwordChangeMachine, pinChangeMachine, type PasswordValues, type PinV
 import { createAccountListMachine, type ListPage, type ListQuery } from '../../machines/accountList.ts';
 import { accountProfileMachine, type AccountProfile } from '../../machines/accountProfile.ts';
 import type { Session } from '../../machines/auth.ts';
-import type { AccountLogic } from '../../src/features/product/account/logic.ts';
+import type { AccountLogic } from '../../src/features/viewRuntime.tsx';
 import { selfLockMachine } from '../../machines/selfLock.ts';
 import { checkIntervalMachine } from '../../machines/checkInterval.ts';
 import { playerLimitsMachine, type LimitsView } from '../../machines/playerLimits.ts';

@@ -6,7 +6,7 @@ import { chatPanelMachine, type ChatContact, type ChatMessage, type ChatStatus }
 import { navigationMachine } from '../../machines/navigation.ts';
 import { registerMachine } from '../../machines/register.ts';
 import { ChromeHost } from '../../src/features/shell/chrome/ChromeHost.tsx';
-import { ChromeTray } from '../../src/features/shell/chrome/ChromeTray.tsx';
+import { ChromeTray } from '../../src/features/shell/layout/ChromeTray.tsx';
 import { NavigationProvider } from '../../src/features/shell/navigation/NavigationProvider.tsx';
 import { DEFAULT_SETTINGS } from '../../protocol/settings.ts';
 import type { QuickPanelData } from '../../protocol/template.ts';

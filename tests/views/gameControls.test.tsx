@@ -7,7 +7,8 @@ import { JURISDICTIONS } from '../../protocol/protection.ts';
 import { DEFAULT_SETTINGS } from '../../protocol/settings.ts';
 import { RuntimeProvider, type ViewRuntime } from '../../src/features/viewRuntime.tsx';
 import { pictureWidth } from '../../src/features/product/game/device.ts';
-import { breakableCurrency, SessionMeter } from '../../src/features/product/game/SessionMeter.tsx';
+import { breakableCurrency } from '../../src/features/product/common/format.ts';
+import { SessionMeter } from '../../src/features/product/game/SessionMeter.tsx';
 import { SideBar } from '../../src/features/product/game/SideBar.tsx';
 import { renderView } from './render.tsx';
 

@@ -4,7 +4,7 @@ import { fromPromise } from 'xstate';
 import { selfLockMachine } from '../../machines/selfLock.ts';
 import { ErrorCode } from '../../protocol/errors.ts';
 import { DEFAULT_SETTINGS } from '../../protocol/settings.ts';
-import { PanicButton } from '../../src/features/product/protection/PanicButton.tsx';
+import { PanicButton } from '../../src/features/product/game/PanicButton.tsx';
 import { ToastRegion } from '../../src/ui/toasts.tsx';
 import { RuntimeProvider, type ViewLogic, type ViewRuntime } from '../../src/features/viewRuntime.tsx';
 import { renderView } from './render.tsx';

@@ -10,7 +10,7 @@ import { navigationMachine } from '../../machines/navigation.ts';
 import { uiSettingsMachine } from '../../machines/uiSettings.ts';
 import { RuntimeProvider, type ViewRuntime } from '../../src/features/viewRuntime.tsx';
 import { ChromeHost } from '../../src/features/shell/chrome/ChromeHost.tsx';
-import { ChromeTray } from '../../src/features/shell/chrome/ChromeTray.tsx';
+import { ChromeTray } from '../../src/features/shell/layout/ChromeTray.tsx';
 import { NavigationProvider } from '../../src/features/shell/navigation/NavigationProvider.tsx';
 import { defaultUiSettings } from '../../src/features/shell/settings/defaults.ts';
 import { LookHost } from '../../src/features/shell/settings/LookHost.tsx';

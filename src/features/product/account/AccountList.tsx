@@ -17,7 +17,7 @@ import {
 } from '../../../../machines/accountList.selectors.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { failureText } from '../errors/codeMessages.ts';
-import { Field, FieldError, Input, Select } from './controls.ts';
+import { Field, FieldError, Input, Select } from '../common/controls.ts';
 import { DataTable, type Column } from './DataTable.tsx';
 
 export const PAGE_SIZES = [10, 25, 50] as const;

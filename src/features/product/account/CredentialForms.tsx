@@ -9,7 +9,7 @@ import { Button } from '../../../ui/Button.tsx';
 import { showToast } from '../../../ui/toasts.tsx';
 import { failureText } from '../errors/codeMessages.ts';
 import { useLogic } from '../../viewRuntime.tsx';
-import { Card, Field, FieldError, FieldHint, Input } from './controls.ts';
+import { Card, Field, FieldError, FieldHint, Input } from '../common/controls.ts';
 
 /** Change password: old and new; 40001 shows on the old password, 40101 and 40102 on the new one. */
 export function PasswordForm() {

@@ -10,14 +10,14 @@ import { PageHeader } from '../../../ui/PageHeader.tsx';
 import { failureText } from '../errors/codeMessages.ts';
 import { useAuthActor, useLogic } from '../../viewRuntime.tsx';
 import { AccountList } from './AccountList.tsx';
-import { Card } from './controls.ts';
+import { Card } from '../common/controls.ts';
 import { PasswordForm, PinForm } from './CredentialForms.tsx';
 import { LimitsCard } from '../protection/LimitsCard.tsx';
 import { ProtectionHistoryCard } from '../protection/ProtectionHistoryCard.tsx';
 import { RealityCheckCard } from '../protection/RealityCheckCard.tsx';
 import { TakeABreak } from '../protection/TakeABreak.tsx';
 import type { Column } from './DataTable.tsx';
-import { useAccountFormat } from './format.ts';
+import { useAccountFormat } from '../common/format.ts';
 import { LOGIN_TYPE_LABELS, UNKNOWN_LABEL } from './labels.ts';
 
 /**

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import styled from 'styled-components';
 import type { GameSessionItem } from '../../../../protocol/account.ts';
-import type { AccountFormat } from './format.ts';
+import type { AccountFormat } from '../common/format.ts';
 
 export type Result = 'won' | 'lost' | 'even';
 

@@ -8,7 +8,7 @@ import { useLogic } from '../../viewRuntime.tsx';
 import { AccountList } from './AccountList.tsx';
 import { useAddressFollows, useListAddress, type ListAddress } from './listAddress.ts';
 import type { Column } from './DataTable.tsx';
-import { useAccountFormat } from './format.ts';
+import { useAccountFormat } from '../common/format.ts';
 import { Net, resultOf, SessionsChart } from './SessionsChart.tsx';
 
 /** Game Sessions (/slot-sessions): every session the player played, newest first, with how it went. */

@@ -8,7 +8,7 @@ import { useLogic } from '../../viewRuntime.tsx';
 import { AccountList } from './AccountList.tsx';
 import { useAddressFollows, useListAddress, type ListAddress } from './listAddress.ts';
 import type { Column } from './DataTable.tsx';
-import { useAccountFormat } from './format.ts';
+import { useAccountFormat } from '../common/format.ts';
 import { ACTION_LABELS, TRANSACTION_TAG_LABELS, UNKNOWN_LABEL, walletDirection } from './labels.ts';
 
 /** Transactions (/transactions): every move of the wallet, newest first. */

@@ -8,7 +8,7 @@ import { selectToken } from '../../../../machines/auth.selectors.ts';
 import { showToast, dismissToast } from '../../../ui/toasts.tsx';
 import { failureText } from '../errors/codeMessages.ts';
 import { useActorOptions, useAuthActor, useLogic, useSettings } from '../../viewRuntime.tsx';
-import { useAccountFormat } from '../account/format.ts';
+import { useAccountFormat } from '../common/format.ts';
 import { leaveToast } from './messages.ts';
 import { pictureWidth } from './device.ts';
 import { GAME, LANDSCAPE, SHORT_LANDSCAPE, shortSide } from './layout.ts';

@@ -5,7 +5,7 @@ import styled from 'styled-components';
 import type { ActorRefFrom } from 'xstate';
 import type { gameSessionMachine } from '../../../../machines/gameSession.ts';
 import { selectMuted, selectRules, selectSideBarOpen, selectSoundOn, selectVideoType } from '../../../../machines/gameSession.selectors.ts';
-import { PanicButton } from '../protection/PanicButton.tsx';
+import { PanicButton } from './PanicButton.tsx';
 import { isAppleHandheld, isPortrait } from './device.ts';
 import { GameIcon } from './icons.tsx';
 import { SessionMeter } from './SessionMeter.tsx';

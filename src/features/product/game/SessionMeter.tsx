@@ -6,7 +6,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { gameSessionMachine } from '../../../../machines/gameSession.ts';
 import { selectSession, selectSessionNet } from '../../../../machines/gameSession.selectors.ts';
 import type { SessionView } from '../../../../machines/gameSession.types.ts';
-import { formatDuration, useAccountFormat } from '../account/format.ts';
+import { breakableCurrency, formatDuration, useAccountFormat } from '../common/format.ts';
 import { GAME, LANDSCAPE, SHORT_LANDSCAPE } from './layout.ts';
 
 type Game = ActorRefFrom<typeof gameSessionMachine>;
@@ -26,15 +26,6 @@ function useCountOn(session: SessionView | null): number | null {
   }, [session]);
   if (session?.playedMs === undefined) return null;
   return session.playedMs + (since.from === session ? since.ms : 0);
-}
-
-/**
- * A wide currency (US$ in Arabic, щ.д. in Bulgarian) may break from its figure at the space
- * between them, never inside the figure: only a no-break space beside a non-digit becomes a space
- * (Bulgarian's thousands separator, a no-break space between digits, stays).
- */
-export function breakableCurrency(text: string): string {
-  return text.replace(/(?<!\d)\u00a0|\u00a0(?!\d)/g, ' ');
 }
 
 /**

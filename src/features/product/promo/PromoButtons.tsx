@@ -7,6 +7,7 @@ import { formatMoney } from '../../../ui/money.ts';
 import { showToast } from '../../../ui/toasts.tsx';
 import { failureText } from '../errors/codeMessages.ts';
 import { useActorOptions, useLogic, useSettings } from '../../viewRuntime.tsx';
+import type { PromoKind } from '../../../../machines/promo.ts';
 import { selectBalanceLimit, selectGranted, selectNotice, selectNoticeCount, selectPromoFailure, selectRequesting } from '../../../../machines/promo.selectors.ts';
 
 /** The discount and bonus buttons, each only when its AUTO_ setting is on. */
@@ -22,7 +23,7 @@ export function PromoButtons() {
   );
 }
 
-function PromoButton({ kind }: { kind: 'discount' | 'bonus' }) {
+function PromoButton({ kind }: { kind: PromoKind }) {
   const { t, i18n } = useLingui();
   const settings = useSettings();
   const promo = useActorRef(useLogic().promo, { ...useActorOptions(), input: { kind } });

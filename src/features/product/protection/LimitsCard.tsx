@@ -11,8 +11,8 @@ import { isMoneyLimit, MAX_SESSION_MINUTES, type LimitKind, type PlayerLimit } f
 import { Button } from '../../../ui/Button.tsx';
 import { showToast } from '../../../ui/toasts.tsx';
 import { useActorOptions, useLogic } from '../../viewRuntime.tsx';
-import { Card, Field, FieldHint, Input } from '../account/controls.ts';
-import { useAccountFormat } from '../account/format.ts';
+import { Card, Field, FieldHint, Input } from '../common/controls.ts';
+import { useAccountFormat } from '../common/format.ts';
 import { failureText } from '../errors/codeMessages.ts';
 import { Lead } from './cardParts.ts';
 

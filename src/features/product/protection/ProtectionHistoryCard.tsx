@@ -6,8 +6,8 @@ import { selectHistoryEntries, selectHistoryFailed, selectHistoryOpen } from '..
 import type { ProtectionEntry } from '../../../../protocol/protection.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { useActorOptions, useLogic } from '../../viewRuntime.tsx';
-import { Card } from '../account/controls.ts';
-import { useAccountFormat } from '../account/format.ts';
+import { Card } from '../common/controls.ts';
+import { useAccountFormat } from '../common/format.ts';
 import { Lead } from './cardParts.ts';
 import { LIMIT_LABELS, useLimitValue } from './LimitsCard.tsx';
 

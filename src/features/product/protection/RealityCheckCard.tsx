@@ -10,7 +10,7 @@ import {
 import { Button } from '../../../ui/Button.tsx';
 import { showToast } from '../../../ui/toasts.tsx';
 import { useActorOptions, useLogic } from '../../viewRuntime.tsx';
-import { Card } from '../account/controls.ts';
+import { Card } from '../common/controls.ts';
 import { failureText } from '../errors/codeMessages.ts';
 import { Choices, Lead } from './cardParts.ts';
 

@@ -10,8 +10,7 @@ import { Backdrop, DIALOG_DIM } from '../../../ui/backdrop.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { DialogActions, DialogPanel } from '../../../ui/dialogPanel.ts';
 import { useFocusReturn } from '../../../ui/focusReturn.ts';
-import { formatDuration, useAccountFormat } from '../account/format.ts';
-import { breakableCurrency } from '../game/SessionMeter.tsx';
+import { breakableCurrency, formatDuration, useAccountFormat } from '../common/format.ts';
 
 type Game = ActorRefFrom<typeof gameSessionMachine>;
 

@@ -12,7 +12,7 @@ import { lockEnd, type BreakPeriod, type ExclusionPeriod, type LockRequest } fro
 import { Backdrop, DIALOG_DIM } from '../../../ui/backdrop.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { DialogActions, DialogPanel } from '../../../ui/dialogPanel.ts';
-import { Card } from '../account/controls.ts';
+import { Card } from '../common/controls.ts';
 import { Choices, Lead } from './cardParts.ts';
 import { useSelfLock } from './useSelfLock.ts';
 import { useFocusReturn } from '../../../ui/focusReturn.ts';

@@ -5,7 +5,7 @@ import styled from 'styled-components';
 import { Backdrop } from '../../../ui/backdrop.ts';
 import { SheetContent, SheetHead } from '../../../ui/sheet.ts';
 import { Icon } from '../navigation/Icon.tsx';
-import { IconButton } from '../layout/parts.tsx';
+import { IconButton } from '../../../ui/IconButton.ts';
 import { useFocusReturn } from '../../../ui/focusReturn.ts';
 
 /** SPEC §9: the chat panel is 360 px wide; the quick panel uses the same side sheet. */

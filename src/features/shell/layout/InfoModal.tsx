@@ -7,7 +7,7 @@ import { Icon } from '../navigation/Icon.tsx';
 import { useNavigationActor, useNavigationSelector } from '../navigation/NavigationProvider.tsx';
 import { selectInfoPage, selectInfoView } from '../../../../machines/navigation.selectors.ts';
 import { INFO_PAGES, infoPage } from './infoPages.ts';
-import { IconButton } from './parts.tsx';
+import { IconButton } from '../../../ui/IconButton.ts';
 import { mobile, SIDEBAR_WIDTH } from './sizes.ts';
 
 /**

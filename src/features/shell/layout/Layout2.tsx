@@ -4,8 +4,8 @@ import { Navigation } from '../navigation/Navigation.tsx';
 import { useSettings } from '../../viewRuntime.tsx';
 import { Balance } from './Balance.tsx';
 // The navbar, toolbar and footer in the player's colour schemes, and the settings tools.
-import { ChromeTray } from '../chrome/ChromeTray.tsx';
-import { ThemedFooter as Footer, ThemedToolbar as Toolbar } from '../settings/areas.tsx';
+import { ChromeTray } from './ChromeTray.tsx';
+import { ThemedFooter as Footer, ThemedToolbar as Toolbar } from './areas.tsx';
 import { Content, DesktopOnly, FloatingCorner, Main, Spacer } from './frame.ts';
 import { LanguageSelect } from './LanguageSelect.tsx';
 import { MobileDrawer } from './MobileDrawer.tsx';

@@ -8,13 +8,14 @@ import { selectWalletShown } from '../../../../machines/navigation.selectors.ts'
 import { useSettings } from '../../viewRuntime.tsx';
 import { Balance } from './Balance.tsx';
 // The navbar, toolbar and footer in the player's colour schemes, and the settings tools.
-import { ChromeTray } from '../chrome/ChromeTray.tsx';
-import { ThemedFooter as Footer, ThemedNavbar as Navbar, ThemedToolbar as Toolbar } from '../settings/areas.tsx';
+import { ChromeTray } from './ChromeTray.tsx';
+import { ThemedFooter as Footer, ThemedNavbar as Navbar, ThemedToolbar as Toolbar } from './areas.tsx';
 import { Content, DesktopOnly, FloatingCorner, Main, NavHead, Spacer } from './frame.ts';
 import { LanguageSelect } from './LanguageSelect.tsx';
 import { LastLogin } from './LastLogin.tsx';
 import { MobileDrawer } from './MobileDrawer.tsx';
-import { FoldToggle, Greeting, IconButton, LogoLink, MobileMenuButton, UserChip } from './parts.tsx';
+import { FoldToggle, Greeting, LogoLink, MobileMenuButton, UserChip } from './parts.tsx';
+import { IconButton } from '../../../ui/IconButton.ts';
 import { ADMIN_BAR_HEIGHT, HEADER_HEIGHT, mobile, TOOLBAR_HEIGHT } from './sizes.ts';
 import { UserPanel } from './UserPanel.tsx';
 import { UI_VERSION } from './version.ts';

@@ -4,7 +4,7 @@ import { InfoModal } from './InfoModal.tsx';
 import { Layout1 } from './Layout1.tsx';
 import { Layout2 } from './Layout2.tsx';
 import { Layout3 } from './Layout3.tsx';
-import { useLayoutChoice } from './layoutChoice.ts';
+import { useLayoutChoice } from '../settings/layoutChoice.ts';
 
 /** The page chrome around the logged-in pages, in the layout the settings (or the player) chose. */
 export function MainLayout() {

@@ -9,7 +9,8 @@ import { SheetContent, SheetHead } from '../../../ui/sheet.ts';
 import { Icon } from '../navigation/Icon.tsx';
 import { useNavigationActor, useNavigationSelector } from '../navigation/NavigationProvider.tsx';
 import { selectDrawerOpen } from '../../../../machines/navigation.selectors.ts';
-import { IconButton, LogoLink } from './parts.tsx';
+import { LogoLink } from './parts.tsx';
+import { IconButton } from '../../../ui/IconButton.ts';
 import { desktop, NAVBAR_WIDTH } from './sizes.ts';
 
 /**

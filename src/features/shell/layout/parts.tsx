@@ -8,7 +8,8 @@ import { useNavigationActor, useNavigationSelector } from '../navigation/Navigat
 import { selectDrawerOpen, selectNavbarFolded } from '../../../../machines/navigation.selectors.ts';
 import { useAuthActor } from '../../viewRuntime.tsx';
 import { selectDisplayName, selectReturning, selectUsername } from '../../../../machines/auth.selectors.ts';
-import { desktop, mobile } from './sizes.ts';
+import { mobile } from './sizes.ts';
+import { IconButton } from '../../../ui/IconButton.ts';
 
 /** The logo links to the lobby and replaces the history entry (SPEC §2). */
 export function LogoLink({ compact = false }: { compact?: boolean }) {
@@ -75,28 +76,6 @@ export function Greeting() {
   return <GreetingText data-only="desktop">{returning ? <Trans>Welcome back, {name}</Trans> : <Trans>Welcome, {name}</Trans>}</GreetingText>;
 }
 
-export const IconButton = styled.button`
-  display: inline-grid;
-  place-items: center;
-  flex-shrink: 0;
-  width: 40px;
-  height: 40px;
-  padding: 0;
-  border-radius: ${({ theme }) => theme.radius.md};
-  border: 1px solid transparent;
-  background: none;
-  color: ${({ theme }) => theme.colors.textMuted};
-  cursor: pointer;
-  transition: background-color 0.15s, color 0.15s;
-  &:hover { background: ${({ theme }) => theme.colors.surfaceRaised}; color: ${({ theme }) => theme.colors.text}; }
-  &[aria-pressed='true'][data-tone='gold'] {
-    color: ${({ theme }) => theme.colors.primary};
-    border-color: rgb(245 179 1 / 35%);
-    background: rgb(245 179 1 / 10%);
-  }
-  &[data-only='mobile'] { @media ${desktop} { display: none; } }
-  &[data-only='desktop'] { @media ${mobile} { display: none; } }
-`;
 
 const LogoAnchor = styled(Link)`
   display: inline-flex;

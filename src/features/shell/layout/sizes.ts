@@ -6,7 +6,5 @@ export const SIDEBAR_WIDTH = 240; // the info menu's width
 export const NAVBAR_WIDTH = 280;
 export const NAVBAR_FOLDED_WIDTH = 64;
 
-/** Below theme.breakpoints.md (960px) the navbar is a drawer opened by a button. */
-export const mobile = ({ theme }: { theme: { breakpoints: { md: string } } }) =>
-  `(max-width: ${Number.parseFloat(theme.breakpoints.md) - 0.02}px)`;
-export const desktop = ({ theme }: { theme: { breakpoints: { md: string } } }) => `(min-width: ${theme.breakpoints.md})`;
+/** The phone/desktop media queries (src/ui/breakpoints.ts), where the layout's sizes are looked for. */
+export { desktop, mobile } from '../../../ui/breakpoints.ts';

@@ -14,7 +14,7 @@ import {
   selectOperatorLayout,
 } from '../../../../machines/uiSettings.selectors.ts';
 import { presetTheme } from '../../../theme/presets.ts';
-import { useChooseLayout } from '../layout/layoutChoice.ts';
+import { useChooseLayout } from './layoutChoice.ts';
 
 type UiSettingsActor = ActorRefFrom<typeof uiSettingsMachine>;
 

@@ -3,14 +3,14 @@ import { useSelector } from '@xstate/react';
 import { lazy, Suspense } from 'react';
 import styled from 'styled-components';
 import { selectChatOpen, selectUnread } from '../../../../machines/chatPanel.selectors.ts';
-import { Balance } from '../layout/Balance.tsx';
-import { LanguageSelect } from '../layout/LanguageSelect.tsx';
-import { IconButton } from '../layout/parts.tsx';
+import { Balance } from './Balance.tsx';
+import { LanguageSelect } from './LanguageSelect.tsx';
+import { IconButton } from '../../../ui/IconButton.ts';
 import { useNavigationActor } from '../navigation/NavigationProvider.tsx';
 import { useSettings, useUiSettingsActor } from '../../viewRuntime.tsx';
 import { Glyph } from '../settings/glyphs.tsx';
-import { useChatActor, type ChatActor } from './ChromeHost.tsx';
-import { chromePanels, useChromePanels, type Panel, type Place } from './panels.ts';
+import { useChatActor, type ChatActor } from '../chrome/ChromeHost.tsx';
+import { chromePanels, useChromePanels, type Panel, type Place } from '../chrome/panels.ts';
 
 const NavigationSearch = lazy(() => import('../search/NavigationSearch.tsx').then((m) => ({ default: m.NavigationSearch })));
 

@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
-import { GAME, LANDSCAPE, SHORT_LANDSCAPE } from '../game/layout.ts';
-import { GameIcon } from '../game/icons.tsx';
-import { useSelfLock } from './useSelfLock.ts';
+import { GAME, LANDSCAPE, SHORT_LANDSCAPE } from './layout.ts';
+import { GameIcon } from './icons.tsx';
+import { useSelfLock } from '../protection/useSelfLock.ts';
 
 /**
  * The panic button (Germany's GlüStV §6i): clearly labelled, always in view where the player can

@@ -4,9 +4,9 @@ import styled, { ThemeProvider } from 'styled-components';
 import type { ThemeChoice } from '../../../../machines/uiSettings.ts';
 import { selectAreaTheme } from '../../../../machines/uiSettings.selectors.ts';
 import { presetTheme } from '../../../theme/presets.ts';
-import { Footer } from '../layout/Footer.tsx';
-import { Toolbar } from '../layout/frame.ts';
-import { Navbar } from '../layout/Navbar.tsx';
+import { Footer } from './Footer.tsx';
+import { Toolbar } from './frame.ts';
+import { Navbar } from './Navbar.tsx';
 import { useUiSettingsActor } from '../../viewRuntime.tsx';
 
 /**

@@ -38,3 +38,12 @@ export function useAccountFormat(): AccountFormat {
     };
   }, [locale, CURRENCY]);
 }
+
+/**
+ * A wide currency (US$ in Arabic, щ.д. in Bulgarian) may break from its figure at the space
+ * between them, never inside the figure: only a no-break space beside a non-digit becomes a space
+ * (Bulgarian's thousands separator, a no-break space between digits, stays).
+ */
+export function breakableCurrency(text: string): string {
+  return text.replace(/(?<!\d)\u00a0|\u00a0(?!\d)/g, ' ');
+}
