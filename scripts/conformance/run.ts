@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { PLAYER_PERMISSION } from '../../protocol/auth.ts';
 import { restOperation } from '../../protocol/contract/rest.ts';
 import { ErrorCode } from '../../protocol/errors.ts';
-import { Jurisdiction, JURISDICTIONS, type PlayRules } from '../../protocol/protection.ts';
+import { Jurisdiction, JURISDICTIONS, MANDATORY_LIMITS, type PlayRules } from '../../protocol/protection.ts';
 import { FloorCode, SESSION_ENDED_CLOSE } from '../../protocol/sockets.ts';
 import { Contract, snippet } from './contract.ts';
 import { Difference, FrameSocket, request, Skip, withToken, type Answer } from './wire.ts';
@@ -657,6 +657,26 @@ async function moneyArea(run: Run, play: Play | null): Promise<void> {
     if (!duplicate && answer.duplicate === true) throw new Difference(`${what}: answered ${snippet(answer)} as a duplicate; it is a new request`);
   };
   const noMoney = first === undefined ? `no transfer amount fits: hotCoins ${snippet(hotCoins)}, budget ${run.o.budget}, wallet ${startWallet}, maxAllIn ${maxAllIn}` : null;
+
+  // A jurisdiction may require limits before money goes onto a machine (Sweden: a daily transfer
+  // limit). Where the player has none of them yet, a transfer is refused with the code and moves
+  // nothing; the suite then sets each as generously as the contract allows, and plays on.
+  const jurisdiction = Jurisdiction.safeParse(run.settings.JURISDICTION ?? 'default');
+  if (jurisdiction.success && MANDATORY_LIMITS[jurisdiction.data].length > 0) await run.check('money', `limits the jurisdiction requires: a transfer before they are set is refused (${FloorCode.limitRequired}, Params.limit_kind), nothing moves; then set`, async () => {
+    const settings = (await run.call('getProtection', { token: run.token!, expect: 200 })) as { limits: Array<{ kind: string; amount: number | null }>; mandatory: string[] };
+    const mandatory = settings.mandatory.filter((kind) => settings.limits.find((limit) => limit.kind === kind)?.amount === null);
+    if (settings.mandatory.length === 0) throw new Difference(`JURISDICTION ${jurisdiction.data} requires ${MANDATORY_LIMITS[jurisdiction.data].join(', ')}; GET /player/protection says none are required`);
+    if (mandatory.length === 0) throw new Skip(`the player has set them already (${settings.mandatory.join(', ')})`);
+    const refusedId = `conformance-${run.tag}-tl`;
+    play!.socket.send({ type: 'transfer', amount: first, requestId: refusedId });
+    const refused = await ack(refusedId, 'a transfer without the required limits');
+    if (refused.type !== 'error' || refused.code !== FloorCode.limitRequired) throw new Difference(`a transfer without the required limits was answered ${snippet(refused)}, expected error ${FloorCode.limitRequired}`);
+    const kind = (refused.Params as { limit_kind?: unknown } | undefined)?.limit_kind;
+    if (typeof kind !== 'string' || !mandatory.includes(kind)) throw new Difference(`the refusal's Params.limit_kind is ${snippet(kind)}, expected one of ${mandatory.join(', ')}`);
+    const wallet = await run.balance();
+    if (wallet !== startWallet) throw new Difference(`after the refused transfer the wallet is ${wallet}, expected ${startWallet}`);
+    for (const required of mandatory) await run.call('setLimit', { token: run.token!, body: { kind: required, amount: 100_000_000 }, expect: 200 });
+  }, needs ?? noMoney);
 
   await run.check('money', `transfer ${first ?? '?'} with a requestId: ack, wallet and credits move by it`, async () => {
     run.staked += first!;

@@ -115,6 +115,31 @@ describe('the conformance suite against the simulator', { timeout: 30_000 }, () 
     expect(sim.sim.floor.context.ledger.auditPlayers()).toEqual([]);
   });
 
+  it.each([
+    [
+      'uk',
+      ['autoplay where the jurisdiction bans it: error 60019, no spin', 'a spin sooner than the game cycle: error 60017 with Params.wait_ms, or an ack no sooner than the cycle'],
+      ['Max bet stays within the largest stake'],
+      0,
+    ],
+    // Sweden's daily transfer limit: the first transfer is refused until it is set, then money moves.
+    ['se', [], ['autoplay where the jurisdiction bans it', 'Max bet stays within the largest stake', 'a spin sooner than the game cycle'], 1],
+  ])("under %s's rules: the protection area probes the rules that apply there, and the floor passes them", async (jurisdiction, probed, notProbed, limitChecks) => {
+    const sim = await simulator();
+    expect((await call(`${sim.url}/sim/settings`, { method: 'PUT', body: { JURISDICTION: jurisdiction } })).status).toBe(200);
+    const report = await runConformance(optionsFor(sim));
+    expect(failures(report), formatReport(report)).toEqual([]);
+    expect(report.exitCode).toBe(0);
+    const names = report.results.filter((result) => result.area === 'protection').map((result) => result.name);
+    expect(names).toContain("the join tells the rules of play, and they are the profile of Settings.json's JURISDICTION");
+    for (const name of probed) expect(names).toContain(name);
+    for (const name of notProbed) expect(names.some((one) => one.startsWith(name))).toBe(false);
+    const limits = report.results.filter((result) => result.area === 'money' && result.name.startsWith('limits the jurisdiction requires'));
+    expect(limits.map((result) => result.status)).toEqual(Array(limitChecks).fill('pass'));
+    expect(report.results.filter((result) => result.area === 'money').every((result) => result.status === 'pass')).toBe(true);
+    expect(sim.sim.floor.context.ledger.auditPlayers()).toEqual([]);
+  });
+
   it('fails the protection area, with the difference, where the floor plays by other rules than Settings.json names', async () => {
     const sim = await simulator();
     expect((await call(`${sim.url}/sim/settings`, { method: 'PUT', body: { JURISDICTION: 'de' } })).status).toBe(200);
