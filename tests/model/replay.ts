@@ -107,7 +107,8 @@ export interface MachineReport {
   paths: number;
   skipped: Array<{ path: string; reason: string }>;
   failures: Array<{ path: string; step: number; message: string }>;
-  states: { reached: number; total: number; missing: string[] };
+  /** checked: states the page was compared with while the actor stood in them (not only passed through). */
+  states: { reached: number; checked: number; total: number; missing: string[]; unchecked: string[] };
   transitions: { reached: number; total: number; missing: string[] };
   tags: { reached: number; checked: number; total: number };
   ms: number;
@@ -351,7 +352,7 @@ interface Mark {
  * next state by itself (an actor's answer the next step awaits); while it is there, the page shows
  * the state's tags (and no other). Returns where the state was found, for the next step.
  */
-async function expectState(world: World, driver: Driver, index: number, checked: Set<string>, mark: Mark): Promise<Mark> {
+async function expectState(world: World, driver: Driver, index: number, checked: Set<string>, mark: Mark, checkedStates: Set<string>): Promise<Mark> {
   const expected = world.path.steps[index]!.state;
   const want = activeIds(expected, driver.chart.id);
   const wanted = [...want].sort().join(' + ');
@@ -427,6 +428,8 @@ async function expectState(world: World, driver: Driver, index: number, checked:
     if (left) return found;
     if (!agrees) throw new StepFailure(`the page is not as ${id} says`);
   }
+  // The actor stayed there while the page was compared with all of it: these states are checked.
+  for (const id of want) checkedStates.add(id);
   return found;
 }
 
@@ -466,13 +469,20 @@ export async function replayMachine(browsers: Browsers, driver: Driver, options:
     paths: paths.length,
     skipped,
     failures: [],
-    states: { reached: 0, total: 0, missing: [] },
+    states: { reached: 0, checked: 0, total: 0, missing: [], unchecked: [] },
     transitions: { reached: 0, total: 0, missing: [] },
     tags: { reached: 0, checked: 0, total: 0 },
     ms: 0,
   };
   const seen: Omit<ModelRecord, 'actors'> = { transitions: {}, states: {}, tags: {} };
   const checkedTags = new Set<string>();
+  const checkedStates = new Set<string>();
+
+  // After every step the books balance, per player (each wallet against its own moves and machines).
+  const audit = (sim: Simulator, step: number) => {
+    const findings = sim.floor.context.ledger.auditPlayers();
+    if (findings.length > 0) throw new StepFailure(`after step ${step} the books do not balance: ${JSON.stringify(findings)}`);
+  };
 
   const replay = async (path: ModelPath) => {
     const insecure = driver.origin?.(path) === 'insecure';
@@ -490,13 +500,13 @@ export async function replayMachine(browsers: Browsers, driver: Driver, options:
     let failure: string | null = null;
     try {
       await driver.arrange(world);
-      let mark = await expectState(world, driver, 0, checkedTags, { id: null, at: 0 });
+      let mark = await expectState(world, driver, 0, checkedTags, { id: null, at: 0 }, checkedStates);
+      audit(sim, 0);
       for (step = 1; step < path.steps.length; step += 1) {
         await driver.act(world, step);
-        mark = await expectState(world, driver, step, checkedTags, mark);
+        mark = await expectState(world, driver, step, checkedTags, mark, checkedStates);
+        audit(sim, step);
       }
-      const findings = sim.floor.context.ledger.auditPlayers();
-      if (findings.length > 0) throw new StepFailure(`the books do not balance: ${JSON.stringify(findings)}`);
     } catch (error) {
       failure = `${error instanceof Error ? error.message.split('\n')[0]! : String(error)} (page at ${new URL(page.url()).pathname})`;
       report.failures.push({ path: path.description, step, message: failure });
@@ -522,7 +532,13 @@ export async function replayMachine(browsers: Browsers, driver: Driver, options:
   const transitions = chartTransitions(driver.chart);
   const reachedTransitions = transitions.filter((key) => seen.transitions[key]);
   const tags = chartTags(driver.chart);
-  report.states = { reached: reachedStates.length, total: states.length, missing: states.filter((id) => !reachedStates.includes(id)) };
+  report.states = {
+    reached: reachedStates.length,
+    checked: states.filter((id) => checkedStates.has(id)).length,
+    total: states.length,
+    missing: states.filter((id) => !reachedStates.includes(id)),
+    unchecked: states.filter((id) => reachedStates.includes(id) && !checkedStates.has(id)),
+  };
   report.transitions = {
     reached: reachedTransitions.length,
     total: transitions.length,

@@ -32,24 +32,33 @@ and prints the states, transitions and tags each machine reached there.
 const DRIVERS: Driver[] = [authDriver, idleLockDriver, reconnectDriver, promoDriver, lobbyDriver, videoLinkDriver, gameSessionDriver];
 
 /**
- * The least share of the chart each machine must reach in the browser (states, transitions):
- * what its driver reaches today, so a lost stimulus fails the run. What is left out is listed with
- * --verbose, each with its reason (docs/testing.md).
+ * What each machine must reach in the browser: the states entered, the states whose page was
+ * compared with them while the actor stood there, and the transitions taken — what its driver
+ * reaches today (2026-11-28), so a lost stimulus fails the run. A state the next step's answer
+ * leaves by itself is compared only when the page is quicker than the answer: one such state may
+ * go uncompared in a run. What is left out is listed with --verbose, each with its reason
+ * (docs/testing.md). Issue 25's bar, 95 % of states and 90 % of transitions, is under all of them.
  */
-const FLOORS: Record<string, { states: number; transitions: number }> = {
-  idleLock: { states: 1, transitions: 0.9 },
-  auth: { states: 1, transitions: 0.9 },
+const FLOORS: Record<string, { states: number; checked: number; transitions: number }> = {
+  auth: { states: 9, checked: 7, transitions: 25 },
+  idleLock: { states: 9, checked: 7, transitions: 14 },
+  reconnect: { states: 5, checked: 4, transitions: 17 },
+  promo: { states: 4, checked: 2, transitions: 9 },
+  lobby: { states: 4, checked: 3, transitions: 14 },
+  videoLink: { states: 10, checked: 8, transitions: 26 },
+  gameSession: { states: 27, checked: 25, transitions: 63 },
 };
 
 const percent = (part: number, whole: number) => (whole === 0 ? '—' : `${Math.floor((part / whole) * 100)} %`);
 
 function table(reports: MachineReport[]): string {
   const rows = [
-    ['machine', 'paths', 'states', 'transitions', 'tags reached', 'tags checked', 'time'],
+    ['machine', 'paths', 'states', 'states checked', 'transitions', 'tags reached', 'tags checked', 'time'],
     ...reports.map((r) => [
       r.name,
       `${r.paths}${r.skipped.length ? ` (+${r.skipped.length} skipped)` : ''}`,
       `${r.states.reached}/${r.states.total} ${percent(r.states.reached, r.states.total)}`,
+      `${r.states.checked}/${r.states.total} ${percent(r.states.checked, r.states.total)}`,
       `${r.transitions.reached}/${r.transitions.total} ${percent(r.transitions.reached, r.transitions.total)}`,
       `${r.tags.reached}/${r.tags.total}`,
       `${r.tags.checked}/${r.tags.total}`,
@@ -87,10 +96,11 @@ async function main(): Promise<number> {
   console.log(`\n${table(reports)}`);
   let failed = false;
   for (const report of reports) {
-    const floor = FLOORS[report.name] ?? { states: 0.95, transitions: 0.9 };
+    const floor = FLOORS[report.name] ?? { states: Math.ceil(0.95 * report.states.total), checked: 0, transitions: Math.ceil(0.9 * report.transitions.total) };
     const low: string[] = [];
-    if (report.states.reached < floor.states * report.states.total) low.push(`states below ${floor.states * 100} %`);
-    if (report.transitions.reached < floor.transitions * report.transitions.total) low.push(`transitions below ${floor.transitions * 100} %`);
+    if (report.states.reached < floor.states) low.push(`${report.states.reached} states reached, below ${floor.states}`);
+    if (report.states.checked < floor.checked) low.push(`${report.states.checked} states compared with the page, below ${floor.checked}`);
+    if (report.transitions.reached < floor.transitions) low.push(`${report.transitions.reached} transitions taken, below ${floor.transitions}`);
     if (report.failures.length > 0) low.push(`${report.failures.length} path(s) failed`);
     if (low.length > 0) {
       failed = true;
@@ -98,6 +108,7 @@ async function main(): Promise<number> {
     }
     if (values.verbose || low.length > 0) {
       report.states.missing.forEach((id) => console.log(`  state not reached: ${id}`));
+      report.states.unchecked.forEach((id) => console.log(`  state only passed through (its page not compared): ${id}`));
       report.transitions.missing.forEach((key) => console.log(`  transition not taken: ${key}`));
       report.skipped.forEach((skip) => console.log(`  skipped: ${skip.path} (${skip.reason})`));
     }
