@@ -3,6 +3,8 @@
  * in view without scrolling, the video has no black band beyond its own letterbox, touch targets
  * are at least 44 px, turning the phone keeps the session and the video; on its side, rotated or
  * at 200 % zoom the controls sit beside the picture, never over it, and dim while untouched.
+ * Player protection's figures (issue 26: the session's clock and net position, and Germany's
+ * panic button) count among the main controls, in English and in Arabic.
  */
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -23,22 +25,68 @@ afterEach(async () => {
 
 const phone = (width: number, height: number): BrowserContextOptions => ({ ...PHONE_PORTRAIT, viewport: { width, height } });
 
-const MAIN_CONTROLS = [
-  (page: Page) => page.getByRole('button', { name: 'Spin' }),
-  (page: Page) => page.getByRole('button', { name: 'Money transfer' }),
-  (page: Page) => page.getByRole('button', { name: 'Cash out' }),
-  // Muted until the first tap on the game (browser rules), then a mute button in its place.
-  (page: Page) => page.getByRole('region', { name: 'Screen controls' }).getByRole('button', { name: /^(Tap for sound|Mute|Unmute)$/ }),
-  (page: Page) => page.getByRole('switch', { name: 'Autoplay' }),
-];
+/** The names the game's controls go by, in English and in Arabic (locales/ar/messages.po). */
+const NAMES = {
+  en: {
+    spin: 'Spin',
+    transfer: 'Money transfer',
+    cashOut: 'Cash out',
+    sound: /^(Tap for sound|Mute|Unmute)$/,
+    autoplay: 'Autoplay',
+    panic: 'Panic button: lock my account for 24 hours now',
+    screen: 'Screen controls',
+    machine: 'Machine controls',
+    rotate: 'Rotate',
+  },
+  ar: {
+    spin: 'دوران',
+    transfer: 'تحويل الأموال',
+    cashOut: 'صرف الرصيد',
+    sound: /^(اضغط للصوت|كتم الصوت|تشغيل الصوت)$/,
+    autoplay: 'اللعب التلقائي',
+    panic: 'زر الطوارئ: اقفل حسابي لمدة 24 ساعة الآن',
+    screen: 'أزرار التحكم في الشاشة',
+    machine: 'أزرار التحكم في الجهاز',
+    rotate: 'تدوير',
+  },
+};
+type Names = (typeof NAMES)['en'];
+
+/** Where the game is played: in which language, and what the jurisdiction's rules put on screen. */
+interface Shown {
+  names: Names;
+  /** The Autoplay switch (hidden where the jurisdiction bans autoplay). */
+  autoplay: boolean;
+  /** The panic button (Germany). */
+  panic: boolean;
+}
+const DEFAULT_SHOWN: Shown = { names: NAMES.en, autoplay: true, panic: false };
+
+/**
+ * The main controls: the play deck's, the sound, and player protection's — the session's clock
+ * and net position (shown in every jurisdiction) and, where the rules ask, the panic button.
+ */
+function mainControls(page: Page, { names, autoplay, panic }: Shown) {
+  return [
+    page.getByRole('button', { name: names.spin }),
+    page.getByRole('button', { name: names.transfer }),
+    page.getByRole('button', { name: names.cashOut }),
+    // Muted until the first tap on the game (browser rules), then a mute button in its place.
+    page.getByRole('region', { name: names.screen }).getByRole('button', { name: names.sound }),
+    ...(autoplay ? [page.getByRole('switch', { name: names.autoplay })] : []),
+    page.getByTestId('session-time'),
+    page.getByTestId('session-net'),
+    ...(panic ? [page.getByRole('button', { name: names.panic })] : []),
+  ];
+}
 
 type Box = { x: number; y: number; width: number; height: number };
 const overlaps = (a: Box, b: Box) => a.x < b.x + b.width - 0.5 && b.x < a.x + a.width - 0.5 && a.y < b.y + b.height - 0.5 && b.y < a.y + a.height - 0.5;
 
 /** The picture's box on the screen (after any rotation) and that no control lies over it. */
-async function expectVideoUncovered(page: Page): Promise<Box> {
+async function expectVideoUncovered(page: Page, names: Names = NAMES.en): Promise<Box> {
   const video = (await page.getByTestId('machine-video').boundingBox())!;
-  for (const region of [page.getByRole('complementary', { name: 'Machine controls' }), page.getByRole('region', { name: 'Screen controls' })]) {
+  for (const region of [page.getByRole('complementary', { name: names.machine }), page.getByRole('region', { name: names.screen })]) {
     const box = await region.boundingBox();
     if (box) expect(overlaps(video, box), 'a control lies over the picture').toBe(false);
   }
@@ -46,10 +94,9 @@ async function expectVideoUncovered(page: Page): Promise<Box> {
 }
 
 /** Each main control lies inside the viewport, and is what a tap on its middle reaches. */
-async function expectMainControlsInView(page: Page, width: number, height: number): Promise<void> {
+async function expectMainControlsInView(page: Page, width: number, height: number, shown: Shown = DEFAULT_SHOWN): Promise<void> {
   expect(await page.evaluate(() => [window.scrollX, window.scrollY])).toEqual([0, 0]);
-  for (const control of MAIN_CONTROLS) {
-    const locator = control(page);
+  for (const locator of mainControls(page, shown)) {
     const box = await locator.boundingBox();
     const name = await locator.evaluate((el) => el.textContent || el.getAttribute('aria-label') || el.id);
     expect(box, name).not.toBeNull();
@@ -215,4 +262,50 @@ describe('the game on a phone', () => {
     expect(box.y + box.height).toBeLessThanOrEqual(844);
     await context.close();
   });
+
+  for (const [jurisdiction, language] of [
+    ['de', 'en'],
+    ['default', 'ar'],
+    ['de', 'ar'],
+  ] as const) {
+    const shown: Shown = { names: NAMES[language], autoplay: jurisdiction !== 'de', panic: jurisdiction === 'de' };
+    it(`${jurisdiction}, in ${language === 'ar' ? 'Arabic' : 'English'}: the session's clock and net position${shown.panic ? ' and the panic button' : ''} are in view and what a tap reaches, with every main control, upright, on its side and turned with Rotate`, async () => {
+      await simCall(h.sim, 'PUT', '/sim/settings', { JURISDICTION: jurisdiction });
+      try {
+        const { page, context } = await h.newPage({ context: phone(390, 844) });
+        await loginToLobby(page);
+        await joinFromLobby(page, 1, 1);
+        if (language === 'ar') {
+          // The player's own language: the game comes back in it after the reload (the visit goes on).
+          await page.evaluate(() => localStorage.setItem('reelside.language', 'ar'));
+          await page.reload();
+          await expect.poll(() => page.locator('html').getAttribute('dir')).toBe('rtl');
+        }
+        await page.getByRole('button', { name: shown.names.spin }).and(page.locator(':enabled')).waitFor();
+        expect(await page.getByRole('switch', { name: shown.names.autoplay }).count()).toBe(shown.autoplay ? 1 : 0);
+        expect(await page.getByRole('button', { name: shown.names.panic }).count()).toBe(shown.panic ? 1 : 0);
+
+        const video = page.getByTestId('machine-video');
+        for (const [width, height] of [[390, 844], [360, 640], [844, 390], [640, 360]] as const) {
+          await page.setViewportSize({ width, height });
+          // Laid out for the new size: the picture fills the width upright, the height on its side.
+          await expect.poll(async () => Math.round(width < height ? (await video.boundingBox())!.width : (await video.boundingBox())!.height)).toBe(Math.min(width, height));
+          await expectVideoUncovered(page, shown.names);
+          await expectMainControlsInView(page, width, height, shown);
+        }
+        await page.setViewportSize({ width: 390, height: 844 });
+        const rotate = page.getByRole('button', { name: shown.names.rotate });
+        await rotate.tap();
+        await expect.poll(async () => {
+          const turned = (await video.boundingBox())!;
+          return turned.height > turned.width;
+        }).toBe(true);
+        await expectVideoUncovered(page, shown.names);
+        await expectMainControlsInView(page, 390, 844, shown);
+        await context.close();
+      } finally {
+        await simCall(h.sim, 'PUT', '/sim/settings', { JURISDICTION: 'default' });
+      }
+    });
+  }
 });

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { login, startHarness, type Harness } from '../../scripts/browser/harness.ts';
-import { Jurisdiction, JURISDICTIONS, MANDATORY_LIMITS, PANIC_LOCK_MS } from '../../protocol/protection.ts';
+import { Jurisdiction, JURISDICTIONS, LIMIT_COOLING_OFF_MS, MANDATORY_LIMITS, PANIC_LOCK_MS } from '../../protocol/protection.ts';
 import { DEMO_ID, joinFromLobby, loginToLobby, simCall, toasts, transfer } from './play.ts';
 
 
@@ -16,6 +16,9 @@ let h: Harness;
 afterEach(async () => {
   await h?.close();
 });
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
 
 /** The server's clock: real time plus what the test has moved it on. */
 function serverClock() {
@@ -41,6 +44,62 @@ function machineFrames(page: Page): { starts: number[]; refusals: number[] } {
 }
 
 /**
+ * How the page says a moment the server named (a lock's end, a raise's day: date and time, in
+ * the page's own time zone), for each of the moments `at` may be: the server's clock read just
+ * before and just after the request that set it (a minute may turn between the two).
+ */
+async function saidAt(page: Page, ...at: number[]): Promise<string[]> {
+  const said = await page.evaluate(
+    (moments) => moments.map((moment) => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(moment))),
+    at,
+  );
+  return [...new Set(said)];
+}
+
+/**
+ * Keeps the page's machine socket where the test can reach it (window.machineSocket): to send a
+ * frame the page itself never would. Call before the page loads the app.
+ */
+async function keepMachineSocket(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const Native = window.WebSocket;
+    window.WebSocket = class extends Native {
+      constructor(url: string | URL, protocols?: string | string[]) {
+        super(url, protocols);
+        if (String(url).includes('/ws/machine')) (window as unknown as { machineSocket: WebSocket }).machineSocket = this;
+      }
+    };
+  });
+}
+
+/**
+ * A reality check `every` so long comes at its time, not sooner: the operator's clock is moved to
+ * 5 s before the game session on machine 1 has lasted that long, and play goes on — a spin starts
+ * (the autoplay's own, or the player's press), the autoplay stays on, and after more than one of
+ * the floor's ticks (1 s) no check has been asked.
+ */
+async function notYet(
+  every: number,
+  { page, clock, now, starts, autoplay }: { page: Page; clock: { offset: number }; now: () => number; starts: number[]; autoplay: boolean },
+): Promise<void> {
+  const spin = page.getByRole('button', { name: 'Spin', exact: true });
+  // The player's press is ready before the clock moves (where a game cycle has a minimum, after its rest).
+  if (!autoplay) await expect.poll(() => spin.isEnabled(), { timeout: 10_000 }).toBe(true);
+  const startedAt = h.sim.floor.context.machines.openSessionOf(DEMO_ID, 1)!.startedAt;
+  clock.offset += startedAt + every - 5_000 - now();
+  const moved = Date.now();
+  const spun = starts.length;
+  if (!autoplay) await spin.click();
+  await expect.poll(() => starts.length, { timeout: 5_000 }).toBeGreaterThan(spun);
+  await new Promise((resolve) => setTimeout(resolve, Math.max(0, 1_500 - (Date.now() - moved))));
+  expect(await page.getByRole('dialog', { name: 'Reality check' }).count()).toBe(0);
+  expect(h.sim.floor.machine(1)!.state().autoplay).toBe(autoplay);
+  if (autoplay) expect(await page.getByRole('switch', { name: 'Autoplay' }).getAttribute('aria-checked')).toBe('true');
+  // (Still inside the interval: what follows moves the clock past it.)
+  expect(now()).toBeLessThan(startedAt + every);
+}
+
+/**
  * The login page after a lock: told so (with the lock's end when the call's answer comes before
  * the sockets' word, 10710, without), and quiet — both words log out, and the form is not filled
  * in before the second has been heard.
@@ -48,6 +107,14 @@ function machineFrames(page: Page): { starts: number[]; refusals: number[] } {
 async function lockedOutSettled(page: Page): Promise<void> {
   await toasts(page, /^Your account is (now locked, as you asked|locked at your own request until)/).waitFor();
   await page.waitForLoadState('networkidle');
+}
+
+/**
+ * The login form's refusal of a locked player (not the toast that may still say the lock's end
+ * from the lock itself).
+ */
+function lockRefusal(page: Page) {
+  return page.getByRole('alert').filter({ hasText: 'Your account is locked at your own request until' }).and(page.locator(':not([data-variant])'));
 }
 
 /**
@@ -77,6 +144,7 @@ describe('player protection per jurisdiction', () => {
   it('uk: no Autoplay; Spin waits out the 2.5 s game cycle after the stop, so no two spins start sooner, however fast the player presses', async () => {
     h = await startHarness({ rngSeed: 'play-f', settings: { JURISDICTION: 'uk' } });
     const { page } = await h.newPage();
+    await keepMachineSocket(page);
     const { starts, refusals } = machineFrames(page);
     await loginToLobby(page);
     await joinFromLobby(page, 1, 1);
@@ -99,6 +167,30 @@ describe('player protection per jurisdiction', () => {
     for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(JURISDICTIONS.uk.minSpinMs);
     // The page never sent a spin the floor had to refuse (60017): it waited out every cycle itself.
     expect(refusals).toEqual([]);
+
+    // The floor keeps the cycle whatever a client sends: a spin sent by hand on the page's own
+    // machine socket the moment the reels next stop (0.5 s before the cycle is out) is refused
+    // with 60017, starts nothing, and the page says why.
+    await page.evaluate(() => {
+      const socket = (window as unknown as { machineSocket: WebSocket }).machineSocket;
+      socket.addEventListener('message', function early(event) {
+        if ((JSON.parse(String(event.data)) as { type: string }).type !== 'spin') return;
+        socket.removeEventListener('message', early);
+        socket.send(JSON.stringify({ type: 'button', button: 'spin', requestId: 'by-hand' }));
+      });
+    });
+    // (The reels are turning, or the player presses again once the page lets them.)
+    const stopBy = Date.now() + 2 * JURISDICTIONS.uk.minSpinMs + 1_000;
+    while (refusals.length === 0 && Date.now() < stopBy) {
+      if (await spin.isEnabled()) await spin.click({ timeout: 1000 }).catch(() => undefined);
+      await page.waitForTimeout(50);
+    }
+    expect(refusals).toEqual([60017]);
+    const started = starts.length;
+    const credits = h.sim.floor.machine(1)!.state().credits;
+    await toasts(page, /^Each game has a minimum length here\. The next one can start in a moment\.$/).waitFor();
+    expect(starts.length).toBe(started);
+    expect(h.sim.floor.machine(1)!.state().credits).toBe(credits);
   });
 
   it('de: the stake is capped at 1.00 and the panic button locks the player out for 24 hours, paying the credits back', async () => {
@@ -121,25 +213,35 @@ describe('player protection per jurisdiction', () => {
     // (with the lock's end when the call's answer comes before the sockets' word, 10710, without).
     const panic = page.getByRole('button', { name: 'Panic button: lock my account for 24 hours now' });
     expect(await panic.textContent()).toBe('24 h lock');
+    const pressed = now();
     await panic.click();
     await page.waitForURL(/\/login/);
-    const until = now() + PANIC_LOCK_MS;
-    const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }).format(new Date(until));
+    // The lock's end, by the operator's clock: a day from the press.
+    const ends = await saidAt(page, pressed + PANIC_LOCK_MS, now() + PANIC_LOCK_MS);
     await lockedOutSettled(page);
     expect(ledger.balance(DEMO_ID)).toBe(100_000);
     expect(ledger.credits(1)).toBe(0);
     expect(h.sim.floor.machine(1)!.occupantId).toBeNull();
 
-    // A login is refused with the lock's end, said as a date.
-    await loginAnswered(page);
-    const refusal = page.getByRole('alert').filter({ hasText: 'Your account is locked at your own request until' });
-    await refusal.waitFor();
-    expect(await refusal.textContent()).toContain(day);
+    // A login is refused with the lock's end, said as a date and time.
+    const refusal = lockRefusal(page);
+    const refusedUntil = async () => {
+      await loginAnswered(page);
+      await refusal.waitFor();
+      const text = (await refusal.textContent())!;
+      expect(ends.some((end) => text.includes(`until ${end}.`)), `${text} names one of ${ends.join(' | ')}`).toBe(true);
+    };
+    await refusedUntil();
     const report = (await simCall(h.sim, 'GET', '/sim/players/demo/protection')) as { locks: Array<{ kind: string }>; records: Array<{ kind: string }> };
     expect(report.locks.map((lock) => lock.kind)).toEqual(['panic']);
 
-    // A day later the lock has ended by itself.
-    clock.offset += PANIC_LOCK_MS;
+    // 23 hours on, the lock still holds, its end unchanged.
+    clock.offset += 23 * HOUR;
+    await page.goto('/login');
+    await refusedUntil();
+
+    // Past the day the lock has ended by itself.
+    clock.offset += PANIC_LOCK_MS - 23 * HOUR + MINUTE;
     await page.goto('/login');
     await login(page);
     await page.waitForURL(/\/lobby$/);
@@ -150,7 +252,7 @@ describe('player protection per jurisdiction', () => {
     const { clock, now } = serverClock();
     h = await startHarness({ rngSeed: 'play-f', settings: { JURISDICTION: 'uk' }, now });
     const { page } = await h.newPage();
-    const { refusals } = machineFrames(page);
+    const { starts, refusals } = machineFrames(page);
     await loginToLobby(page);
     await page.goto('/profile');
     const every = page.getByTestId('reality-checks').getByRole('group', { name: 'Pause my play every' });
@@ -162,12 +264,12 @@ describe('player protection per jurisdiction', () => {
     await joinFromLobby(page, 1, 1);
     await transfer(page, '$50.00');
     await expect.poll(() => page.getByTestId('game-credits').textContent()).toBe('$50.00');
-    const spin = page.getByRole('button', { name: 'Spin', exact: true });
-    await spin.click();
-    await expect.poll(() => h.sim.floor.context.ledger.credits(1)).not.toBe(5000);
 
+    // Not sooner: 5 s before the quarter hour of the game session is out, Spin still plays.
     const dialog = page.getByRole('dialog', { name: 'Reality check' });
-    clock.offset += 15 * 60_000;
+    await notYet(15 * MINUTE, { page, clock, now, starts, autoplay: false });
+    await expect.poll(() => h.sim.floor.context.ledger.credits(1)).not.toBe(5000);
+    clock.offset += 10_000;
     await dialog.waitFor();
     expect(await page.getByTestId('check-time').textContent()).toMatch(/^15:\d\d$/);
     expect(await page.locator('button:has-text("Spin")').isDisabled()).toBe(true);
@@ -278,7 +380,7 @@ describe.each(Jurisdiction.options)('player protection in %s', (jurisdiction) =>
     const { clock, now } = serverClock();
     h = await startHarness({ rngSeed: 'play-f', settings: { JURISDICTION: jurisdiction }, now });
     const { page } = await h.newPage();
-    const { refusals } = machineFrames(page);
+    const { starts, refusals } = machineFrames(page);
     await loginToLobby(page);
     await page.getByRole('link', { name: 'Profile' }).first().click();
     await requiredLimits(page);
@@ -296,14 +398,15 @@ describe.each(Jurisdiction.options)('player protection in %s', (jurisdiction) =>
       await expect.poll(() => h.sim.floor.machine(1)!.state().autoplay).toBe(true);
     } else {
       expect(await page.getByRole('switch', { name: 'Autoplay' }).count()).toBe(0);
-      await spin.click();
     }
-    await expect.poll(() => h.sim.floor.context.ledger.credits(1)).not.toBe(5000);
 
-    // Half an hour runs out on the operator's clock (the device's is not asked).
+    // Half an hour runs out on the operator's clock (the device's is not asked): 5 s before,
+    // play goes on (the autoplay still running, or the player's own spin); past it, the check.
     const dialog = page.getByRole('dialog', { name: 'Reality check' });
     expect(await dialog.count()).toBe(0);
-    clock.offset += 30 * 60_000;
+    await notYet(30 * MINUTE, { page, clock, now, starts, autoplay: rules.autoplay });
+    await expect.poll(() => h.sim.floor.context.ledger.credits(1)).not.toBe(5000);
+    clock.offset += 10_000;
     await dialog.waitFor();
     expect(await page.getByTestId('check-time').textContent()).toMatch(/^30:\d\d$/);
     expect(h.sim.floor.machine(1)!.state().autoplay).toBe(false);
@@ -367,16 +470,33 @@ describe.each(Jurisdiction.options)('player protection in %s', (jurisdiction) =>
     await history.getByRole('button', { name: 'Show history' }).click();
     await expect.poll(async () => (await history.getByRole('listitem').allTextContents())[0]).toMatch(/Daily loss limit: \$5\.00$/);
     await daily.getByLabel('Daily loss limit').fill('5000');
+    const asked = now();
     await daily.getByRole('button', { name: 'Set' }).click();
-    await daily.getByTestId('limit-pending').filter({ hasText: '$5,000.00 from' }).waitFor();
+    const pending = daily.getByTestId('limit-pending');
+    await pending.filter({ hasText: '$5,000.00 from' }).waitFor();
+    // Shown with its date: a day from the raise, by the operator's clock.
+    const from = await saidAt(page, asked + LIMIT_COOLING_OFF_MS, now() + LIMIT_COOLING_OFF_MS);
+    expect(from.map((at) => ` · $5,000.00 from ${at}`)).toContain(await pending.textContent());
     expect(await daily.getByTestId('limit-now').textContent()).toBe('$5.00');
     // Both changes are in the player's protection history, the raise with the day it counts:
     // the open history loads again once the raise is saved.
     await expect
       .poll(async () => (await history.getByRole('listitem').allTextContents()).slice(0, 2))
       .toEqual([expect.stringMatching(/Daily loss limit: \$5,000\.00, from /), expect.stringMatching(/Daily loss limit: \$5\.00$/)]);
-    clock.offset += 24 * 60 * 60 * 1000;
+    // 23 hours on (a new login: the last one has expired) the $5.00 still holds: the same coin
+    // is refused again, saying so.
+    clock.offset += 23 * HOUR;
     await loginToLobby(page);
+    await joinFromLobby(page, 1, 1);
+    await transfer(page, '$50.00');
+    await toasts(page, /^This would go past your daily loss limit of \$5\.00\. It resets on /).waitFor();
+    expect(refusals.filter((code) => code === 60021)).toHaveLength(2);
+    expect(ledger.credits(1)).toBe(0);
+    await page.getByRole('button', { name: 'Back to the lobby' }).click();
+    await page.waitForURL(/\/lobby$/);
+
+    // Past the day the raise counts: the profile says $5,000.00, and the same coin goes.
+    clock.offset += LIMIT_COOLING_OFF_MS - 23 * HOUR + MINUTE;
     await page.goto('/profile');
     await expect.poll(() => daily.getByTestId('limit-now').textContent()).toBe('$5,000.00');
     expect(await daily.getByTestId('limit-pending').count()).toBe(0);
@@ -384,6 +504,7 @@ describe.each(Jurisdiction.options)('player protection in %s', (jurisdiction) =>
     await joinFromLobby(page, 1, 1);
     await transfer(page, '$50.00');
     await expect.poll(() => ledger.credits(1)).toBe(5000);
+    expect(refusals.filter((code) => code === 60021)).toHaveLength(2);
   });
 
   it('a week\'s break from the profile, asked once, pays back the machine the player left, and refuses a login until the week is over', async () => {
@@ -422,7 +543,7 @@ describe.each(Jurisdiction.options)('player protection in %s', (jurisdiction) =>
     const week = 7 * 24 * 60 * 60 * 1000;
     const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }).format(new Date(now() + week));
     await loginAnswered(page);
-    const refusal = page.getByRole('alert').filter({ hasText: 'Your account is locked at your own request until' });
+    const refusal = lockRefusal(page);
     await refusal.waitFor();
     expect(await refusal.textContent()).toContain(day);
     const report = (await simCall(h.sim, 'GET', '/sim/players/demo/protection')) as { locks: Array<{ kind: string }> };
