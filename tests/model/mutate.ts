@@ -18,6 +18,7 @@ import { commandLine, usageError } from '../../scripts/cli.ts';
 import { authDriver } from './auth.ts';
 import { gameSessionDriver } from './gameSession.ts';
 import { idleLockDriver } from './idleLock.ts';
+import { ipCheckDriver } from './ipCheck.ts';
 import { lobbyDriver } from './lobby.ts';
 import { promoDriver } from './promo.ts';
 import { reconnectDriver } from './reconnect.ts';
@@ -31,7 +32,7 @@ builds the product once per planted mutation of a machine and replays that machi
 it; prints which mutations the replays caught, and fails below 80 % caught (or when a mutation's
 text is no longer in its machine).
 
-  --machine NAME  only this machine's mutations (repeatable): auth, idleLock, reconnect, promo, lobby, videoLink, gameSession
+  --machine NAME  only this machine's mutations (repeatable): auth, ipCheck, idleLock, reconnect, promo, lobby, videoLink, gameSession
   --only TEXT     only the mutations whose description holds TEXT
   --keep          keep the mutants' builds (their folders are printed)`;
 
@@ -48,6 +49,34 @@ interface Mutation {
 }
 
 const MUTATIONS: Mutation[] = [
+  {
+    machine: 'ipCheck',
+    what: 'a visitor from a country the operator does not allow is let in (guard flipped)',
+    file: 'machines/ipCheck.ts',
+    from: 'isBlocked: (_, answer: IpCheckAnswer) => answer.status === 0 && answer.code === 0,',
+    to: 'isBlocked: (_, answer: IpCheckAnswer) => answer.status !== 0 || answer.code !== 0,',
+  },
+  {
+    machine: 'ipCheck',
+    what: 'the network-error screen comes a try late (guard off by one)',
+    file: 'machines/ipCheck.ts',
+    from: 'lastTry: ({ context }) => context.failures + 1 >= IP_CHECK_TRIES,',
+    to: 'lastTry: ({ context }) => context.failures + 1 > IP_CHECK_TRIES,',
+  },
+  {
+    machine: 'ipCheck',
+    what: 'Try again on the network-error screen does nothing (transition dropped)',
+    file: 'machines/ipCheck.ts',
+    from: "        'user.retry': { target: 'checking', actions: assign({ failure: null, failures: 0 }) },\n",
+    to: '',
+  },
+  {
+    machine: 'ipCheck',
+    what: "the blocked screen does not say the visitor's country and address (action dropped)",
+    file: 'machines/ipCheck.ts',
+    from: "            target: 'blocked',\n            actions: assign({ answer: ({ event }) => event.output }),",
+    to: "            target: 'blocked',",
+  },
   {
     machine: 'idleLock',
     what: 'the fifth wrong PIN does not log out (guard off by one)',
@@ -374,6 +403,7 @@ const MUTATIONS: Mutation[] = [
 
 const DRIVERS: Record<string, Driver> = {
   auth: authDriver,
+  ipCheck: ipCheckDriver,
   idleLock: idleLockDriver,
   reconnect: reconnectDriver,
   promo: promoDriver,
