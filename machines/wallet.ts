@@ -1,9 +1,11 @@
 /**
  * wallet — the player's balance in minor units.
  *
- *   loading ──GET /player/balance──▶ loaded ──wallet.refresh──▶ loading
- *      └──fails──▶ failed ──wallet.refresh──▶ loading
- *   server.balance (notification) sets the balance in any state and counts as loaded.
+ *   loading ──GET /player/balance──▶ loaded
+ *      └──fails──▶ failed
+ *   server.balance (notification) sets the balance in any state and counts as loaded: after a
+ *   failed first ask, the notification socket's next balance (it sends one when it is ready, and
+ *   one with every move) is the wallet's. Nothing else asks again.
  *   Each balance set is emitted (`balance`) to the actors that follow the wallet.
  */
 import { assign, emit, fromPromise, setup } from 'xstate';
@@ -15,7 +17,7 @@ export interface WalletContext {
   failure: Failure | null;
 }
 
-export type WalletEvent = { type: 'server.balance'; balance: number } | { type: 'wallet.refresh' };
+export type WalletEvent = { type: 'server.balance'; balance: number };
 
 /** Told to whoever listens (the game, the promo buttons) each time the balance is set. */
 export type WalletEmitted = { type: 'balance'; balance: number };
@@ -63,7 +65,7 @@ export const walletMachine = setup({
         onError: { target: 'failed', actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
       },
     },
-    loaded: { on: { 'wallet.refresh': 'loading' } },
-    failed: { on: { 'wallet.refresh': 'loading' } },
+    loaded: {},
+    failed: {},
   },
 });

@@ -19,6 +19,7 @@ import { authDriver } from './auth.ts';
 import { gameSessionDriver } from './gameSession.ts';
 import { idleLockDriver } from './idleLock.ts';
 import { ipCheckDriver } from './ipCheck.ts';
+import { walletDriver } from './wallet.ts';
 import { lobbyDriver } from './lobby.ts';
 import { promoDriver } from './promo.ts';
 import { reconnectDriver } from './reconnect.ts';
@@ -32,7 +33,7 @@ builds the product once per planted mutation of a machine and replays that machi
 it; prints which mutations the replays caught, and fails below 80 % caught (or when a mutation's
 text is no longer in its machine).
 
-  --machine NAME  only this machine's mutations (repeatable): auth, ipCheck, idleLock, reconnect, promo, lobby, videoLink, gameSession
+  --machine NAME  only this machine's mutations (repeatable): auth, ipCheck, wallet, idleLock, reconnect, promo, lobby, videoLink, gameSession
   --only TEXT     only the mutations whose description holds TEXT
   --keep          keep the mutants' builds (their folders are printed)`;
 
@@ -49,6 +50,20 @@ interface Mutation {
 }
 
 const MUTATIONS: Mutation[] = [
+  {
+    machine: 'wallet',
+    what: 'after a failed first ask, the balance the notification socket tells is kept but the wallet stays failed (target dropped)',
+    file: 'machines/wallet.ts',
+    from: "      target: '.loaded',\n",
+    to: '',
+  },
+  {
+    machine: 'wallet',
+    what: 'a failed first ask counts as loaded (target swapped)',
+    file: 'machines/wallet.ts',
+    from: "onError: { target: 'failed',",
+    to: "onError: { target: 'loaded',",
+  },
   {
     machine: 'ipCheck',
     what: 'a visitor from a country the operator does not allow is let in (guard flipped)',
@@ -404,6 +419,7 @@ const MUTATIONS: Mutation[] = [
 const DRIVERS: Record<string, Driver> = {
   auth: authDriver,
   ipCheck: ipCheckDriver,
+  wallet: walletDriver,
   idleLock: idleLockDriver,
   reconnect: reconnectDriver,
   promo: promoDriver,

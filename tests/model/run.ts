@@ -11,6 +11,7 @@
 import { commandLine, usageError } from '../../scripts/cli.ts';
 import { authDriver } from './auth.ts';
 import { ipCheckDriver } from './ipCheck.ts';
+import { walletDriver } from './wallet.ts';
 import { gameSessionDriver } from './gameSession.ts';
 import { idleLockDriver } from './idleLock.ts';
 import { lobbyDriver } from './lobby.ts';
@@ -24,13 +25,13 @@ const USAGE = `usage: npm run test:model [-- --machine NAME]... [--dist DIR] [--
 Replays paths generated from the product charts in headless Chromium against the simulator
 and prints the states, transitions and tags each machine reached there.
 
-  --machine NAME  only this machine (repeatable): auth, ipCheck, idleLock, reconnect, promo, lobby, videoLink, gameSession
+  --machine NAME  only this machine (repeatable): auth, ipCheck, wallet, idleLock, reconnect, promo, lobby, videoLink, gameSession
   --dist DIR      the built client (default dist, or E2E_DIST)
   --parallel N    paths replayed at once (default 2: this machine's cores)
   --path TEXT     only the paths whose description holds TEXT (a failing one, again)
   --verbose             list what was not reached and the paths skipped`;
 
-const DRIVERS: Driver[] = [authDriver, ipCheckDriver, idleLockDriver, reconnectDriver, promoDriver, lobbyDriver, videoLinkDriver, gameSessionDriver];
+const DRIVERS: Driver[] = [authDriver, ipCheckDriver, walletDriver, idleLockDriver, reconnectDriver, promoDriver, lobbyDriver, videoLinkDriver, gameSessionDriver];
 
 /**
  * What each machine must reach in the browser: the states entered, the states whose page was
@@ -44,6 +45,7 @@ const FLOORS: Record<string, { states: number; checked: number; transitions: num
   auth: { states: 9, checked: 7, transitions: 25 },
   // Not online while it waits a second to ask again (as auth's reconnecting): 8 of 9.
   ipCheck: { states: 5, checked: 4, transitions: 8 },
+  wallet: { states: 3, checked: 2, transitions: 3 },
   idleLock: { states: 9, checked: 7, transitions: 14 },
   reconnect: { states: 5, checked: 4, transitions: 17 },
   promo: { states: 4, checked: 2, transitions: 9 },
