@@ -26,6 +26,11 @@ export const PlayRules = z.object({
   /** The player may lock themselves out for 24 hours at once (Germany's panic button). */
   panicButton: z.boolean(),
   /**
+   * A clock beside the session time: the time of day by the operator's clock, in the player's
+   * time zone (Sweden). Absent from older operators: none.
+   */
+  clock: z.optional(z.boolean()),
+  /**
    * How long this player plays between reality checks (the player's choice from the operator's
    * list, else the operator's default), in the floor's time. Absent from older operators: no checks.
    */
@@ -35,13 +40,13 @@ export type PlayRules = z.infer<typeof PlayRules>;
 
 /** Each jurisdiction's rules, in real time (the floor scales minSpinMs with its timers). */
 export const JURISDICTIONS: Readonly<Record<Jurisdiction, PlayRules>> = {
-  default: { jurisdiction: 'default', minSpinMs: 0, maxStake: null, autoplay: true, panicButton: false },
+  default: { jurisdiction: 'default', minSpinMs: 0, maxStake: null, autoplay: true, panicButton: false, clock: false },
   // UK Gambling Commission, RTS 14: at least 2.5 s per game cycle, no autoplay.
-  uk: { jurisdiction: 'uk', minSpinMs: 2_500, maxStake: null, autoplay: false, panicButton: false },
+  uk: { jurisdiction: 'uk', minSpinMs: 2_500, maxStake: null, autoplay: false, panicButton: false, clock: false },
   // Germany, GlüStV 2021: 5 s per game, at most €1 a spin, no autoplay, the panic button.
-  de: { jurisdiction: 'de', minSpinMs: 5_000, maxStake: 100, autoplay: false, panicButton: true },
-  // Sweden: the clock and session time (shown everywhere), no game-cycle or stake rules.
-  se: { jurisdiction: 'se', minSpinMs: 0, maxStake: null, autoplay: true, panicButton: false },
+  de: { jurisdiction: 'de', minSpinMs: 5_000, maxStake: 100, autoplay: false, panicButton: true, clock: false },
+  // Sweden: a clock and the session time (shown everywhere), no game-cycle or stake rules.
+  se: { jurisdiction: 'se', minSpinMs: 0, maxStake: null, autoplay: true, panicButton: false, clock: true },
 };
 
 /**

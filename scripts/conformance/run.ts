@@ -793,9 +793,10 @@ async function protectionArea(run: Run, machineId: number | null): Promise<void>
     const named = Jurisdiction.safeParse(run.settings.JURISDICTION ?? 'default');
     if (!named.success) throw new Difference(`Settings.json JURISDICTION is ${snippet(run.settings.JURISDICTION)}, not one of ${Jurisdiction.options.join(', ')}`);
     const profile = JURISDICTIONS[named.data];
-    // Field by field (any order); the game cycle only as there or not: it is in the floor's time.
+    // Field by field (any order); the game cycle only as there or not: it is in the floor's time;
+    // a clock left out is none (an operator from before it).
     const differs = (Object.keys(profile) as Array<keyof PlayRules>).filter((key) =>
-      key === 'minSpinMs' ? rules!.minSpinMs > 0 !== profile.minSpinMs > 0 : rules![key] !== profile[key],
+      key === 'minSpinMs' ? rules!.minSpinMs > 0 !== profile.minSpinMs > 0 : key === 'clock' ? (rules!.clock ?? false) !== profile.clock : rules![key] !== profile[key],
     );
     if (differs.length > 0) {
       throw new Difference(`the join tells ${snippet(rules)}; JURISDICTION ${named.data} is ${snippet(profile)} (differs in ${differs.join(', ')}; a game cycle in the floor's time)`);

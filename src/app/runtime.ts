@@ -206,6 +206,7 @@ export function createRuntime(settings: Settings): Runtime {
     inspect,
     chooseLanguage,
     loadLoggedIn,
+    serverNow: () => http.serverNow(),
     get logic() {
       if (!loggedIn) throw new Error('The logged-in pages rendered before loadLoggedIn() resolved');
       return loggedIn.logic;

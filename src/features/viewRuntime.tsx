@@ -48,6 +48,8 @@ export interface ViewRuntime {
   layoutChoice: WatchedStore<string | null>;
   /** Loads the logged-in half of the app (its machines and texts); absent: already there. */
   loadLoggedIn?: () => Promise<unknown>;
+  /** Now by the operator's clock (the last answer's Date); absent where a test renders no app: the device's. */
+  serverNow?: () => number;
 }
 
 export interface ViewLogic {
@@ -94,6 +96,8 @@ function useRuntime(): ViewRuntime {
 export const useOptionalRuntime = (): ViewRuntime | null => useContext(RuntimeContext);
 export const useAuthActor = () => useRuntime().auth;
 export const useSettings = () => useRuntime().settings;
+/** Now by the operator's clock (the device's where a test renders no app). */
+export const useServerNow = (): (() => number) => useRuntime().serverNow ?? Date.now;
 export const useLogic = () => useRuntime().logic;
 export const useLayoutStore = () => useRuntime().layoutChoice;
 export const useChooseLanguage = () => useRuntime().chooseLanguage;

@@ -19,3 +19,15 @@ export function formatDateTime(value: string, language: string): string {
   }
   return format.format(when);
 }
+
+const clocks = new Map<string, Intl.DateTimeFormat>();
+
+/** A moment (epoch ms) as the time of day, hours and minutes, in the UI language and this device's time zone. */
+export function formatClock(at: number, language: string): string {
+  let format = clocks.get(language);
+  if (!format) {
+    format = new Intl.DateTimeFormat(intlLocale(language), { timeStyle: 'short' });
+    clocks.set(language, format);
+  }
+  return format.format(new Date(at));
+}

@@ -376,6 +376,26 @@ describe.each(Jurisdiction.options)('player protection in %s', (jurisdiction) =>
     await expect.poll(() => daily.getByTestId('limit-now').textContent()).toBe('$1,000.00');
   }
 
+  it(`the session line ${rules.clock ? "has a clock: the time of day by the operator's clock, not the device's" : 'has no clock'}`, async () => {
+    // The operator's clock is 3 h 25 min ahead of the device's: the page learns it from the answers.
+    const { clock, now } = serverClock();
+    clock.offset = (3 * 60 + 25) * 60_000;
+    h = await startHarness({ rngSeed: 'play-f', settings: { JURISDICTION: jurisdiction }, now });
+    const { page } = await h.newPage();
+    await loginToLobby(page);
+    await joinFromLobby(page, 1, 1);
+    await page.getByTestId('session-time').waitFor();
+    const shown = page.getByTestId('session-clock');
+    if (!rules.clock) {
+      expect(await shown.count()).toBe(0);
+      return;
+    }
+    const clockAt = (at: number) => page.evaluate((moment) => new Intl.DateTimeFormat('en-US', { timeStyle: 'short' }).format(new Date(moment)), at);
+    // Within a second of the operator's minute (read either side of the look, a minute may turn).
+    await expect.poll(async () => [await clockAt(now()), await clockAt(now() + 1_000)].map((time) => `Time ${time}`).includes((await shown.textContent())!), { timeout: 5_000 }).toBe(true);
+    expect(await shown.textContent()).not.toBe(`Time ${await clockAt(Date.now())}`);
+  });
+
   it(`the player chooses 30 minutes on the profile; the check comes then by the operator's clock, ${rules.autoplay ? 'stops the autoplay' : 'after the player\'s own spins'} and pauses play with the session's books; a reload meets it again; Continue plays on`, async () => {
     const { clock, now } = serverClock();
     h = await startHarness({ rngSeed: 'play-f', settings: { JURISDICTION: jurisdiction }, now });

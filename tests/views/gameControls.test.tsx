@@ -180,8 +180,8 @@ describe("the session's time played and net position (player protection)", () =>
 
   const books = { id: 9, machineId: 1, startedAt: 0, spins: 3, freeSpins: 0, cashIn: 5000, cashOut: 0 };
 
-  async function renderMeter(t: ReturnType<typeof joinedGame>, language: 'en' | 'ar' = 'en') {
-    const runtime = { settings: DEFAULT_SETTINGS } as Partial<ViewRuntime> as ViewRuntime;
+  async function renderMeter(t: ReturnType<typeof joinedGame>, language: 'en' | 'ar' = 'en', serverNow?: () => number) {
+    const runtime = { settings: DEFAULT_SETTINGS, serverNow } as Partial<ViewRuntime> as ViewRuntime;
     return renderView(
       <RuntimeProvider runtime={runtime}>
         <SessionMeter game={t.game} />
@@ -209,6 +209,41 @@ describe("the session's time played and net position (player protection)", () =>
       expect(within(meter).getByTestId('session-net').textContent).toBe('Net +$1.00');
     } finally {
       vi.useRealTimers();
+    }
+  });
+
+  it("where the rules say so (Sweden), a clock: the time of day by the operator's clock, not the device's, turning with the minute", async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'performance'] });
+    try {
+      // The operator's clock is 3 h 25 min ahead of this device's.
+      let operator = Date.now() + (3 * 60 + 25) * 60_000;
+      const serverNow = () => operator;
+      const clockOf = (at: number) => new Intl.DateTimeFormat('en-US', { timeStyle: 'short' }).format(new Date(at));
+      const t = joinedGame({ ...JURISDICTIONS.se, realityCheckMs: 3_600_000 });
+      await renderMeter(t, 'en', serverNow);
+      act(() => t.server({ type: 'socket.session', session: { ...books, playedMs: 5_000, bets: 0, wins: 0 } }));
+      const shown = () => screen.getByTestId('session-clock').textContent;
+      expect(shown()).toBe(`Time ${clockOf(serverNow())}`);
+      expect(clockOf(serverNow())).not.toBe(clockOf(Date.now()));
+      // A minute on, by the operator's clock: the next minute is shown within a second.
+      const before = shown();
+      operator += 60_000;
+      act(() => void vi.advanceTimersByTime(1_000));
+      expect(shown()).toBe(`Time ${clockOf(serverNow())}`);
+      expect(shown()).not.toBe(before);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('no clock where the rules have none (every profile but Sweden, or an operator from before)', async () => {
+    for (const rules of [JURISDICTIONS.default, JURISDICTIONS.uk, JURISDICTIONS.de, null]) {
+      const t = joinedGame(rules === null ? null : { ...rules, realityCheckMs: 3_600_000 });
+      const view = await renderMeter(t);
+      act(() => t.server({ type: 'socket.session', session: { ...books, playedMs: 5_000, bets: 0, wins: 0 } }));
+      expect(screen.getByTestId('session-time')).toBeTruthy();
+      expect(screen.queryByTestId('session-clock')).toBeNull();
+      view.unmount();
     }
   });
 

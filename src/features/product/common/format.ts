@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
-import { formatDateTime } from '../../../ui/dates.ts';
+import { formatClock, formatDateTime } from '../../../ui/dates.ts';
 import { formatNumber } from '../../../ui/locale.ts';
 import { formatMoney, moneyFormat } from '../../../ui/money.ts';
 import { useSettings } from '../../viewRuntime.tsx';
@@ -11,6 +11,8 @@ export interface AccountFormat {
   /** The same with a sign, for results: +$12.40, -$24.00, $0.00. */
   signedMoney(minor: number): string;
   dateTime(iso: string): string;
+  /** A moment (epoch ms) as the time of day (hours and minutes). */
+  clock(at: number): string;
   /** Seconds as m:ss, or h:mm:ss from an hour on. */
   duration(seconds: number): string;
 }
@@ -34,6 +36,7 @@ export function useAccountFormat(): AccountFormat {
       money: (minor) => formatMoney(minor, CURRENCY, locale),
       signedMoney: (minor) => formatNumber(signed, minor / 100, locale),
       dateTime: (iso) => formatDateTime(iso, locale),
+      clock: (at) => formatClock(at, locale),
       duration: formatDuration,
     };
   }, [locale, CURRENCY]);

@@ -4,9 +4,10 @@ import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import type { ActorRefFrom } from 'xstate';
 import type { gameSessionMachine } from '../../../../machines/gameSession.ts';
-import { selectSession, selectSessionNet } from '../../../../machines/gameSession.selectors.ts';
+import { selectRules, selectSession, selectSessionNet } from '../../../../machines/gameSession.selectors.ts';
 import type { SessionView } from '../../../../machines/gameSession.types.ts';
 import { breakableCurrency, formatDuration, useAccountFormat } from '../common/format.ts';
+import { useServerNow } from '../../viewRuntime.tsx';
 import { GAME, LANDSCAPE, SHORT_LANDSCAPE } from './layout.ts';
 
 type Game = ActorRefFrom<typeof gameSessionMachine>;
@@ -29,6 +30,25 @@ function useCountOn(session: SessionView | null): number | null {
 }
 
 /**
+ * The time of day by the operator's clock (a wrong device clock shows the right time), while
+ * `on`, to the minute: looked at every second (the operator's clock is learnt anew with each
+ * answer), drawn again only when the minute changes.
+ */
+function useWallClock(on: boolean): number | null {
+  const serverNow = useServerNow();
+  const minute = () => Math.floor(serverNow() / 60_000) * 60_000;
+  const [now, setNow] = useState(minute);
+  useEffect(() => {
+    if (!on) return;
+    const look = () => setNow(Math.floor(serverNow() / 60_000) * 60_000);
+    look();
+    const tick = window.setInterval(look, 1000);
+    return () => window.clearInterval(tick);
+  }, [on, serverNow]);
+  return on ? now : null;
+}
+
+/**
  * Player protection, always in view beside the picture: how long this session has been played
  * and what it has won or lost so far, as the operator books them. Shown only where the operator
  * tells them.
@@ -38,10 +58,19 @@ export function SessionMeter({ game }: { game: Game }) {
   const format = useAccountFormat();
   const played = useCountOn(useSelector(game, selectSession));
   const net = useSelector(game, selectSessionNet);
+  const clock = useWallClock(useSelector(game, selectRules)?.clock === true);
   if (played === null && net === null) return null;
   const seconds = Math.floor((played ?? 0) / 1000);
   return (
     <Meter role="group" aria-label={t`This session`}>
+      {clock !== null && (
+        <Figure data-testid="session-clock">
+          <span className="label">
+            <Trans>Time</Trans>
+          </span>{' '}
+          <time dateTime={new Date(clock).toISOString()}>{format.clock(clock)}</time>
+        </Figure>
+      )}
       {played !== null && (
         <Figure data-testid="session-time">
           <span className="label">
