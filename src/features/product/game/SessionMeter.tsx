@@ -135,6 +135,8 @@ const Figure = styled.span`
     opacity: 0.75;
   }
   &[data-sign='1'] .value { color: ${({ theme }) => theme.colors.success}; }
+  /* A figure keeps its words together (12:03 AM), beside the picture too. */
+  time { white-space: nowrap; }
   @container ${GAME} ${SHORT_LANDSCAPE} {
     flex-direction: column;
     align-items: center;
@@ -143,7 +145,8 @@ const Figure = styled.span`
     font-size: 0.6875rem;
     text-align: center;
     .label { font-size: 0.5625rem; }
-    /* A wide currency (US$ in Arabic) breaks at its space rather than out of the strip. */
+    /* A wide currency (US$ in Arabic) breaks at its space rather than out of the strip; so may a clock's AM. */
     .value { overflow-wrap: break-word; }
+    time { white-space: normal; }
   }
 `;
