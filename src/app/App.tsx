@@ -6,6 +6,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { createSettingsMachine } from '../../machines/settings.ts';
 import type { Settings } from '../../protocol/settings.ts';
 import { selectCheckingKeptLogin, selectGate, selectLoggedIn, selectSubmitting } from '../../machines/auth.selectors.ts';
+import { selectReadySettings } from '../../machines/settings.selectors.ts';
 import { selectIpAnswer, selectIpGate } from '../../machines/ipCheck.selectors.ts';
 import { onlineStatus, supportsWebRtc } from '../services/browser.ts';
 import { guestLook } from '../services/storage.ts';
@@ -51,7 +52,7 @@ export interface AppProps {
 
 /** Pre-render: settings → language → (WebRTC, IP check, token) → the routed app. */
 export function App({ settingsActor, firstLogin = false }: AppProps) {
-  const settings = usePhase(settingsActor, (s) => (s.matches('ready') ? s.context.settings : null));
+  const settings = usePhase(settingsActor, selectReadySettings);
   const [languageReady, setLanguageReady] = useState(false);
   const [first] = useState(() => createFirstLogin(firstLogin));
 

@@ -1,9 +1,10 @@
-import type { AnyActorRef } from 'xstate';
+import type { ActorRefFrom } from 'xstate';
+import type { authMachine } from '../../machines/auth.ts';
+import { selectRoles } from '../../machines/auth.selectors.ts';
 
-type AuthLike = Pick<AnyActorRef, 'getSnapshot'>;
-
-export function hasRole(auth: AuthLike): boolean {
-  return (auth.getSnapshot().context.roles as string[]).length > 0;
+/** Whether the login has any role (a guest has none). */
+export function hasRole(auth: Pick<ActorRefFrom<typeof authMachine>, 'getSnapshot'>): boolean {
+  return selectRoles(auth.getSnapshot()).length > 0;
 }
 
 /**

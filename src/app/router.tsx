@@ -8,6 +8,7 @@ import {
   redirect,
 } from '@tanstack/react-router';
 import { z } from 'zod/mini';
+import { selectRoles } from '../../machines/auth.selectors.ts';
 import type { Settings } from '../../protocol/settings.ts';
 import type { ViewRuntime } from '../features/viewRuntime.tsx';
 import { afterLoginTarget, hasRole } from './access.ts';
@@ -187,7 +188,7 @@ const error404Route = createRoute({
  * without the role goes to the saved target or /. */
 function requireRoles(allowed: readonly Role[]) {
   return ({ context, location, search }: { context: RouterContext; location: { href: string }; search: { redirect?: string } }) => {
-    const roles = context.auth.getSnapshot().context.roles;
+    const roles = selectRoles(context.auth.getSnapshot());
     if (roleAllows(allowed, roles)) return;
     if (roles.length === 0) throw redirect({ to: '/login', search: { redirect: location.href } });
     throw redirect({ href: afterLoginTarget(search.redirect) });
