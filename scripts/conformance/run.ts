@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { PLAYER_PERMISSION } from '../../protocol/auth.ts';
 import { restOperation } from '../../protocol/contract/rest.ts';
 import { ErrorCode } from '../../protocol/errors.ts';
-import { Jurisdiction, JURISDICTIONS, MANDATORY_LIMITS, type PlayRules } from '../../protocol/protection.ts';
+import { Jurisdiction, JURISDICTIONS, MANDATORY_LIMITS, MAX_SESSION_MINUTES, type PlayRules } from '../../protocol/protection.ts';
 import { FloorCode, SESSION_ENDED_CLOSE } from '../../protocol/sockets.ts';
 import { Contract, snippet } from './contract.ts';
 import { Difference, FrameSocket, request, Skip, withToken, type Answer } from './wire.ts';
@@ -662,20 +662,28 @@ async function moneyArea(run: Run, play: Play | null): Promise<void> {
   // limit). Where the player has none of them yet, a transfer is refused with the code and moves
   // nothing; the suite then sets each as generously as the contract allows, and plays on.
   const jurisdiction = Jurisdiction.safeParse(run.settings.JURISDICTION ?? 'default');
-  if (jurisdiction.success && MANDATORY_LIMITS[jurisdiction.data].length > 0) await run.check('money', `limits the jurisdiction requires: a transfer before they are set is refused (${FloorCode.limitRequired}, Params.limit_kind), nothing moves; then set`, async () => {
+  if (jurisdiction.success && MANDATORY_LIMITS[jurisdiction.data].length > 0) await run.check('money', `limits the jurisdiction requires: set before money moves (where the player has none, a transfer is refused ${FloorCode.limitRequired} with Params.limit_kind and moves nothing; then they are set)`, async () => {
     const settings = (await run.call('getProtection', { token: run.token!, expect: 200 })) as { limits: Array<{ kind: string; amount: number | null }>; mandatory: string[] };
     const mandatory = settings.mandatory.filter((kind) => settings.limits.find((limit) => limit.kind === kind)?.amount === null);
     if (settings.mandatory.length === 0) throw new Difference(`JURISDICTION ${jurisdiction.data} requires ${MANDATORY_LIMITS[jurisdiction.data].join(', ')}; GET /player/protection says none are required`);
-    if (mandatory.length === 0) throw new Skip(`the player has set them already (${settings.mandatory.join(', ')})`);
+    // Set by an earlier run (a required limit cannot be removed): nothing to probe, all is in order.
+    if (mandatory.length === 0) return;
     const refusedId = `conformance-${run.tag}-tl`;
     play!.socket.send({ type: 'transfer', amount: first, requestId: refusedId });
     const refused = await ack(refusedId, 'a transfer without the required limits');
+    if (refused.type === 'ack') {
+      run.staked += first!;
+      throw new Difference(`a transfer without the required limits (${mandatory.join(', ')}) was taken: ${snippet(refused)}, expected error ${FloorCode.limitRequired}`);
+    }
     if (refused.type !== 'error' || refused.code !== FloorCode.limitRequired) throw new Difference(`a transfer without the required limits was answered ${snippet(refused)}, expected error ${FloorCode.limitRequired}`);
     const kind = (refused.Params as { limit_kind?: unknown } | undefined)?.limit_kind;
     if (typeof kind !== 'string' || !mandatory.includes(kind)) throw new Difference(`the refusal's Params.limit_kind is ${snippet(kind)}, expected one of ${mandatory.join(', ')}`);
     const wallet = await run.balance();
     if (wallet !== startWallet) throw new Difference(`after the refused transfer the wallet is ${wallet}, expected ${startWallet}`);
-    for (const required of mandatory) await run.call('setLimit', { token: run.token!, body: { kind: required, amount: 100_000_000 }, expect: 200 });
+    // As generous as the contract allows: money at its largest amount, a session time at its longest.
+    for (const required of mandatory) {
+      await run.call('setLimit', { token: run.token!, body: { kind: required, amount: required === 'sessionTime' ? MAX_SESSION_MINUTES : 100_000_000 }, expect: 200 });
+    }
   }, needs ?? noMoney);
 
   await run.check('money', `transfer ${first ?? '?'} with a requestId: ack, wallet and credits move by it`, async () => {

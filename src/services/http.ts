@@ -65,6 +65,9 @@ export function createHttp(options: HttpOptions): Http {
         method,
         headers,
         body: init.json === undefined ? undefined : JSON.stringify(init.json),
+        // Never an answer from the browser's cache: it is the operator's word now (and its Date the
+        // operator's clock, which the game's clock shows).
+        cache: 'no-store',
         signal: AbortSignal.timeout(TIMEOUT_MS),
       });
     } catch (error) {

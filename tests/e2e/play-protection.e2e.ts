@@ -72,9 +72,12 @@ async function keepMachineSocket(page: Page): Promise<void> {
   });
 }
 
+/** How long before its time a reality check is looked for and must not be there (room for a slow spin). */
+const NOT_YET_MS = 20_000;
+
 /**
  * A reality check `every` so long comes at its time, not sooner: the operator's clock is moved to
- * 5 s before the game session on machine 1 has lasted that long, and play goes on — a spin starts
+ * NOT_YET_MS before the game session on machine 1 has lasted that long, and play goes on — a spin starts
  * (the autoplay's own, or the player's press), the autoplay stays on, and after more than one of
  * the floor's ticks (1 s) no check has been asked.
  */
@@ -86,7 +89,7 @@ async function notYet(
   // The player's press is ready before the clock moves (where a game cycle has a minimum, after its rest).
   if (!autoplay) await expect.poll(() => spin.isEnabled(), { timeout: 10_000 }).toBe(true);
   const startedAt = h.sim.floor.context.machines.openSessionOf(DEMO_ID, 1)!.startedAt;
-  clock.offset += startedAt + every - 5_000 - now();
+  clock.offset += startedAt + every - NOT_YET_MS - now();
   const moved = Date.now();
   const spun = starts.length;
   if (!autoplay) await spin.click();
@@ -177,17 +180,21 @@ describe('player protection per jurisdiction', () => {
         if ((JSON.parse(String(event.data)) as { type: string }).type !== 'spin') return;
         socket.removeEventListener('message', early);
         socket.send(JSON.stringify({ type: 'button', button: 'spin', requestId: 'by-hand' }));
+        (window as unknown as { sentByHand: boolean }).sentByHand = true;
       });
     });
-    // (The reels are turning, or the player presses again once the page lets them.)
+    // (The reels are turning, or the player presses again once the page lets them — never after
+    // the spin by hand has gone out.)
+    const sentByHand = () => page.evaluate(() => (window as unknown as { sentByHand?: boolean }).sentByHand === true);
     const stopBy = Date.now() + 2 * JURISDICTIONS.uk.minSpinMs + 1_000;
-    while (refusals.length === 0 && Date.now() < stopBy) {
+    while (!(await sentByHand()) && Date.now() < stopBy) {
       if (await spin.isEnabled()) await spin.click({ timeout: 1000 }).catch(() => undefined);
       await page.waitForTimeout(50);
     }
-    expect(refusals).toEqual([60017]);
+    expect(await sentByHand()).toBe(true);
     const started = starts.length;
     const credits = h.sim.floor.machine(1)!.state().credits;
+    await expect.poll(() => refusals, { timeout: 5_000 }).toEqual([60017]);
     await toasts(page, /^Each game has a minimum length here\. The next one can start in a moment\.$/).waitFor();
     expect(starts.length).toBe(started);
     expect(h.sim.floor.machine(1)!.state().credits).toBe(credits);
@@ -265,11 +272,11 @@ describe('player protection per jurisdiction', () => {
     await transfer(page, '$50.00');
     await expect.poll(() => page.getByTestId('game-credits').textContent()).toBe('$50.00');
 
-    // Not sooner: 5 s before the quarter hour of the game session is out, Spin still plays.
+    // Not sooner: 20 s before the quarter hour of the game session is out, Spin still plays.
     const dialog = page.getByRole('dialog', { name: 'Reality check' });
     await notYet(15 * MINUTE, { page, clock, now, starts, autoplay: false });
     await expect.poll(() => h.sim.floor.context.ledger.credits(1)).not.toBe(5000);
-    clock.offset += 10_000;
+    clock.offset += NOT_YET_MS + 5_000;
     await dialog.waitFor();
     expect(await page.getByTestId('check-time').textContent()).toMatch(/^15:\d\d$/);
     expect(await page.locator('button:has-text("Spin")').isDisabled()).toBe(true);
@@ -420,13 +427,13 @@ describe.each(Jurisdiction.options)('player protection in %s', (jurisdiction) =>
       expect(await page.getByRole('switch', { name: 'Autoplay' }).count()).toBe(0);
     }
 
-    // Half an hour runs out on the operator's clock (the device's is not asked): 5 s before,
+    // Half an hour runs out on the operator's clock (the device's is not asked): 20 s before,
     // play goes on (the autoplay still running, or the player's own spin); past it, the check.
     const dialog = page.getByRole('dialog', { name: 'Reality check' });
     expect(await dialog.count()).toBe(0);
     await notYet(30 * MINUTE, { page, clock, now, starts, autoplay: rules.autoplay });
     await expect.poll(() => h.sim.floor.context.ledger.credits(1)).not.toBe(5000);
-    clock.offset += 10_000;
+    clock.offset += NOT_YET_MS + 5_000;
     await dialog.waitFor();
     expect(await page.getByTestId('check-time').textContent()).toMatch(/^30:\d\d$/);
     expect(h.sim.floor.machine(1)!.state().autoplay).toBe(false);

@@ -18,6 +18,7 @@ import type { Driver, World } from './replay.ts';
 
 const BALANCE = '/api/player/balance';
 const HOLD_MS = 600;
+const LONG_HOLD_MS = 5_000;
 
 const money = (minor: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(minor / 100);
 const shown = (page: Page) => page.getByTestId('balance').first().textContent();
@@ -50,7 +51,9 @@ export const walletDriver: Driver = {
       });
     });
     const answer = path.steps.find((step) => step.event.type.startsWith('xstate.') && step.event.type.endsWith('.fetchBalance'))?.event.type;
-    await simCall(sim, 'POST', '/sim/fault', { path: BALANCE, times: 1, delayMs: HOLD_MS, ...(answer === 'xstate.error.actor.fetchBalance' ? { status: 503 } : {}) });
+    // Held longer where the socket's balance must come first (it is sent while the answer waits).
+    const beforeAnswer = path.steps[1]?.event.type === 'server.balance';
+    await simCall(sim, 'POST', '/sim/fault', { path: BALANCE, times: 1, delayMs: beforeAnswer ? LONG_HOLD_MS : HOLD_MS, ...(answer === 'xstate.error.actor.fetchBalance' ? { status: 503 } : {}) });
     await page.goto('/login');
     await login(page);
   },

@@ -42,12 +42,12 @@ async function wire(): Promise<{ enums: Map<string, string[]>; names: Set<string
   return { enums, names, shapes };
 }
 
-/** Interfaces a source declares, with their top-level field names (sorted). */
+/** Interfaces and object types (`type X = { … }`) a source declares, with their top-level field names (sorted). */
 export function interfaceFields(source: string): Array<{ name: string; fields: string[] }> {
-  return [...source.matchAll(/^\s*(?:export\s+)?interface\s+(\w+)(?:<[^>\n]*>)?(?:\s+extends[^{\n]*)?\s*\{([\s\S]*?)\n\}/gm)].map((m) => {
-    let body = m[2]!.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/.*$/gm, '');
+  return [...source.matchAll(/^\s*(?:export\s+)?(?:interface\s+(\w+)(?:<[^>\n]*>)?(?:\s+extends[^{\n]*)?|type\s+(\w+)(?:<[^>\n]*>)?\s*=)\s*\{([\s\S]*?)\n\};?/gm)].map((m) => {
+    let body = m[3]!.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/.*$/gm, '');
     for (let depth = 0; depth < 5; depth++) body = body.replace(/\{[^{}]*\}/g, '{}');
-    return { name: m[1]!, fields: [...body.matchAll(/^\s*(?:readonly\s+)?(\w+)\??\s*:/gm)].map((f) => f[1]!).sort() };
+    return { name: (m[1] ?? m[2])!, fields: [...body.matchAll(/^\s*(?:readonly\s+)?(\w+)\??\s*:/gm)].map((f) => f[1]!).sort() };
   });
 }
 
@@ -65,6 +65,8 @@ describe('the wire is declared once, in protocol/', () => {
   it('finds a copied enum and a same-named type (the check itself)', () => {
     expect(literalUnions("type S = 'free' | 'playing';\nlet b: 'a'|'b'")).toEqual([['free', 'playing'], ['a', 'b']]);
     expect(declaredTypes('export interface VideoBand {}\ntype X = number;\nexport type Y<T> = Pick<T, "b">;\nimport {\n  type Z,\n} from "z";')).toEqual(['VideoBand', 'X', 'Y']);
+    expect(interfaceFields('export interface Row {\n  /** when */\n  at: number;\n  who?: { id: number; name: string };\n  readonly ip: string;\n}')).toEqual([{ name: 'Row', fields: ['at', 'ip', 'who'] }]);
+    expect(interfaceFields('type Answer = {\n  status: number;\n  code: number;\n};')).toEqual([{ name: 'Answer', fields: ['code', 'status'] }]);
   });
 
   it('no union outside protocol/ spells out one of its enums', async () => {

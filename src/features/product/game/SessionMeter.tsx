@@ -6,6 +6,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { gameSessionMachine } from '../../../../machines/gameSession.ts';
 import { selectRules, selectSession, selectSessionNet } from '../../../../machines/gameSession.selectors.ts';
 import type { SessionView } from '../../../../machines/gameSession.types.ts';
+import { JURISDICTIONS } from '../../../../protocol/protection.ts';
 import { breakableCurrency, formatDuration, useAccountFormat } from '../common/format.ts';
 import { useServerNow } from '../../viewRuntime.tsx';
 import { GAME, LANDSCAPE, SHORT_LANDSCAPE } from './layout.ts';
@@ -58,7 +59,9 @@ export function SessionMeter({ game }: { game: Game }) {
   const format = useAccountFormat();
   const played = useCountOn(useSelector(game, selectSession));
   const net = useSelector(game, selectSessionNet);
-  const clock = useWallClock(useSelector(game, selectRules)?.clock === true);
+  const rules = useSelector(game, selectRules);
+  // An operator that does not say (from before the field) plays by its jurisdiction's profile.
+  const clock = useWallClock(rules !== null && (rules.clock ?? JURISDICTIONS[rules.jurisdiction].clock) === true);
   if (played === null && net === null) return null;
   const seconds = Math.floor((played ?? 0) / 1000);
   return (
