@@ -59,6 +59,8 @@ interface Shown {
   autoplay: boolean;
   /** The panic button (Germany). */
   panic: boolean;
+  /** The clock beside the session time (Sweden). */
+  clock?: boolean;
 }
 const DEFAULT_SHOWN: Shown = { names: NAMES.en, autoplay: true, panic: false };
 
@@ -66,7 +68,7 @@ const DEFAULT_SHOWN: Shown = { names: NAMES.en, autoplay: true, panic: false };
  * The main controls: the play deck's, the sound, and player protection's — the session's clock
  * and net position (shown in every jurisdiction) and, where the rules ask, the panic button.
  */
-function mainControls(page: Page, { names, autoplay, panic }: Shown) {
+function mainControls(page: Page, { names, autoplay, panic, clock = false }: Shown) {
   return [
     page.getByRole('button', { name: names.spin }),
     page.getByRole('button', { name: names.transfer }),
@@ -76,6 +78,7 @@ function mainControls(page: Page, { names, autoplay, panic }: Shown) {
     ...(autoplay ? [page.getByRole('switch', { name: names.autoplay })] : []),
     page.getByTestId('session-time'),
     page.getByTestId('session-net'),
+    ...(clock ? [page.getByTestId('session-clock')] : []),
     ...(panic ? [page.getByRole('button', { name: names.panic })] : []),
   ];
 }
@@ -267,9 +270,10 @@ describe('the game on a phone', () => {
     ['de', 'en'],
     ['default', 'ar'],
     ['de', 'ar'],
+    ['se', 'ar'],
   ] as const) {
-    const shown: Shown = { names: NAMES[language], autoplay: jurisdiction !== 'de', panic: jurisdiction === 'de' };
-    it(`${jurisdiction}, in ${language === 'ar' ? 'Arabic' : 'English'}: the session's clock and net position${shown.panic ? ' and the panic button' : ''} are in view and what a tap reaches, with every main control, upright, on its side and turned with Rotate`, async () => {
+    const shown: Shown = { names: NAMES[language], autoplay: jurisdiction !== 'de', panic: jurisdiction === 'de', clock: jurisdiction === 'se' };
+    it(`${jurisdiction}, in ${language === 'ar' ? 'Arabic' : 'English'}: the session's time${shown.clock ? ', the clock' : ''} and net position${shown.panic ? ' and the panic button' : ''} are in view and what a tap reaches, with every main control, upright, on its side and turned with Rotate`, async () => {
       await simCall(h.sim, 'PUT', '/sim/settings', { JURISDICTION: jurisdiction });
       try {
         const { page, context } = await h.newPage({ context: phone(390, 844) });
@@ -284,6 +288,7 @@ describe('the game on a phone', () => {
         await page.getByRole('button', { name: shown.names.spin }).and(page.locator(':enabled')).waitFor();
         expect(await page.getByRole('switch', { name: shown.names.autoplay }).count()).toBe(shown.autoplay ? 1 : 0);
         expect(await page.getByRole('button', { name: shown.names.panic }).count()).toBe(shown.panic ? 1 : 0);
+        expect(await page.getByTestId('session-clock').count()).toBe(shown.clock ? 1 : 0);
 
         const video = page.getByTestId('machine-video');
         for (const [width, height] of [[390, 844], [360, 640], [844, 390], [640, 360]] as const) {
