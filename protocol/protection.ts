@@ -27,7 +27,8 @@ export const PlayRules = z.object({
   panicButton: z.boolean(),
   /**
    * A clock beside the session time: the time of day by the operator's clock, in the player's
-   * time zone (Sweden). Absent from older operators: none.
+   * time zone (Sweden). Absent (an operator from before it): the client goes by the
+   * jurisdiction's profile; the conformance suite asks for it where the profile shows one.
    */
   clock: z.optional(z.boolean()),
   /**

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import type { ActorRefFrom } from 'xstate';
 import type { gameSessionMachine } from '../../../../machines/gameSession.ts';
@@ -37,15 +37,15 @@ function useCountOn(session: SessionView | null): number | null {
  */
 function useWallClock(on: boolean): number | null {
   const serverNow = useServerNow();
-  const minute = () => Math.floor(serverNow() / 60_000) * 60_000;
+  const minute = useCallback(() => Math.floor(serverNow() / 60_000) * 60_000, [serverNow]);
   const [now, setNow] = useState(minute);
   useEffect(() => {
     if (!on) return;
-    const look = () => setNow(Math.floor(serverNow() / 60_000) * 60_000);
+    const look = () => setNow(minute());
     look();
     const tick = window.setInterval(look, 1000);
     return () => window.clearInterval(tick);
-  }, [on, serverNow]);
+  }, [on, minute]);
   return on ? now : null;
 }
 
