@@ -37,7 +37,7 @@
  * view turns into a toast and a return to /lobby. The screen is kept awake (wakeLock child) for
  * the whole visit, reconnects included, and may sleep again once the visit is over.
  */
-import { and, assign, enqueueActions, fromCallback, raise, sendTo, setup, stopChild } from 'xstate';
+import { and, assign, enqueueActions, fromCallback, not, or, raise, sendTo, setup, stateIn, stopChild } from 'xstate';
 import type { Failure } from './failure.ts';
 import { backoffDelay } from './backoff.ts';
 import { videoLinkMachine } from './videoLink.ts';
@@ -110,21 +110,22 @@ export const gameSessionMachine = setup({
     canReconnect: ({ context }) => context.reconnects < context.maxReconnects,
     /** The floor handed this machine to the player's newer connection (another tab). */
     replacedElsewhere: ({ event }) => event.type === 'socket.quit' && event.reason === 'replaced',
-    /** The control of this event has no request in flight, and no button is pressed during a spin. */
+    /** The control of this event has no request in flight. */
     controlFree: ({ context, event }) => {
       const control = controlOf(event);
-      if (control === null || context.pending[control] !== undefined) return false;
-      return event.type !== 'user.press' || !context.spinning;
+      return control !== null && context.pending[control] === undefined;
     },
+    /** The press is of Spin (the game cycle holds it back while the reels rest). */
+    pressesSpin: ({ event }) => event.type === 'user.press' && event.button === 'spin',
     /**
-     * The jurisdiction allows it (the floor refuses it anyway): Spin once the game cycle has run
-     * out, Bet up below the largest stake, Autoplay switched on where it is not banned.
+     * The jurisdiction allows it (the floor refuses it anyway): Bet up below the largest stake,
+     * Autoplay switched on where it is not banned. (Spin waits for the game cycle: the press
+     * transition's guard asks the reels' region, live.reels.resting.)
      */
     withinRules: ({ context, event }) => {
       const rules = context.join?.rules;
       if (event.type === 'user.autoplay') return !event.on || rules?.autoplay !== false;
       if (event.type !== 'user.press') return true;
-      if (event.button === 'spin') return !context.resting;
       const maxStake = rules?.maxStake ?? null;
       return event.button !== 'betUp' || maxStake === null || (context.machine?.bet ?? 0) < maxStake;
     },
@@ -235,8 +236,6 @@ export const gameSessionMachine = setup({
     warning: null,
     refusal: null,
     pending: {},
-    spinning: false,
-    resting: false,
     activeBandId: null,
     pictureWidth: input.pictureWidth ?? null,
     videoLost: false,
@@ -333,7 +332,7 @@ export const gameSessionMachine = setup({
           entry: [
             // Requests of a lost connection are not answered any more: every control is free again.
             // A leave a reality check's answer began ended with the connection.
-            assign({ pending: {}, spinning: false, afterLeave: 'lobby' }),
+            assign({ pending: {}, afterLeave: 'lobby' }),
             { type: 'request', params: ({ context }) => ({ type: 'init', machineID: context.machineId, token: context.token }) },
             // The video prepares its offer while the socket joins; the join answer names the band.
             'prepareVideo',
@@ -396,7 +395,14 @@ export const gameSessionMachine = setup({
             'socket.error': { actions: [assign({ refusal: ({ event }) => event.failure }), 'settlePending'] },
             'socket.closed': { target: '#gameSession.left', actions: { type: 'leaveWith', params: { reason: 'cashout' } } },
             'user.press': {
-              guard: and(['controlFree', 'withinRules', 'notPaused']),
+              // No button while the reels turn, no Spin while they rest (the reels' region says which).
+              guard: and([
+                'controlFree',
+                not(stateIn('#reelsSpinning')),
+                or([not('pressesSpin'), not(stateIn('#reelsResting'))]),
+                'withinRules',
+                'notPaused',
+              ]),
               actions: [
                 'buttonFeedback',
                 assign({ refusal: null }),
@@ -469,9 +475,8 @@ export const gameSessionMachine = setup({
                   on: { 'socket.spinStart': { target: 'spinning', actions: assign({ lastSpin: ({ event }) => event.spin }) } },
                 },
                 spinning: {
+                  id: 'reelsSpinning',
                   tags: ['reels:spinning'],
-                  entry: assign({ spinning: true }),
-                  exit: assign({ spinning: false }),
                   after: { spinSettles: [{ guard: 'cycleLeft', target: 'resting' }, { target: 'idle' }] },
                   on: {
                     'socket.spin': [{ guard: 'cycleLeft', target: 'resting' }, { target: 'idle' }],
@@ -480,9 +485,8 @@ export const gameSessionMachine = setup({
                 },
                 // The reels have stopped, the game cycle goes on (UK 2.5 s, Germany 5 s from the start).
                 resting: {
+                  id: 'reelsResting',
                   tags: ['reels:resting'],
-                  entry: assign({ resting: true }),
-                  exit: assign({ resting: false }),
                   after: { cycleRest: 'idle' },
                   on: { 'socket.spinStart': { target: 'spinning', actions: assign({ lastSpin: ({ event }) => event.spin }) } },
                 },
@@ -599,7 +603,7 @@ export const gameSessionMachine = setup({
     /** Played in another tab: nothing here until the player asks to play here again. */
     elsewhere: {
       tags: ['screen:elsewhere'],
-      entry: assign({ warning: null, pending: {}, spinning: false, moneyTransfer: false, afterLeave: 'lobby' }),
+      entry: assign({ warning: null, pending: {}, moneyTransfer: false, afterLeave: 'lobby' }),
       on: {
         'user.playHere': 'connected',
         'user.leave': { target: 'left', actions: { type: 'leaveWith', params: { reason: 'left' } } },

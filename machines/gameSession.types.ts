@@ -107,10 +107,6 @@ export interface GameSessionContext {
   refusal: Failure | null;
   /** Each control's request the floor has not answered yet (control → request id). */
   pending: Partial<Record<Control, string>>;
-  /** The reels are turning (live.reels): no button is taken. */
-  spinning: boolean;
-  /** The reels have stopped but the jurisdiction's game cycle has not run out (live.reels.resting): Spin is not taken. */
-  resting: boolean;
   activeBandId: string | null;
   /** The picture's width in CSS pixels as the view measured it at the start, or null. */
   pictureWidth: number | null;
