@@ -9,7 +9,7 @@ import { passwordChangeMachine, pinChangeMachine } from '../../machines/accountF
 import { createAccountListMachine } from '../../machines/accountList.ts';
 import { accountProfileMachine } from '../../machines/accountProfile.ts';
 import type { authMachine } from '../../machines/auth.ts';
-import { selectLoggedIn } from '../../machines/auth.selectors.ts';
+import { selectLoggedIn, selectToken } from '../../machines/auth.selectors.ts';
 import { chatPanelMachine } from '../../machines/chatPanel.ts';
 import { gameSessionMachine } from '../../machines/gameSession.ts';
 import { lobbyMachine } from '../../machines/lobby.ts';
@@ -204,6 +204,8 @@ export function createLoggedIn({ settings, http, auth, inspect }: LoggedInDeps):
         },
       },
     }),
+    // The visit joins with the login's token; its first volume is the operator's (the player's own, kept on this device, comes in recallSound).
+    gameInput: (visit) => ({ ...visit, token: selectToken(auth.getSnapshot()), volume: settings.VOLUME }),
     promo: promoMachine.provide({
       actors: {
         restore: fromPromise(async ({ input }) => {

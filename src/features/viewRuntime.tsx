@@ -3,6 +3,7 @@ import type { ActorRefFrom, AnyActorRef, InspectionEvent, SnapshotFrom } from 'x
 import type { authMachine } from '../../machines/auth.ts';
 import type { chatPanelMachine } from '../../machines/chatPanel.ts';
 import type { gameSessionMachine } from '../../machines/gameSession.ts';
+import type { GameSessionInput } from '../../machines/gameSession.types.ts';
 import type { lobbyMachine } from '../../machines/lobby.ts';
 import type { navigationMachine } from '../../machines/navigation.ts';
 import type { selfLockMachine } from '../../machines/selfLock.ts';
@@ -55,6 +56,11 @@ export interface ViewRuntime {
 export interface ViewLogic {
   lobby: typeof lobbyMachine;
   gameSession: typeof gameSessionMachine;
+  /**
+   * A visit's input: the view names the machine and how wide it shows the picture; the login's
+   * token and the operator's volume are the composition root's to add, not the view's to carry.
+   */
+  gameInput: (visit: { machineId: number; pictureWidth: number }) => GameSessionInput;
   promo: typeof promoMachine;
   /** The player locks themselves out: the panic button (where the jurisdiction's rules show it), a break, a self-exclusion. */
   selfLock: typeof selfLockMachine;

@@ -111,3 +111,38 @@ describe('views read machines through tags and selectors', () => {
     expect(inlineReads([{ file: 'Named.tsx', text: named }])).toEqual([]);
   });
 });
+
+/**
+ * Where a view starts an actor with another actor's state in its input, as `file:line: name`: a
+ * value the view read with `use…Selector(` and hands on in `useActorRef(…, { input: … })`. What a
+ * page actor needs from other actors (the login's token, say) the composition root adds
+ * (src/app/loggedIn.ts: `gameInput`), so the tie is wired in one place, not carried by a view.
+ */
+export function carriedIntoInput(files: ReadonlyArray<{ file: string; text: string }>): string[] {
+  return files.flatMap(({ file, text }) => {
+    const selected = [...text.matchAll(/const\s+(\w+)\s*=\s*use\w*Selector\(/g)].map((match) => match[1]!);
+    return [...text.matchAll(/\buseActorRef\(/g)].flatMap((match) => {
+      const args = callArguments(text, match.index + match[0].length);
+      const input = args.slice(args.indexOf('input:') + 1 || args.length);
+      return selected.filter((name) => new RegExp(`\\b${name}\\b`).test(input)).map((name) => `${file}:${lineOf(text, match.index)}: ${name}`);
+    });
+  });
+}
+
+describe('no view carries one actor’s state into another', () => {
+  it("a page actor's input holds nothing the view read from another actor", () => {
+    expect(carriedIntoInput(viewSources())).toEqual([]);
+  });
+
+  it('the rule catches a selected value handed on in input, and lets the view’s own values pass', () => {
+    const planted = [
+      'const token = useSelector(auth, selectToken);',
+      'const width = measure(window);',
+      'const game = useActorRef(logic.gameSession, {',
+      '  input: { machineId, token, pictureWidth: width },',
+      '});',
+      'const promo = useActorRef(logic.promo, { input: { kind, pictureWidth: width } });',
+    ].join('\n');
+    expect(carriedIntoInput([{ file: 'Planted.tsx', text: planted }])).toEqual(['Planted.tsx:3: token']);
+  });
+});

@@ -138,6 +138,7 @@ export async function renderChrome(chrome: ReactElement, options: ChromeOptions 
     logic: {
       lobby: lobbyMachine,
       gameSession: gameSessionMachine,
+      gameInput: (visit) => ({ ...visit, token: 'view-test-token' }),
       promo: promoMachine,
       // As src/app/loggedIn.ts provides it: navbar.folded read from and kept in storage.
       navigation: navigationMachine.provide({

@@ -4,10 +4,9 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { selectAskingToLeave, selectLive, selectRefusal, selectScreen, selectSideBarOpen, selectWarning } from '../../../../machines/gameSession.selectors.ts';
-import { selectToken } from '../../../../machines/auth.selectors.ts';
 import { showToast, dismissToast } from '../../../ui/toasts.tsx';
 import { failureText } from '../errors/codeMessages.ts';
-import { useActorOptions, useAuthActor, useLogic, useSettings } from '../../viewRuntime.tsx';
+import { useActorOptions, useLogic } from '../../viewRuntime.tsx';
 import { useAccountFormat } from '../common/format.ts';
 import { leaveToast } from './messages.ts';
 import { pictureWidth } from './device.ts';
@@ -27,14 +26,12 @@ export function GamePage() {
   const { i18n } = useLingui();
   const navigate = useNavigate();
   const { gameId } = useParams({ from: '/game/$gameId/$name' });
-  const auth = useAuthActor();
-  const token = useSelector(auth, selectToken);
   const machineId = Number(gameId);
-  const settings = useSettings();
-  const game = useActorRef(useLogic().gameSession, {
+  const logic = useLogic();
+  const game = useActorRef(logic.gameSession, {
     ...useActorOptions(),
     // The first band is the one that fits the picture: HD on a desktop, never on a phone.
-    input: { machineId, token, volume: settings.VOLUME, pictureWidth: pictureWidth(window.innerWidth, window.innerHeight) },
+    input: logic.gameInput({ machineId, pictureWidth: pictureWidth(window.innerWidth, window.innerHeight) }),
   });
   const containerRef = useRef<HTMLDivElement>(null);
 
