@@ -8,8 +8,8 @@ import type { VideoRefusal, VideoStats, videoLinkMachine } from './videoLink.ts'
 
 type VideoSnapshot = SnapshotFrom<typeof videoLinkMachine> | undefined;
 
-/** The picture's stream (a MediaStream in the browser), or null. */
-export const selectStream = (snapshot: VideoSnapshot): unknown => snapshot?.context.stream ?? null;
+/** The picture's stream, or null. */
+export const selectStream = (snapshot: VideoSnapshot): MediaStream | null => snapshot?.context.stream ?? null;
 
 /** The last stats report, or null. */
 export const selectStats = (snapshot: VideoSnapshot): VideoStats | null => snapshot?.context.stats ?? null;

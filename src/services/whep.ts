@@ -52,12 +52,12 @@ export function whepPeerLogic() {
       input.whepUrl !== null ? Promise.resolve(input.whepUrl) : new Promise((resolve) => (playUrl = resolve));
     // The <video> that shows the stream, as the view hands it to the link (video.surface).
     // Measured only while it shows this peer's stream (not the last band's).
-    let surface = input.surface instanceof HTMLVideoElement ? input.surface : null;
+    let surface = input.surface;
     let shown: MediaStream | null = null;
     const meter = createInputDelayMeter(() => (surface !== null && shown !== null && surface.srcObject === shown ? surface : null));
     receive((event) => {
       if (event.type === 'peer.play') playUrl(event.whepUrl);
-      else if (event.type === 'peer.surface') surface = event.surface instanceof HTMLVideoElement ? event.surface : null;
+      else if (event.type === 'peer.surface') surface = event.surface;
       else meter.request();
     });
     let stopped = false;

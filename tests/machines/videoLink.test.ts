@@ -84,7 +84,8 @@ describe('videoLink machine', () => {
 
   it('hands the view’s surface to the running peer and to every peer it starts later', () => {
     const t = start('/whep/1/hd');
-    const surface = { element: 'video' };
+    // A stand-in: node has no <video>, and the link only hands it on.
+    const surface = { element: 'video' } as unknown as HTMLVideoElement;
     t.link().send({ type: 'video.surface', surface });
     expect(t.peer().told).toEqual([{ type: 'peer.surface', surface }]);
     // A retry and a band switch: the new peers start with it.
@@ -108,7 +109,8 @@ describe('videoLink machine', () => {
   it('keeps the stream for the view, tells the parent nothing, and drops it for another band', () => {
     const t = start('/whep/1/hd');
     expect(state(t)).toEqual({ session: 'negotiating' });
-    const stream = { id: 'stream' };
+    // A stand-in: node has no MediaStream, and the link only holds it for the view.
+    const stream = { id: 'stream' } as unknown as MediaStream;
     t.peer().send({ type: 'peer.stream', stream });
     expect(selectStream(t.seen())).toBe(stream);
     expect(t.actor.getSnapshot().context.heard).toEqual([]);

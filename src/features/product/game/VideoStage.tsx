@@ -17,7 +17,7 @@ export function VideoStage({ game }: { game: Game }) {
   const video = useRef<HTMLVideoElement>(null);
   // The picture is the video link's own state (the game session copies none of it).
   const link = useSelector(game, selectVideo);
-  const stream = useSelector(link, selectStream) as MediaStream | null;
+  const stream = useSelector(link, selectStream);
   const muted = useSelector(game, selectMuted);
   const volume = useSelector(game, selectVolume);
   const lost = useSelector(game, selectVideoLost);
