@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { Jurisdiction } from './jurisdiction.ts';
+import type { Settings } from './settings.ts';
 
 /**
  * Player protection: the rules of play a jurisdiction writes down, as the operator's
@@ -67,9 +68,20 @@ export const REALITY_CHECKS: Readonly<Record<Jurisdiction, RealityCheckPolicy>> 
   se: { defaultMinutes: 60, choices: [15, 30, 60] },
 };
 
-/** The player's reality-check interval in minutes: their choice while the jurisdiction offers it, else its default. */
-export function realityCheckMinutes(jurisdiction: Jurisdiction, chosen: number | null): number {
-  const policy = REALITY_CHECKS[jurisdiction];
+/**
+ * The reality checks the operator offers: its settings' default and list (REALITY_CHECK_MINUTES,
+ * REALITY_CHECK_CHOICES) where it gave them, else the jurisdiction's. The default is always one of
+ * the choices (added to the list when the operator's list leaves it out); the list is in order.
+ */
+export function realityCheckPolicy(settings: Pick<Settings, 'JURISDICTION' | 'REALITY_CHECK_MINUTES' | 'REALITY_CHECK_CHOICES'>): RealityCheckPolicy {
+  const profile = REALITY_CHECKS[settings.JURISDICTION];
+  const defaultMinutes = settings.REALITY_CHECK_MINUTES ?? profile.defaultMinutes;
+  const choices = new Set([...(settings.REALITY_CHECK_CHOICES ?? profile.choices), defaultMinutes]);
+  return { defaultMinutes, choices: [...choices].sort((a, b) => a - b) };
+}
+
+/** The player's reality-check interval in minutes: their choice while the operator offers it, else the operator's default. */
+export function realityCheckMinutes(policy: RealityCheckPolicy, chosen: number | null): number {
   return chosen !== null && policy.choices.includes(chosen) ? chosen : policy.defaultMinutes;
 }
 

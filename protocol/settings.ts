@@ -44,6 +44,13 @@ export const Settings = z.object({
   HOT_COIN_PRICES: z.array(z.int().check(z.positive())),
   /** Whose rules of play the floor enforces (protocol/protection.ts; docs/operators.md, "Jurisdictions"). */
   JURISDICTION: Jurisdiction,
+  /**
+   * The reality check's interval in minutes a player has until they choose another; null: the
+   * jurisdiction's default (protocol/protection.ts, REALITY_CHECKS). Always one of the choices.
+   */
+  REALITY_CHECK_MINUTES: z.nullable(z.int().check(z.positive(), z.lte(24 * 60))),
+  /** The intervals a player may choose from, in minutes; null: the jurisdiction's list. */
+  REALITY_CHECK_CHOICES: z.nullable(z.array(z.int().check(z.positive(), z.lte(24 * 60))).check(z.minLength(1), z.maxLength(12))),
 });
 export type Settings = z.infer<typeof Settings>;
 
@@ -84,6 +91,8 @@ export const DEFAULT_SETTINGS: Settings = {
   FPS: 30,
   HOT_COIN_PRICES: [500, 5000, 10000, 50000, 100000],
   JURISDICTION: 'default',
+  REALITY_CHECK_MINUTES: null,
+  REALITY_CHECK_CHOICES: null,
 };
 
 /** Merge external settings over the defaults; unknown keys are ignored, bad values rejected. */

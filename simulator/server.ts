@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { z } from 'zod/mini';
-import { JURISDICTIONS } from '../protocol/protection.ts';
+import { JURISDICTIONS, realityCheckPolicy } from '../protocol/protection.ts';
 import { DEFAULT_SETTINGS, SettingsOverrides } from '../protocol/settings.ts';
 import { accountHistoryRoutes } from './api/account-history.ts';
 import { accountRoutes } from './api/account.ts';
@@ -192,6 +192,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
         return { hotCoins: served.HOT_COIN_PRICES, maxAllIn: served.MAX_ALL_IN_LIMIT, allowZeroBalance: served.ALLOW_0_BALANCE_TO_PLAY };
       },
       rules: () => JURISDICTIONS[control.settings().JURISDICTION],
+      realityChecks: () => realityCheckPolicy(control.settings()),
       spinStarts: new Map(),
       checks: new Map(),
       engine: (rngState, machineId) => createEngine(rngState, `${rngSeed}:${machineId}`),

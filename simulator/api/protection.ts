@@ -11,9 +11,9 @@ import {
   protectionEntry,
   ProtectionReport,
   ProtectionSettings,
-  REALITY_CHECKS,
   RealityCheckChoice,
   realityCheckMinutes,
+  realityCheckPolicy,
   type LockKind,
 } from '../../protocol/protection.ts';
 import { fail } from '../http/errors.ts';
@@ -52,11 +52,11 @@ export function protectionRoutes(deps: ApiDeps, floor: PayBack): Route[] {
     }
     return ok(LockResult, { code: ErrorCode.requestSuccessful, kind, until: lock.endsAt });
   };
-  // The player's reality-check interval: their choice while the jurisdiction offers it, else its default.
+  // The player's reality-check interval: their choice while the operator offers it, else its default.
   const settingsOf = (playerId: number) => {
     const jurisdiction = deps.control.settings().JURISDICTION;
-    const policy = REALITY_CHECKS[jurisdiction];
-    const minutes = realityCheckMinutes(jurisdiction, deps.protection.realityCheckMinutes(playerId));
+    const policy = realityCheckPolicy(deps.control.settings());
+    const minutes = realityCheckMinutes(policy, deps.protection.realityCheckMinutes(playerId));
     return ok(ProtectionSettings, {
       realityCheck: { minutes, defaultMinutes: policy.defaultMinutes, choices: [...policy.choices] },
       limits: deps.protection.limitsOf(playerId, deps.now()),
@@ -85,7 +85,7 @@ export function protectionRoutes(deps: ApiDeps, floor: PayBack): Route[] {
       handle: async (request) => {
         const { player } = await authenticate(request.raw, deps);
         const { minutes } = await request.body(RealityCheckChoice);
-        const { choices } = REALITY_CHECKS[deps.control.settings().JURISDICTION];
+        const { choices } = realityCheckPolicy(deps.control.settings());
         if (!choices.includes(minutes)) throw fail(400, ErrorCode.invalidRequest, { reason: `choose one of ${choices.join(', ')} minutes`, choices: [...choices] });
         deps.protection.chooseRealityCheck(player.id, deps.now(), minutes);
         // A shorter interval brings the next check forward; a longer one counts from the next.

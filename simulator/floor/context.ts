@@ -1,4 +1,4 @@
-import type { PlayRules } from '../../protocol/protection.ts';
+import type { PlayRules, RealityCheckPolicy } from '../../protocol/protection.ts';
 import type { MachineServerMessage } from '../../protocol/sockets.ts';
 import type { Ledger } from '../store/ledger.ts';
 import type { MachineStore } from '../store/machines.ts';
@@ -45,6 +45,8 @@ export interface FloorContext {
   limits(): { hotCoins: number[]; maxAllIn: number; allowZeroBalance?: boolean };
   /** The jurisdiction's rules of play (JURISDICTION), read at the moment of use, in real time. */
   rules(): PlayRules;
+  /** The reality checks the operator offers (REALITY_CHECK_MINUTES / _CHOICES, else the jurisdiction's), read at the moment of use. */
+  realityChecks(): RealityCheckPolicy;
   /**
    * When each player's last spin started: the game cycle counts per player, across machines (a
    * player who cashes out and sits down elsewhere does not start it again; a new occupant does

@@ -875,9 +875,9 @@ export class MachineRuntime {
 
 export type { MachineServerMessage };
 
-/** How long a player plays between reality checks: their choice if the jurisdiction offers it, else its default (floor time). */
+/** How long a player plays between reality checks: their choice if the operator offers it, else its default (floor time). */
 export function checkEvery(ctx: FloorContext, playerId: number): number {
-  const minutes = realityCheckMinutes(ctx.rules().jurisdiction, ctx.protection.realityCheckMinutes(playerId));
+  const minutes = realityCheckMinutes(ctx.realityChecks(), ctx.protection.realityCheckMinutes(playerId));
   return Math.max(1, Math.round(minutes * 60_000 * ctx.timings().scale));
 }
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { JURISDICTIONS } from '../../protocol/protection.ts';
+import { JURISDICTIONS, REALITY_CHECKS } from '../../protocol/protection.ts';
 import { ProtectionStore } from '../../simulator/store/protection.ts';
 import { PLAYER_PERMISSION, type TokenClaims } from '../../protocol/auth.ts';
 import { ErrorCode } from '../../protocol/errors.ts';
@@ -303,6 +303,7 @@ async function runSequence(actions: Action[]): Promise<void> {
     timings: () => DEFAULT_TIMINGS,
     limits: () => ({ hotCoins: HOT_COINS, maxAllIn: DEFAULT_SETTINGS.MAX_ALL_IN_LIMIT }),
     rules: () => JURISDICTIONS.default,
+    realityChecks: () => REALITY_CHECKS.default,
     spinStarts: new Map(),
     checks: new Map(),
     endVideo: () => undefined,

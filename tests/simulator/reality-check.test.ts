@@ -238,4 +238,33 @@ describe('reality checks on the floor', () => {
     const settings = ProtectionSettings.parse((await call(`${t.url}/api/player/protection`, { headers: auth })).body);
     expect(settings.realityCheck).toMatchObject({ minutes: REALITY_CHECKS.uk.defaultMinutes, choices: [...REALITY_CHECKS.uk.choices] });
   });
+
+  it('the operator sets the default and the list (REALITY_CHECK_MINUTES, REALITY_CHECK_CHOICES): the player sees them, chooses among them, and the machine asks at the default', async () => {
+    const auth = { authorization: `Bearer ${token}` };
+    // The default need not be in the operator's list: it is always one of the choices.
+    const put = await call(`${t.url}/sim/settings`, { method: 'PUT', body: { REALITY_CHECK_MINUTES: 20, REALITY_CHECK_CHOICES: [40, 10] } });
+    expect(put.status).toBe(200);
+    const settings = ProtectionSettings.parse((await call(`${t.url}/api/player/protection`, { headers: auth })).body);
+    expect(settings.realityCheck).toEqual({ minutes: 20, defaultMinutes: 20, choices: [10, 20, 40] });
+
+    const { socket, joined } = await join();
+    expect(joined.rules?.realityCheckMs).toBe(20 * 60_000 * SCALE);
+    t.clock.now += 20 * 60_000 * SCALE;
+    await socket.next('realityCheck');
+    socket.close();
+
+    const refused = await call(`${t.url}/api/player/protection/reality-check`, { method: 'POST', headers: auth, body: { minutes: 60 } });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ code: 40000, Params: { choices: [10, 20, 40] } });
+    const chosen = await call(`${t.url}/api/player/protection/reality-check`, { method: 'POST', headers: auth, body: { minutes: 40 } });
+    expect(ProtectionSettings.parse(chosen.body).realityCheck).toEqual({ minutes: 40, defaultMinutes: 20, choices: [10, 20, 40] });
+
+    // An interval the operator no longer offers falls back to its default; a bad setting is refused and changes nothing.
+    await call(`${t.url}/sim/settings`, { method: 'PUT', body: { REALITY_CHECK_CHOICES: [15, 30] } });
+    const after = ProtectionSettings.parse((await call(`${t.url}/api/player/protection`, { headers: auth })).body);
+    expect(after.realityCheck).toEqual({ minutes: 20, defaultMinutes: 20, choices: [15, 20, 30] });
+    const bad = await call(`${t.url}/sim/settings`, { method: 'PUT', body: { REALITY_CHECK_MINUTES: 0 } });
+    expect(bad.status).toBe(400);
+    expect(ProtectionSettings.parse((await call(`${t.url}/api/player/protection`, { headers: auth })).body).realityCheck.defaultMinutes).toBe(20);
+  });
 });
