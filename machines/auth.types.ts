@@ -3,7 +3,7 @@
  * what it is told and what it emits. machines/auth.ts is the chart.
  */
 import type { Failure } from './failure.ts';
-import type { MachineChange } from './lobby.ts';
+import type { MachineStatusChange } from '../protocol/sockets.ts';
 import type { NotificationEvent } from './notificationSocket.ts';
 
 export interface SessionUser {
@@ -67,7 +67,7 @@ export interface AuthContext {
 export type AuthEmitted =
   | { type: 'session.started' }
   | { type: 'session.ended' }
-  | { type: 'machines'; changes: MachineChange[] }
+  | { type: 'machines'; changes: MachineStatusChange[] }
   /** The player's own session on a machine changed (held, reserved, closed): the lobby asks again. */
   | { type: 'session'; machineId: number; status: 'open' | 'closed' }
   | { type: 'info'; code: number; params: Record<string, unknown>; message: string; action: string };

@@ -40,7 +40,9 @@
 import { and, assign, enqueueActions, fromCallback, not, or, raise, sendTo, setup, stateIn, stopChild } from 'xstate';
 import type { Failure } from './failure.ts';
 import { backoffDelay } from './backoff.ts';
+import type { ReconnectRef } from './reconnect.ts';
 import { videoLinkMachine } from './videoLink.ts';
+import { walletFeedLogic } from './wallet.ts';
 import type {
   AfterLeave,
   Control,
@@ -84,16 +86,22 @@ export const gameSessionMachine = setup({
     /** Keeps the screen awake while it runs (the whole visit); stopping it lets the screen sleep. */
     wakeLock: fromCallback(() => () => {}),
     /**
-     * Tells the reconnect dialog (auth's child) which machine is being played while the visit
-     * lasts, so it does not offer the player the session they are in.
+     * Tells the reconnect dialog (the login's, in the input) which machine is being played while
+     * the visit lasts, so it does not offer the player the session they are in.
      */
-    presence: fromCallback<{ type: 'noop' }, { machineId: number }>(() => () => {}),
+    presence: fromCallback<{ type: 'noop' }, { reconnect: ReconnectRef | null; machineId: number }>(({ input }) => {
+      const { reconnect, machineId } = input;
+      reconnect?.send({ type: 'game.entered', machineId });
+      return () => {
+        if (reconnect?.getSnapshot().status === 'active') reconnect.send({ type: 'game.left' });
+      };
+    }),
     /**
      * The player's wallet (the login's wallet actor, the one holder of the balance): sends
      * wallet.balance now and after every change, whoever made it (this machine's floor, a
      * deposit, a promo, another tab).
      */
-    walletFeed: fromCallback(() => () => {}),
+    walletFeed: walletFeedLogic,
   },
   guards: {
     /**
@@ -148,14 +156,21 @@ export const gameSessionMachine = setup({
     newVisit: assign({ visitId: ({ context }) => context.visitId }),
     /** The feel of a machine button: a click and a haptic tick, where the operator turned them on (CLICK_SOUND). */
     buttonFeedback: (_, _params: undefined) => {},
-    /** The player left keeping the machine (reserved): the app tells the reconnect dialog. */
-    announceKept: (_, _params: undefined) => {},
     /**
-     * The machine socket reported the wallet (its join, a money update): the app hands it to
+     * The player left on purpose keeping the machine (reserved): the reconnect dialog is told which
+     * (a kept machine is not an open session to greet). Any other way out tells it nothing.
+     */
+    announceKept: enqueueActions(({ context, enqueue }) => {
+      if (context.leaveReason === 'left' && context.reconnect) enqueue.sendTo(context.reconnect, { type: 'game.kept', machineId: context.machineId });
+    }),
+    /**
+     * The machine socket reported the wallet (its join, a money update): the game hands it to
      * the wallet actor, whose feed (walletFeed) brings it back as wallet.balance. The game keeps
      * no balance of its own, so the side bar, the coins and the wallet never disagree.
      */
-    tellWallet: (_, _params: { balance: number }) => {},
+    tellWallet: enqueueActions(({ context, enqueue }, params: { balance: number }) => {
+      if (context.wallet) enqueue.sendTo(context.wallet, { type: 'server.balance', balance: params.balance });
+    }),
     /** The player's sound choice changed: the app keeps it for their next game (src/app/loggedIn.ts). */
     rememberSound: (_, _params: undefined) => {},
     /** As the visit starts, the app brings back the player's last sound choice; this stand-in keeps the input's. */
@@ -231,6 +246,8 @@ export const gameSessionMachine = setup({
     join: null,
     machine: null,
     balance: input.balance ?? null,
+    wallet: input.wallet ?? null,
+    reconnect: input.reconnect ?? null,
     session: null,
     lastSpin: null,
     warning: null,
@@ -258,8 +275,8 @@ export const gameSessionMachine = setup({
   // The whole visit keeps the screen awake; reaching `left` (final) stops it.
   invoke: [
     { id: 'wakeLock', src: 'wakeLock' },
-    { id: 'presence', src: 'presence', input: ({ context }) => ({ machineId: context.machineId }) },
-    { id: 'walletFeed', src: 'walletFeed' },
+    { id: 'presence', src: 'presence', input: ({ context }) => ({ reconnect: context.reconnect, machineId: context.machineId }) },
+    { id: 'walletFeed', src: 'walletFeed', input: ({ context }) => ({ wallet: context.wallet }) },
   ],
   initial: 'idle',
   on: {
@@ -618,10 +635,7 @@ export const gameSessionMachine = setup({
     left: {
       type: 'final',
       tags: ['screen:left'],
-      // Left on purpose: a machine kept for the player's return is not an open session to greet.
-      entry: enqueueActions(({ context, enqueue }) => {
-        if (context.leaveReason === 'left') enqueue('announceKept');
-      }),
+      entry: 'announceKept',
     },
   },
   output: ({ context }) => ({ reason: context.leaveReason ?? 'left', failure: context.failure, next: context.afterLeave }),

@@ -5,7 +5,9 @@
 import type { Failure } from './failure.ts';
 import type { GameSessionData, MachineButton, MachineClientMessage, MachineServerMessage, MachineState, SpinOutcome, SpinStart, VideoBand } from '../protocol/sockets.ts';
 import type { PlayRules, RealityCheckAnswer } from '../protocol/protection.ts';
+import type { ReconnectRef } from './reconnect.ts';
 import type { VideoStats } from './videoLink.ts';
+import type { WalletFeedEvent, WalletRef } from './wallet.ts';
 
 export type { VideoStats };
 
@@ -89,6 +91,10 @@ export interface GameSessionInput {
    * its walletFeed to say it. Either way the wallet actor stays its only holder.
    */
   balance?: number | null;
+  /** The login's wallet actor: the game follows its balance (walletFeed) and tells it the floor's (tellWallet). */
+  wallet?: WalletRef | null;
+  /** The login's reconnect dialog: told which machine is played (presence) and which one the player kept. */
+  reconnect?: ReconnectRef | null;
 }
 
 export interface GameSessionContext {
@@ -98,6 +104,9 @@ export interface GameSessionContext {
   machine: MachineView | null;
   /** The player's wallet (minor units) as the wallet actor holds it (walletFeed); null until it has said. */
   balance: number | null;
+  /** The actors of the login this visit talks to (null: none, as in a test of the chart alone). */
+  wallet: WalletRef | null;
+  reconnect: ReconnectRef | null;
   /** The game session as the operator last told it (time played, bets, wins), or null. */
   session: SessionView | null;
   /** The spin the reels turn for (or last turned for): its bet and how long it lasts. */
@@ -186,9 +195,6 @@ export type UserEvent =
 
 /** Raised by the machine itself: the cashout has gone out, now leave. */
 type InternalEvent = { type: 'session.closed' };
-
-/** The wallet's balance (minor units), from the wallet actor: the game's only source of it. */
-export type WalletFeedEvent = { type: 'wallet.balance'; balance: number };
 
 export type GameSessionEvent = SocketEvent | UserEvent | InternalEvent | WalletFeedEvent;
 

@@ -20,7 +20,8 @@
 import { assign, emit, fromCallback, fromPromise, setup } from 'xstate';
 import { backoffDelay } from './backoff.ts';
 import { toFailure } from './failure.ts';
-import type { Joinability, LobbyBrand, LobbyContext, LobbyData, LobbyEmitted, LobbyEvent, LobbyInput, LobbyMachine, MachineChange } from './lobby.types.ts';
+import type { FloorNews, Joinability, LobbyBrand, LobbyContext, LobbyData, LobbyEmitted, LobbyEvent, LobbyInput, LobbyMachine, MachineChange } from './lobby.types.ts';
+import { walletFeedLogic } from './wallet.ts';
 
 export * from './lobby.types.ts';
 
@@ -43,10 +44,17 @@ export const lobbyMachine = setup({
     fetchLobby: fromPromise<LobbyData, { brandId: number | null; showLobby: boolean }>(async () => {
       throw new Error('fetchLobby not provided');
     }),
-    /** Sends server.statuses and server.session for what the notification socket reports (the app wires it). */
-    liveStatuses: fromCallback(() => () => {}),
-    /** The login's wallet: sends wallet.balance now and on each change (the app wires it). */
-    walletFeed: fromCallback(() => () => {}),
+    /** Sends server.statuses and server.session for the floor's news as the login (news) tells it. */
+    liveStatuses: fromCallback<{ type: 'noop' }, { news: FloorNews | null }>(({ input, sendBack }) => {
+      const statuses = input.news?.on('machines', (event) => sendBack({ type: 'server.statuses', changes: event.changes } satisfies LobbyEvent));
+      const sessions = input.news?.on('session', (event) => sendBack({ type: 'server.session', machineId: event.machineId, status: event.status } satisfies LobbyEvent));
+      return () => {
+        statuses?.unsubscribe();
+        sessions?.unsubscribe();
+      };
+    }),
+    /** The login's wallet: sends wallet.balance now and on each change. */
+    walletFeed: walletFeedLogic,
   },
   actions: {
     patchMachines: assign({
@@ -68,6 +76,8 @@ export const lobbyMachine = setup({
 }).createMachine({
   id: 'lobby',
   context: ({ input }) => ({
+    wallet: input.wallet ?? null,
+    news: input.news ?? null,
     showLobby: input.showLobby,
     refreshSeconds: input.refreshSeconds,
     selectedBrand: input.brandId,
@@ -78,8 +88,8 @@ export const lobbyMachine = setup({
     balance: null,
   }),
   invoke: [
-    { id: 'liveStatuses', src: 'liveStatuses' },
-    { id: 'walletFeed', src: 'walletFeed' },
+    { id: 'liveStatuses', src: 'liveStatuses', input: ({ context }) => ({ news: context.news }) },
+    { id: 'walletFeed', src: 'walletFeed', input: ({ context }) => ({ wallet: context.wallet }) },
   ],
   initial: 'loading',
   on: {

@@ -4,7 +4,10 @@
  */
 import type { Brand, Machine, MachineStatus, Reservation } from '../protocol/floor.ts';
 import type { MachineStatusChange } from '../protocol/sockets.ts';
+import type { ActorRef, EventObject, Snapshot } from 'xstate';
+import type { AuthEmitted } from './auth.types.ts';
 import type { Failure } from './failure.ts';
+import type { WalletRef } from './wallet.ts';
 
 /** A machine's status (the wire's MachineStatus). */
 export type LobbyMachineStatus = MachineStatus;
@@ -33,9 +36,21 @@ export interface LobbyInput {
   showLobby: boolean;
   refreshSeconds: number;
   brandId: number | null;
+  /** The login's wallet actor: the lobby follows its balance (walletFeed). */
+  wallet?: WalletRef | null;
+  /** The login (auth), which tells the floor's live news as the notification socket hears it (liveStatuses). */
+  news?: FloorNews | null;
 }
 
+/**
+ * The login (auth), as the lobby listens to it: it emits the floor's live news as the notification
+ * socket hears it — status batches (`machines`) and the player's own session changes (`session`).
+ */
+export type FloorNews = Pick<ActorRef<Snapshot<unknown>, EventObject, AuthEmitted>, 'on'>;
+
 export interface LobbyContext extends LobbyData {
+  wallet: WalletRef | null;
+  news: FloorNews | null;
   showLobby: boolean;
   refreshSeconds: number;
   selectedBrand: number | null;

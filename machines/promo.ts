@@ -14,9 +14,10 @@
  * device (the server keeps its own 5 minutes). The app provides where the last claim is kept and
  * the limit from the settings (DISCOUNT_BALANCE_CHECK, DISCOUNT_MIN) in minor units.
  */
-import { assign, fromCallback, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import type { PromoKind } from '../protocol/account.ts';
 import { toFailure, type Failure } from './failure.ts';
+import { walletFeedLogic, type WalletRef } from './wallet.ts';
 
 export type { PromoKind };
 
@@ -25,6 +26,8 @@ export const PROMO_COOLDOWN_MS = 30_000;
 
 export interface PromoInput {
   kind: PromoKind;
+  /** The login's wallet actor: the buttons follow its balance (walletFeed). */
+  wallet?: WalletRef | null;
 }
 
 /** What the app restores: how long ago this kind was last claimed here, and the discount's limit. */
@@ -35,7 +38,9 @@ export interface RestoredPromo {
   balanceLimit: number | null;
 }
 
-export interface PromoContext extends PromoInput {
+export interface PromoContext {
+  kind: PromoKind;
+  wallet: WalletRef | null;
   balanceLimit: number | null;
   /** The wallet balance as the player sees it (minor units), or null while it is unknown. */
   balance: number | null;
@@ -67,8 +72,8 @@ export const promoMachine = setup({
     claim: fromPromise<{ amount: number }, { kind: PromoKind }>(async () => {
       throw new Error('claim not provided');
     }),
-    /** The login's wallet: sends wallet.balance now and on each change (the app wires it). */
-    walletFeed: fromCallback(() => () => {}),
+    /** The login's wallet: sends wallet.balance now and on each change. */
+    walletFeed: walletFeedLogic,
   },
   actions: {
     /** Keep the claim on this device (the window survives a reload). */
@@ -88,6 +93,7 @@ export const promoMachine = setup({
   id: 'promo',
   context: ({ input }) => ({
     kind: input.kind,
+    wallet: input.wallet ?? null,
     balanceLimit: null,
     balance: null,
     cooldownLeftMs: PROMO_COOLDOWN_MS,
@@ -96,7 +102,7 @@ export const promoMachine = setup({
     notices: 0,
     failure: null,
   }),
-  invoke: { id: 'walletFeed', src: 'walletFeed' },
+  invoke: { id: 'walletFeed', src: 'walletFeed', input: ({ context }) => ({ wallet: context.wallet }) },
   on: { 'wallet.balance': { actions: assign({ balance: ({ event }) => event.balance }) } },
   initial: 'restoring',
   states: {

@@ -8,7 +8,7 @@
  *   shown ──user.kick──▶ kicking (POST kick) ──▶ shown (the session stays, now free to continue)
  *   server.session (closed) ──▶ hidden;  user.dismiss ──▶ hidden
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { toFailure, type Failure } from './failure.ts';
 
 /** The seven texts of SPEC §4, by machine status. */
@@ -169,3 +169,5 @@ export const reconnectMachine = setup({
     },
   },
 });
+
+export type ReconnectRef = ActorRefFrom<typeof reconnectMachine>;

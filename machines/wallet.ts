@@ -8,7 +8,7 @@
  *   one with every move) is the wallet's. Nothing else asks again.
  *   Each balance set is emitted (`balance`) to the actors that follow the wallet.
  */
-import { assign, emit, fromPromise, setup } from 'xstate';
+import { assign, emit, fromCallback, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { toFailure, type Failure } from './failure.ts';
 
 export interface WalletContext {
@@ -68,4 +68,23 @@ export const walletMachine = setup({
     loaded: {},
     failed: {},
   },
+});
+
+export type WalletRef = ActorRefFrom<typeof walletMachine>;
+
+/** What a wallet feed sends the machine that invokes it. */
+export type WalletFeedEvent = { type: 'wallet.balance'; balance: number };
+
+/**
+ * The wallet's balance for a machine that follows it (the lobby, the promo buttons, the game): a
+ * child invoked with the login's wallet actor in its input sends `wallet.balance` now, when the
+ * wallet has one, and after each balance the wallet emits. No wallet (null): no feed.
+ */
+export const walletFeedLogic = fromCallback<{ type: 'noop' }, { wallet: WalletRef | null }>(({ input, sendBack }) => {
+  const { wallet } = input;
+  if (wallet === null) return undefined;
+  const now = wallet.getSnapshot().context.balance;
+  if (now !== null) sendBack({ type: 'wallet.balance', balance: now } satisfies WalletFeedEvent);
+  const subscription = wallet.on('balance', (event) => sendBack({ type: 'wallet.balance', balance: event.balance } satisfies WalletFeedEvent));
+  return () => subscription.unsubscribe();
 });

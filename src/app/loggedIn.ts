@@ -4,7 +4,7 @@
  * lazily by runtime.ts — after the first screen has rendered, and awaited by the logged-in
  * routes — so none of it weighs on /login.
  */
-import { assign, createActor, fromCallback, fromPromise, type ActorRefFrom, type EventObject, type InspectionEvent } from 'xstate';
+import { assign, createActor, fromCallback, fromPromise, type ActorRefFrom, type InspectionEvent } from 'xstate';
 import { passwordChangeMachine, pinChangeMachine } from '../../machines/accountForm.ts';
 import { createAccountListMachine } from '../../machines/accountList.ts';
 import { accountProfileMachine } from '../../machines/accountProfile.ts';
@@ -129,17 +129,6 @@ function loginActors(auth: LoggedInDeps['auth']) {
   };
 }
 
-/** The wallet's balance for a machine that follows it: now, then each one the wallet emits. */
-function walletFeed(wallet: () => ActorRefFrom<typeof walletMachine> | undefined) {
-  return fromCallback<EventObject>(({ sendBack }) => {
-    const actor = wallet();
-    const balance = actor?.getSnapshot().context.balance ?? null;
-    if (balance !== null) sendBack({ type: 'wallet.balance', balance });
-    const subscription = actor?.on('balance', (event) => sendBack({ type: 'wallet.balance', balance: event.balance }));
-    return () => subscription?.unsubscribe();
-  });
-}
-
 export function createLoggedIn({ settings, http, auth, inspect }: LoggedInDeps): LoggedIn {
   const floor = createFloorService(http);
   // A page opened at the lobby: its machines are asked for as soon as the login is known (now, or
@@ -156,43 +145,25 @@ export function createLoggedIn({ settings, http, auth, inspect }: LoggedInDeps):
   }
   const protection = createProtectionService(http);
   const actors = loginActors(auth);
-  const reconnectDialog = actors.reconnect;
   const logic: ViewLogic = {
-    lobby: lobbyMachine.provide({
-      actors: {
-        fetchLobby: fromPromise(({ input }) => floor.lobby(input)),
-        // The notification socket's live statuses and the player's own session changes, as auth
-        // hands them on, while the lobby shows.
-        liveStatuses: fromCallback(({ sendBack }) => {
-          const statuses = auth.on('machines', (event) => sendBack({ type: 'server.statuses', changes: event.changes }));
-          const sessions = auth.on('session', (event) => sendBack({ type: 'server.session', machineId: event.machineId, status: event.status }));
-          return () => {
-            statuses.unsubscribe();
-            sessions.unsubscribe();
-          };
-        }),
-        walletFeed: walletFeed(actors.wallet),
-      },
+    lobby: lobbyMachine.provide({ actors: { fetchLobby: fromPromise(({ input }) => floor.lobby(input)) } }),
+    // The lobby follows the login's wallet and hears the floor's news from the login (auth emits it).
+    lobbyInput: (view) => ({
+      ...view,
+      showLobby: settings.SHOW_LOBBY,
+      refreshSeconds: settings.LOBBY_UPDATE_SECONDS,
+      wallet: actors.wallet() ?? null,
+      news: auth,
     }),
     gameSession: gameSessionMachine.provide({
       actors: {
         machineSocket: machineSocketLogic(settings.MACHINE_URL),
         video: videoLinkMachine.provide({ actors: { peer: whepPeerLogic(), pageLifecycle: pageLifecycleLogic() } }),
         wakeLock: wakeLockLogic(),
-        // The visit's machine, for the reconnect dialog: entered while the game session runs.
-        presence: fromCallback(({ input }) => {
-          reconnectDialog()?.send({ type: 'game.entered', machineId: input.machineId });
-          return () => reconnectDialog()?.send({ type: 'game.left' });
-        }),
-        // The wallet as the login's wallet machine holds it (this floor, notifications, refreshes).
-        walletFeed: walletFeed(actors.wallet),
       },
       actions: {
         // Each visit its own request ids: a player's ids never repeat (the ledger remembers them).
         newVisit: assign({ visitId: () => crypto.randomUUID().slice(0, 8) }),
-        announceKept: ({ context }) => reconnectDialog()?.send({ type: 'game.kept', machineId: context.machineId }),
-        // The machine socket's word on the wallet goes to the wallet, which tells everyone (walletFeed).
-        tellWallet: (_, { balance }) => actors.wallet()?.send({ type: 'server.balance', balance }),
         // The player's sound, as they left it in their last game (this device's storage).
         recallSound: assign(({ context }) => {
           const choice = soundStorage.read();
@@ -204,8 +175,15 @@ export function createLoggedIn({ settings, http, auth, inspect }: LoggedInDeps):
         },
       },
     }),
-    // The visit joins with the login's token; its first volume is the operator's (the player's own, kept on this device, comes in recallSound).
-    gameInput: (visit) => ({ ...visit, token: selectToken(auth.getSnapshot()), volume: settings.VOLUME }),
+    // The visit joins with the login's token and talks to the login's wallet and reconnect dialog;
+    // its first volume is the operator's (the player's own, kept on this device, comes in recallSound).
+    gameInput: (visit) => ({
+      ...visit,
+      token: selectToken(auth.getSnapshot()),
+      volume: settings.VOLUME,
+      wallet: actors.wallet() ?? null,
+      reconnect: actors.reconnect() ?? null,
+    }),
     promo: promoMachine.provide({
       actors: {
         restore: fromPromise(async ({ input }) => {
@@ -217,10 +195,10 @@ export function createLoggedIn({ settings, http, auth, inspect }: LoggedInDeps):
           };
         }),
         claim: fromPromise(({ input }) => floor.claim(input.kind)),
-        walletFeed: walletFeed(actors.wallet),
       },
       actions: { rememberClaim: (_, { kind }) => promoStorage.write(kind, Date.now()) },
     }),
+    promoInput: (kind) => ({ kind, wallet: actors.wallet() ?? null }),
     selfLock: selfLockMachine.provide({
       actors: {
         lock: fromPromise(({ input }) => (input.kind === 'panic' ? protection.panic() : protection.lock(input))),

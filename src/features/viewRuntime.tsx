@@ -5,12 +5,13 @@ import type { chatPanelMachine } from '../../machines/chatPanel.ts';
 import type { gameSessionMachine } from '../../machines/gameSession.ts';
 import type { GameSessionInput } from '../../machines/gameSession.types.ts';
 import type { lobbyMachine } from '../../machines/lobby.ts';
+import type { LobbyInput } from '../../machines/lobby.types.ts';
 import type { navigationMachine } from '../../machines/navigation.ts';
 import type { selfLockMachine } from '../../machines/selfLock.ts';
 import type { checkIntervalMachine } from '../../machines/checkInterval.ts';
 import type { playerLimitsMachine } from '../../machines/playerLimits.ts';
 import type { protectionHistoryMachine } from '../../machines/protectionHistory.ts';
-import type { promoMachine } from '../../machines/promo.ts';
+import type { PromoInput, promoMachine } from '../../machines/promo.ts';
 import type { registerMachine } from '../../machines/register.ts';
 import type { uiSettingsMachine } from '../../machines/uiSettings.ts';
 import type { Settings } from '../../protocol/settings.ts';
@@ -21,7 +22,7 @@ import type { CallbackActorLogic, EventObject, PromiseActorLogic } from 'xstate'
 import type { passwordChangeMachine, pinChangeMachine } from '../../machines/accountForm.ts';
 import type { AccountListMachine } from '../../machines/accountList.ts';
 import type { accountProfileMachine } from '../../machines/accountProfile.ts';
-import type { GameSessionItem, LoginLogItem, TransactionItem } from '../../protocol/account.ts';
+import type { GameSessionItem, LoginLogItem, PromoKind, TransactionItem } from '../../protocol/account.ts';
 
 /** The account screens' machines with their real services provided (src/app/runtime.ts). */
 export interface AccountLogic {
@@ -55,6 +56,8 @@ export interface ViewRuntime {
 
 export interface ViewLogic {
   lobby: typeof lobbyMachine;
+  /** The lobby's input: the view names the brand its address shows; the login's actors and the operator's settings are added here. */
+  lobbyInput: (view: { brandId: number | null }) => LobbyInput;
   gameSession: typeof gameSessionMachine;
   /**
    * A visit's input: the view names the machine and how wide it shows the picture; the login's
@@ -62,6 +65,8 @@ export interface ViewLogic {
    */
   gameInput: (visit: { machineId: number; pictureWidth: number }) => GameSessionInput;
   promo: typeof promoMachine;
+  /** A promo button's input: the view names the kind; the login's wallet is added here. */
+  promoInput: (kind: PromoKind) => PromoInput;
   /** The player locks themselves out: the panic button (where the jurisdiction's rules show it), a break, a self-exclusion. */
   selfLock: typeof selfLockMachine;
   /** How often the player's reality check comes (their choice from the operator's list). */

@@ -5,6 +5,7 @@ import { fittingBand, gameSessionMachine, SPIN_STOP_GRACE_MS, type JoinInfo, typ
 import { selectAskingToLeave, selectCheckAnswering, selectControlsFaded, selectLive, selectRealityCheck, selectSession, selectScreen, selectSessionNet, selectSpinning, selectVideo, selectVideoLost } from '../../machines/gameSession.selectors.ts';
 import { selectStream, selectVideoFailed, selectVideoProblem, selectVideoRefusal } from '../../machines/videoLink.selectors.ts';
 import { BACKOFF_CAP_MS } from '../../machines/backoff.ts';
+import { reconnectMachine } from '../../machines/reconnect.ts';
 import { walletMachine } from '../../machines/wallet.ts';
 import { JURISDICTIONS } from '../../protocol/protection.ts';
 
@@ -36,11 +37,11 @@ function start(maxReconnects = 3) {
   let peerSend: (event: AnyEventObject) => void = () => {};
   let videosStopped = 0;
   const wakeLock = { taken: 0, released: 0 };
-  /** What the reconnect dialog is told: entered:<id>, left, kept:<id>. */
-  const presence: string[] = [];
   const clock = new SimulatedClock();
   // The login's real wallet chart (its fetch never answers): the game's balance is the wallet's.
   const wallet = createActor(walletMachine.provide({ actors: { fetchBalance: fromPromise(() => new Promise<number>(() => {})) } })).start();
+  // The login's real reconnect dialog, handed to the game in its input as src/app does.
+  const reconnect = createActor(reconnectMachine).start();
   const actor = createActor(
     gameSessionMachine.provide({
       actors: {
@@ -71,25 +72,13 @@ function start(maxReconnects = 3) {
             wakeLock.released += 1;
           };
         }),
-        presence: fromCallback(({ input }) => {
-          presence.push(`entered:${input.machineId}`);
-          return () => presence.push('left');
-        }),
-        walletFeed: fromCallback(({ sendBack }) => {
-          const subscription = wallet.on('balance', ({ balance }) => sendBack({ type: 'wallet.balance', balance }));
-          return () => subscription.unsubscribe();
-        }),
-      },
-      actions: {
-        announceKept: ({ context }) => presence.push(`kept:${context.machineId}`),
-        tellWallet: (_, { balance }) => wallet.send({ type: 'server.balance', balance }),
       },
     }),
-    { input: { machineId: 1, token: 'tok', maxReconnects, visitId: 'v1' }, clock },
+    { input: { machineId: 1, token: 'tok', maxReconnects, visitId: 'v1', wallet, reconnect }, clock },
   ).start();
   const server = (event: AnyEventObject) => sockets[sockets.length - 1]!(event);
   const peer = (event: AnyEventObject) => peerSend(event);
-  return { actor, wallet, sent, server, started, videos, requestsToVideo, clock, sockets, wakeLock, presence, peer, stopped: () => videosStopped };
+  return { actor, wallet, reconnect, sent, server, started, videos, requestsToVideo, clock, sockets, wakeLock, peer, stopped: () => videosStopped };
 }
 
 function joined(t: ReturnType<typeof start>) {
@@ -502,6 +491,8 @@ describe('gameSession machine', () => {
   it('leaving with credits asks: keep the machine (no cashout, reserved), cash out first, or stay', () => {
     const keep = start();
     joined(keep);
+    // The login's reconnect dialog knows the machine for the whole visit (the game's presence child).
+    expect(keep.reconnect.getSnapshot().context).toMatchObject({ playingMachineId: 1, keptMachineId: null });
     keep.server({ type: 'socket.state', machine: { ...machine, credits: 500 } });
     keep.actor.send({ type: 'user.leave' });
     expect(keep.actor.getSnapshot().matches({ connected: { live: { leave: 'asking' } } })).toBe(true);
@@ -512,8 +503,8 @@ describe('gameSession machine', () => {
     expect(keep.sent.some((m) => m.type === 'cashout')).toBe(false);
     expect(keep.actor.getSnapshot().output).toEqual({ reason: 'left', failure: null, next: 'lobby' });
     expect(keep.stopped()).toBe(1);
-    // The reconnect dialog knew the machine for the whole visit, and that it is kept, not open.
-    expect(keep.presence).toEqual(['entered:1', 'kept:1', 'left']);
+    // The visit is over, and the dialog knows the machine is kept (not an open session to greet).
+    expect(keep.reconnect.getSnapshot().context).toMatchObject({ playingMachineId: null, keptMachineId: 1 });
 
     const cash = start();
     joined(cash);
@@ -523,7 +514,7 @@ describe('gameSession machine', () => {
     expect(cash.sent.at(-1)).toMatchObject({ type: 'cashout' });
     cash.server({ type: 'socket.closed', code: 1000 });
     expect(cash.actor.getSnapshot().output?.reason).toBe('cashout');
-    expect(cash.presence).toEqual(['entered:1', 'left']);
+    expect(cash.reconnect.getSnapshot().context).toMatchObject({ playingMachineId: null, keptMachineId: null });
   });
 });
 

@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromCallback, fromPromise, SimulatedClock, waitFor } from 'xstate';
+import { createActor, emit, fromCallback, fromPromise, setup, SimulatedClock, waitFor } from 'xstate';
+import type { AuthEmitted } from '../../machines/auth.types.ts';
 import { selectMyReservedIds } from '../../machines/lobby.selectors.ts';
+import { walletMachine } from '../../machines/wallet.ts';
 import { joinability, LOBBY_TRIES, lobbyMachine, reservedMachines, type LobbyData, type LobbyMachine, type LobbyMachineStatus } from '../../machines/lobby.ts';
 
 const tile = (id: number, patch: Partial<LobbyMachine> = {}): LobbyMachine => ({
@@ -213,5 +215,38 @@ describe('live statuses in the lobby', () => {
     expect(t.listening()).toBe(true);
     t.actor.stop();
     expect(t.listening()).toBe(false);
+  });
+});
+
+describe('the lobby talks to the login’s actors it is handed in its input', () => {
+  it('hears the floor’s news from the login (auth emits it) and follows the login’s wallet, only while it runs', async () => {
+    // An actor that emits what it is sent, as auth emits the notification socket's news.
+    const login = createActor(
+      setup({ types: { events: {} as AuthEmitted, emitted: {} as AuthEmitted } }).createMachine({ on: { '*': { actions: emit(({ event }) => event) } } }),
+    ).start();
+    const wallet = createActor(walletMachine.provide({ actors: { fetchBalance: fromPromise(async () => 1_000) } })).start();
+    await waitFor(wallet, (s) => s.matches('loaded'));
+    let fetches = 0;
+    const actor = createActor(
+      lobbyMachine.provide({ actors: { fetchLobby: fromPromise(async () => (fetches++, data([tile(1), tile(2)]))) } }),
+      { input: { showLobby: false, refreshSeconds: 600, brandId: null, wallet, news: login } },
+    ).start();
+    await waitFor(actor, (s) => s.matches('ready'));
+    // The wallet's balance now, and each one after.
+    expect(actor.getSnapshot().context.balance).toBe(1_000);
+    wallet.send({ type: 'server.balance', balance: 250 });
+    expect(actor.getSnapshot().context.balance).toBe(250);
+    // A status batch is patched in; the player's own session change asks the floor again.
+    login.send({ type: 'machines', changes: [{ id: 2, status: 'playing' }] });
+    expect(actor.getSnapshot().context.machines.map((m) => m.status)).toEqual(['free', 'playing']);
+    login.send({ type: 'session', machineId: 1, status: 'open' });
+    await waitFor(actor, (s) => fetches === 2 && s.matches('ready'));
+    login.send({ type: 'machines', changes: [{ id: 1, status: 'waiting' }] });
+    // Stopped, it listens to neither.
+    actor.stop();
+    wallet.send({ type: 'server.balance', balance: 5 });
+    login.send({ type: 'machines', changes: [{ id: 1, status: 'offline' }] });
+    expect(actor.getSnapshot().context.balance).toBe(250);
+    expect(actor.getSnapshot().context.machines.map((m) => m.status)).toEqual(['waiting', 'free']);
   });
 });

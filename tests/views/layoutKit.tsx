@@ -128,18 +128,22 @@ const PAGES = ['/lobby', '/profile', '/slot-sessions', '/transactions', '/logout
  */
 export async function renderChrome(chrome: ReactElement, options: ChromeOptions = {}) {
   const extra = options.chrome ? templateChrome() : null;
+  const settings = { ...DEFAULT_SETTINGS, ...options.settings };
   const runtime: ViewRuntime = {
     ...(extra && { uiSettings: extra.uiSettings }),
-    settings: { ...DEFAULT_SETTINGS, ...options.settings },
+    settings,
     layoutChoice: layoutChoiceStorage,
     chooseLanguage,
     auth: options.auth ?? fakeAuth(),
     // Only what the chrome runs; the other logic is for pages these tests do not show.
     logic: {
       lobby: lobbyMachine,
+      // As src/app/loggedIn.ts adds them, without a login's actors (the tests hand the lobby its news themselves).
+      lobbyInput: (view) => ({ ...view, showLobby: settings.SHOW_LOBBY, refreshSeconds: settings.LOBBY_UPDATE_SECONDS }),
       gameSession: gameSessionMachine,
       gameInput: (visit) => ({ ...visit, token: 'view-test-token' }),
       promo: promoMachine,
+      promoInput: (kind) => ({ kind }),
       // As src/app/loggedIn.ts provides it: navbar.folded read from and kept in storage.
       navigation: navigationMachine.provide({
         actors: { wideScreen: fromCallback(({ sendBack }) => watchWideScreen(BREAKPOINT_MD, () => sendBack({ type: 'viewport.wide' }))) },

@@ -39,10 +39,8 @@ export function LobbyPage() {
   const navigate = useNavigate();
   const params = useParams({ strict: false }) as { id?: string };
   const brandId = params.id !== undefined && /^\d+$/.test(params.id) ? Number(params.id) : null;
-  const lobby = useActorRef(useLogic().lobby, {
-    ...useActorOptions(),
-    input: { showLobby: settings.SHOW_LOBBY, refreshSeconds: settings.LOBBY_UPDATE_SECONDS, brandId },
-  });
+  const logic = useLogic();
+  const lobby = useActorRef(logic.lobby, { ...useActorOptions(), input: logic.lobbyInput({ brandId }) });
 
   useEffect(() => {
     if (selectSelectedBrand(lobby.getSnapshot()) !== brandId) lobby.send({ type: 'route.brand', brandId });

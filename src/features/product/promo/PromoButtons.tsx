@@ -26,7 +26,8 @@ export function PromoButtons() {
 function PromoButton({ kind }: { kind: PromoKind }) {
   const { t, i18n } = useLingui();
   const settings = useSettings();
-  const promo = useActorRef(useLogic().promo, { ...useActorOptions(), input: { kind } });
+  const logic = useLogic();
+  const promo = useActorRef(logic.promo, { ...useActorOptions(), input: logic.promoInput(kind) });
   const limit = useSelector(promo, selectBalanceLimit);
   const busy = useSelector(promo, selectRequesting);
   const granted = useSelector(promo, selectGranted);
