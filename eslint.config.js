@@ -134,7 +134,7 @@ export default tseslint.config(
     files: ['scripts/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ regex: '^(\\.\\./)+tests/', message: 'scripts import nothing from tests/' }] }],
-      'no-restricted-syntax': ['error', ...dynamicImports('^(\\.\\.\\x2F)+tests\\x2F', 'scripts import nothing from tests/')],
+      'no-restricted-syntax': ['error', LITERAL_IMPORTS, ...dynamicImports('^(\\.\\.\\x2F)+tests\\x2F', 'scripts import nothing from tests/')],
     },
   },
   {

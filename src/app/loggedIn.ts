@@ -258,7 +258,7 @@ export function createLoggedIn({ settings, http, auth, inspect }: LoggedInDeps):
 
   // The look follows the login: the profile's settings for a player, the device's for a guest.
   uiSettings.start();
-  if (auth.getSnapshot().matches('loggedIn')) uiSettings.send({ type: 'session.login' });
+  if (selectLoggedIn(auth.getSnapshot())) uiSettings.send({ type: 'session.login' });
   auth.on('session.started', () => uiSettings.send({ type: 'session.login' }));
   auth.on('session.ended', () => uiSettings.send({ type: 'session.logout' }));
   return { logic, uiSettings, floor, layoutChoice: layoutChoiceStorage };

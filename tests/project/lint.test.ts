@@ -61,6 +61,7 @@ describe('the import rules of DESIGN §3', () => {
     ['src/services/x.ts', "const imported = () => import('../features/product/game/GamePage.tsx');", 'services import no views, themes or the composition root (not even lazily)'],
     ['src/ui/x.ts', "const imported = () => import('../features/product/game/GamePage.tsx');", 'src/ui imports no feature (not even lazily)'],
     ['src/ui/x.ts', 'const imported = () => import(`../services/storage.ts`);', 'a lazy import names its file literally'],
+    ['scripts/x.ts', "const dir = '../tests/setup'; const imported = () => import(`${dir}/conservation.ts`);", 'a lazy import names its file literally'],
   ])('%s may not: %s', async (file, source, message) => {
     expect((await restricted(file, source)).join(' ')).toContain(message);
   });
