@@ -415,8 +415,8 @@ export const gameSessionMachine = setup({
               // No button while the reels turn, no Spin while they rest (the reels' region says which).
               guard: and([
                 'controlFree',
-                not(stateIn('#reelsSpinning')),
-                or([not('pressesSpin'), not(stateIn('#reelsResting'))]),
+                not(stateIn('#gameSession.connected.live.reels.spinning')),
+                or([not('pressesSpin'), not(stateIn('#gameSession.connected.live.reels.resting'))]),
                 'withinRules',
                 'notPaused',
               ]),
@@ -492,7 +492,6 @@ export const gameSessionMachine = setup({
                   on: { 'socket.spinStart': { target: 'spinning', actions: assign({ lastSpin: ({ event }) => event.spin }) } },
                 },
                 spinning: {
-                  id: 'reelsSpinning',
                   tags: ['reels:spinning'],
                   after: { spinSettles: [{ guard: 'cycleLeft', target: 'resting' }, { target: 'idle' }] },
                   on: {
@@ -502,7 +501,6 @@ export const gameSessionMachine = setup({
                 },
                 // The reels have stopped, the game cycle goes on (UK 2.5 s, Germany 5 s from the start).
                 resting: {
-                  id: 'reelsResting',
                   tags: ['reels:resting'],
                   after: { cycleRest: 'idle' },
                   on: { 'socket.spinStart': { target: 'spinning', actions: assign({ lastSpin: ({ event }) => event.spin }) } },
