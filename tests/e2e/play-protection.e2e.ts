@@ -113,12 +113,15 @@ async function lockedOutSettled(page: Page): Promise<void> {
 }
 
 /**
- * The login form's refusal of a locked player (not the toast that may still say the lock's end
- * from the lock itself).
+ * The login form's refusal of a locked player (the toast that said the lock's end when it began
+ * is gone once the player tries again: the refusal is said once).
  */
 function lockRefusal(page: Page) {
   return page.getByRole('alert').filter({ hasText: 'Your account is locked at your own request until' }).and(page.locator(':not([data-variant])'));
 }
+
+/** Every alert on the page that speaks of the lock: the form's refusal, and any toast. */
+const lockAlerts = (page: Page) => page.getByRole('alert').filter({ hasText: /^Your account is (now )?locked/ });
 
 /**
  * Logs in on the login page and waits for the form's answer (its alert, or the lobby). Both words
@@ -235,6 +238,7 @@ describe('player protection per jurisdiction', () => {
     const refusedUntil = async () => {
       await loginAnswered(page);
       await refusal.waitFor();
+      expect(await lockAlerts(page).count()).toBe(1);
       const text = (await refusal.textContent())!;
       expect(ends.some((end) => text.includes(`until ${end}.`)), `${text} names one of ${ends.join(' | ')}`).toBe(true);
     };
@@ -363,6 +367,44 @@ describe('player protection per jurisdiction', () => {
     }
   });
 
+  it('default: a six-month self-exclusion refuses every login until its date — five months on still — and only the operator\'s control API ends it early', async () => {
+    const { clock, now } = serverClock();
+    h = await startHarness({ rngSeed: 'play-x', now });
+    const { page } = await h.newPage();
+    await loginToLobby(page);
+    await page.goto('/profile');
+    await page.getByTestId('take-a-break').getByRole('button', { name: '6 months' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Exclude yourself for 6 months?' });
+    await dialog.getByRole('button', { name: 'Lock my account' }).click();
+    await page.waitForURL(/\/login/);
+    await lockedOutSettled(page);
+    const report = async () => (await simCall(h.sim, 'GET', '/sim/players/demo/protection')) as { locks: Array<{ kind: string; endsAt: number; endedBy: string | null }> };
+    const [lock] = (await report()).locks;
+    expect(lock?.kind).toBe('exclusion');
+    // Six calendar months or more (the shortest six months are 181 days).
+    expect(lock!.endsAt - now()).toBeGreaterThanOrEqual(181 * 24 * 60 * 60 * 1000);
+    const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }).format(new Date(lock!.endsAt));
+
+    const refusal = lockRefusal(page);
+    await loginAnswered(page);
+    await refusal.waitFor();
+    expect(await refusal.textContent()).toContain(day);
+    expect(await lockAlerts(page).count()).toBe(1);
+
+    // Five months on (a break would be long over), it still holds.
+    clock.offset += 150 * 24 * 60 * 60 * 1000;
+    await page.goto('/login');
+    await loginAnswered(page);
+    await refusal.waitFor();
+    expect(await refusal.textContent()).toContain(day);
+
+    // The player cannot end it; the operator can, through the control API only.
+    await simCall(h.sim, 'DELETE', '/sim/players/demo/protection/lock');
+    expect((await report()).locks).toEqual([expect.objectContaining({ kind: 'exclusion', endedBy: 'operator' })]);
+    await page.goto('/login');
+    await login(page);
+    await page.waitForURL(/\/lobby$/);
+  });
 });
 
 /**
