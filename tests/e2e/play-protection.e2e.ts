@@ -367,6 +367,40 @@ describe('player protection per jurisdiction', () => {
     }
   });
 
+  it('default: a second tab cannot skip a reality check (the machine it takes over asks again, play still paused); Leave there cashes out to the lobby and pays the credits back', async () => {
+    const { clock, now } = serverClock();
+    // The operator's own interval (REALITY_CHECK_MINUTES): five minutes of play.
+    h = await startHarness({ rngSeed: 'play-t', settings: { REALITY_CHECK_MINUTES: 5 }, now });
+    const ledger = h.sim.floor.context.ledger;
+    const { context, page } = await h.newPage();
+    await loginToLobby(page);
+    const before = ledger.balance(DEMO_ID);
+    await joinFromLobby(page, 1, 1);
+    await transfer(page, '$50.00');
+    await expect.poll(() => page.getByTestId('game-credits').textContent()).toBe('$50.00');
+    const startedAt = h.sim.floor.context.machines.openSessionOf(DEMO_ID, 1)!.startedAt;
+    clock.offset += startedAt + 5 * MINUTE + 2_000 - now();
+    await page.getByRole('dialog', { name: 'Reality check' }).waitFor();
+
+    // The same login in a second tab takes the machine over: the check is asked there again.
+    const second = await context.newPage();
+    await second.goto(page.url());
+    const check = second.getByRole('dialog', { name: 'Reality check' });
+    await check.waitFor();
+    await page.getByText('This game is open in another tab.').waitFor();
+    expect(await second.locator('button:has-text("Spin")').isDisabled()).toBe(true);
+    expect(ledger.credits(1)).toBe(5000);
+
+    await check.getByRole('button', { name: 'Leave' }).click();
+    // Credits are on the machine: leaving asks what becomes of them; cashed out, they are back.
+    await second.getByRole('dialog', { name: 'Leave the machine?' }).getByRole('button', { name: 'Cash out' }).click();
+    await second.waitForURL(/\/lobby$/);
+    await expect.poll(() => ledger.credits(1)).toBe(0);
+    expect(ledger.balance(DEMO_ID)).toBe(before);
+    const report = (await simCall(h.sim, 'GET', '/sim/players/demo/protection')) as { records: Array<{ kind: string; detail: { answer?: string } }> };
+    expect(report.records.filter((record) => record.kind === 'realityCheck').map((record) => record.detail.answer)).toEqual(['leave']);
+  });
+
   it('default: a six-month self-exclusion refuses every login until its date — five months on still — and only the operator\'s control API ends it early', async () => {
     const { clock, now } = serverClock();
     h = await startHarness({ rngSeed: 'play-x', now });
