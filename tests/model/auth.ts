@@ -188,6 +188,9 @@ export const authDriver: Driver = {
   },
   // (A login pressed before the app booted is sent by the app itself.)
   awaited: (path, index) => AWAITED.includes(path.steps[index]!.event.type) || index === pressedBeforeBoot(path),
+  // A path that ends with a login sent: its held answer (HOLD_MS) comes by itself, and a slow look
+  // at the page may find it already answered.
+  passes: (state) => state.hasTag('login:submitting'),
   act: stimulus,
   tags: {
     // The splash, or on /login the painted form standing read-only while a kept login is checked.

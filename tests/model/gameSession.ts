@@ -113,7 +113,8 @@ function awaitedStep(path: ModelPath, index: number): boolean {
       // The floor taking the player's answer to the reality check.
       return answering(before);
     default:
-      return event.type.startsWith('xstate.after.reconnectBackoff');
+      // Timers on the page's running clock: the product leaves by itself (hurried along in act).
+      return event.type.startsWith('xstate.after.reconnectBackoff') || event.type.startsWith('xstate.after.cycleRest');
   }
 }
 
@@ -396,8 +397,6 @@ async function stimulus(world: World, index: number): Promise<void> {
   if (type.startsWith('xstate.after.answerTimeout')) return advanceOut(world, 6_000);
   if (type.startsWith('xstate.after.controlsIdle')) return advanceOut(world, 6_000);
   if (type.startsWith('xstate.after.spinSettles')) return advanceOut(world, 10_000);
-  // The rest of the UK's game cycle after the stop (1.5 s at the replay's timer scale).
-  if (type.startsWith('xstate.after.cycleRest')) return advanceOut(world, 5_000);
   throw new Error(`no stimulus for ${type}`);
 }
 
@@ -491,6 +490,13 @@ export const gameSessionDriver: Driver = {
       // A reconnect's wait, hurried along unless the game is already past it.
       if (event.type.startsWith('xstate.after.reconnectBackoff')) {
         if (await stillWaiting(world, 'gameSession', 'reconnecting', index)) await advanceOut(world, 5_000);
+        return;
+      }
+      // The rest of the UK's game cycle after the stop (1.5 s at the replay's timer scale), on the
+      // page's running clock: awaited, so the resting state's page is compared while it lasts and
+      // a slow look finds it left by itself; hurried along unless the reels are already idle.
+      if (event.type.startsWith('xstate.after.cycleRest')) {
+        if (await stillWaiting(world, 'gameSession', 'connected.live.reels.resting', index)) await advanceOut(world, 5_000);
         return;
       }
       if (awaitedStep(path, index)) return;
