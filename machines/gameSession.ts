@@ -161,7 +161,9 @@ export const gameSessionMachine = setup({
      * (a kept machine is not an open session to greet). Any other way out tells it nothing.
      */
     announceKept: enqueueActions(({ context, enqueue }) => {
-      if (context.leaveReason === 'left' && context.reconnect) enqueue.sendTo(context.reconnect, { type: 'game.kept', machineId: context.machineId });
+      if (context.leaveReason === 'left' && context.reconnect?.getSnapshot().status === 'active') {
+        enqueue.sendTo(context.reconnect, { type: 'game.kept', machineId: context.machineId });
+      }
     }),
     /**
      * The machine socket reported the wallet (its join, a money update): the game hands it to
@@ -169,7 +171,8 @@ export const gameSessionMachine = setup({
      * no balance of its own, so the side bar, the coins and the wallet never disagree.
      */
     tellWallet: enqueueActions(({ context, enqueue }, params: { balance: number }) => {
-      if (context.wallet) enqueue.sendTo(context.wallet, { type: 'server.balance', balance: params.balance });
+      // A wallet that stopped with its login (the page is on its way out) is told nothing.
+      if (context.wallet?.getSnapshot().status === 'active') enqueue.sendTo(context.wallet, { type: 'server.balance', balance: params.balance });
     }),
     /** The player's sound choice changed: the app keeps it for their next game (src/app/loggedIn.ts). */
     rememberSound: (_, _params: undefined) => {},

@@ -18,7 +18,7 @@
 import { assign, fromCallback, sendParent, setup } from 'xstate';
 import { backoffDelay } from './backoff.ts';
 import type { Failure } from './failure.ts';
-import type { MachineChange } from './lobby.ts';
+import type { MachineStatusChange } from '../protocol/sockets.ts';
 
 
 export interface NotificationSocketInput {
@@ -35,7 +35,7 @@ export type SocketEvent =
   | { type: 'socket.balance'; balance: number }
   | { type: 'socket.session'; status: 'open' | 'closed'; machineId: number; machineName: string; machineStatus: string; credits: number | null }
   /** The statuses gathered over one batch (the last of each machine). */
-  | { type: 'socket.machines'; changes: MachineChange[] }
+  | { type: 'socket.machines'; changes: MachineStatusChange[] }
   | { type: 'socket.info'; code: number; params: Record<string, unknown>; message: string; action: string };
 
 /** What the notification socket reports to auth, its parent (SPEC §3 real-time notifications). */
@@ -43,7 +43,7 @@ export type NotificationEvent =
   | { type: 'server.balance'; balance: number }
   | { type: 'server.session'; status: 'open' | 'closed'; machineId: number; machineName: string; machineStatus: string; credits: number | null }
   /** Live machine statuses, a batch at a time (the socket gathers them: a busy floor sends hundreds a second). */
-  | { type: 'server.machines'; changes: MachineChange[] }
+  | { type: 'server.machines'; changes: MachineStatusChange[] }
   | { type: 'server.info'; code: number; params: Record<string, unknown>; message: string; action: string };
 
 /** What auth hears. */

@@ -30,8 +30,8 @@ const MANY_TILES = 60;
 
 /**
  * The lobby: brands first (SHOW_LOBBY) with a brand's machines at /lobby/:id/:name, or every
- * machine. Live status changes arrive from the notification socket through the auth actor; the
- * app hands them to the lobby machine, which gathers them into batches.
+ * machine. Live status changes arrive from the notification socket through the auth actor, which
+ * the lobby machine listens to itself (its liveStatuses child: the login is in its input).
  */
 export function LobbyPage() {
   const { t } = useLingui();

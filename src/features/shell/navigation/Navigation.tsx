@@ -22,10 +22,12 @@ export function Navigation({ variant, tree = NAVIGATION }: { variant: 'vertical'
   const items = useVisibleItems(tree);
   const path = useRouterState({ select: (s) => s.location.pathname });
 
+  // The groups around the page's address, from the configured tree (not the player's filtered
+  // view of it): the route decides, and a change of the login's roles reopens nothing.
   useEffect(() => {
-    const groupIds = groupsContaining(items, path);
+    const groupIds = groupsContaining(tree, path);
     if (groupIds.length > 0) nav.send({ type: 'route.changed', groupIds });
-  }, [nav, items, path]);
+  }, [nav, tree, path]);
 
   return (
     <Root aria-label={t`Main navigation`} data-variant={variant}>
