@@ -83,7 +83,7 @@ export default tseslint.config(
           patterns: [{ regex: '^(\\.\\./)+(src|machines)/', message: 'the simulator imports only protocol/' }],
         },
       ],
-      'no-restricted-syntax': ['error', ...dynamicImports('^(\\.\\.\\x2F)+(machines|src)\\x2F', 'the simulator imports only protocol/ (not even lazily)')],
+      'no-restricted-syntax': ['error', LITERAL_IMPORTS, ...dynamicImports('^(\\.\\.\\x2F)+(machines|src)\\x2F', 'the simulator imports only protocol/ (not even lazily)')],
     },
   },
   {
@@ -94,7 +94,7 @@ export default tseslint.config(
         'error',
         { patterns: [{ regex: '^(\\.\\./)+(src|machines|simulator|scripts|tests|bench)/', message: 'protocol/ is a leaf: it imports nothing of the client, the machines or the simulator' }] },
       ],
-      'no-restricted-syntax': ['error', ...dynamicImports('^(\\.\\.\\x2F)+(src|machines|simulator)\\x2F', 'protocol/ is a leaf (not even lazily)')],
+      'no-restricted-syntax': ['error', LITERAL_IMPORTS, ...dynamicImports('^(\\.\\.\\x2F)+(src|machines|simulator)\\x2F', 'protocol/ is a leaf (not even lazily)')],
     },
   },
   {

@@ -62,6 +62,8 @@ describe('the import rules of DESIGN §3', () => {
     ['src/ui/x.ts', "const imported = () => import('../features/product/game/GamePage.tsx');", 'src/ui imports no feature (not even lazily)'],
     ['src/ui/x.ts', 'const imported = () => import(`../services/storage.ts`);', 'a lazy import names its file literally'],
     ['scripts/x.ts', "const dir = '../tests/setup'; const imported = () => import(`${dir}/conservation.ts`);", 'a lazy import names its file literally'],
+    ['simulator/x.ts', "const area = 'src'; const imported = () => import(`../${area}/app/runtime.ts`);", 'a lazy import names its file literally'],
+    ['protocol/x.ts', "const name = '../simulator/main.ts'; const imported = () => import(name);", 'a lazy import names its file literally'],
   ])('%s may not: %s', async (file, source, message) => {
     expect((await restricted(file, source)).join(' ')).toContain(message);
   });
