@@ -221,6 +221,7 @@ export const authMachine = setup({
       },
     },
     loggedIn: {
+      description: 'The logged-in pages: the chrome with the balance and the page asked for (the lobby first); no login form',
       entry: [assign({ roles: ['user'], failure: null, logoutReason: null }), emit({ type: 'session.started' as const })],
       // The login's actors, each known to the whole actor system by its systemId: the logged-in
       // pages' machines reach the wallet and the reconnect dialog through it (src/app/loggedIn.ts).
@@ -289,6 +290,7 @@ export const authMachine = setup({
       },
     },
     loggingOut: {
+      description: 'The logged-in page stays as it was while the logout is told to the operator; the login form follows',
       invoke: {
         id: 'logout',
         src: 'logout',

@@ -103,6 +103,7 @@ export const idleLockMachine = setup({
   initial: 'starting',
   states: {
     starting: {
+      description: 'No lock yet: the page beneath is usable while the kept lock is read',
       invoke: {
         id: 'restoreLock',
         src: 'restoreLock',
@@ -123,8 +124,9 @@ export const idleLockMachine = setup({
         // restoreLock does not fail: storage that cannot be read is no lock (src/services/storage.ts).
       },
     },
-    off: {},
+    off: { description: 'No lock ever (the operator has PIN checks off): the page is usable' },
     active: {
+      description: 'No lock: the page is usable, and the player\'s activity is watched',
       invoke: { id: 'activity', src: 'activity' },
       after: { idleTimeout: 'locked' },
       on: { 'user.activity': { target: 'active', reenter: true } },
@@ -179,8 +181,8 @@ export const idleLockMachine = setup({
         cannotUnlock: { tags: ['lock:cannotUnlock'] },
       },
     },
-    loggedOut: { type: 'final' },
+    loggedOut: { type: 'final', description: 'The lock is gone: the player chose to log out (the login form follows)' },
     /** MAX_WRONG_PINS wrong PINs in a row: the parent logs the player out with code 10705. */
-    lockedOut: { type: 'final' },
+    lockedOut: { type: 'final', description: 'The lock is gone: too many wrong PINs log the player out (the login form follows, with 10705)' },
   },
 });

@@ -99,7 +99,7 @@ export const ipCheckMachine = setup({
       after: { reconnectBackoff: 'checking' },
       on: { 'network.online': 'checking' },
     },
-    allowed: { type: 'final' },
+    allowed: { type: 'final', description: 'Nothing of the check: the login or the logged-in pages' },
     blocked: { type: 'final', tags: ['ip:blocked'] },
     networkError: {
       tags: ['ip:unreachable'],

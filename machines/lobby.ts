@@ -118,10 +118,12 @@ export const lobbyMachine = setup({
       },
     },
     ready: {
+      description: 'The brands and the tiles with their statuses; no loading or failure notice',
       after: { lobbyRefresh: 'refreshing' },
       on: { 'server.session': 'refreshing' },
     },
     refreshing: {
+      description: 'The tiles stay as they are while a fresh list is asked for in the background (no notice)',
       on: { 'server.session': { target: 'refreshing', reenter: true } },
       invoke: {
         id: 'refreshLobby',

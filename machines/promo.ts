@@ -107,6 +107,7 @@ export const promoMachine = setup({
   initial: 'restoring',
   states: {
     restoring: {
+      description: 'The button as usual while the last claim kept on this device is read (a moment)',
       invoke: {
         id: 'restore',
         src: 'restore',
@@ -126,6 +127,7 @@ export const promoMachine = setup({
       },
     },
     idle: {
+      description: 'The button may be pressed; a balance over the limit gets its notice instead of a claim',
       on: {
         'user.claim': [
           {
@@ -160,6 +162,7 @@ export const promoMachine = setup({
       },
     },
     coolingDown: {
+      description: 'The button as usual; a press gets the too-soon notice until the window ends',
       after: { promoCooldown: 'idle' },
       on: {
         'user.claim': { actions: assign({ notice: 'tooSoon', notices: ({ context }) => context.notices + 1, failure: null }) },

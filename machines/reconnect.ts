@@ -106,6 +106,7 @@ export const reconnectMachine = setup({
   },
   states: {
     hidden: {
+      description: 'No dialog: the page beneath is usable',
       on: {
         'server.session': {
           guard: 'opensElsewhere',

@@ -140,15 +140,18 @@ export const videoLinkMachine = setup({
       initial: 'preparing',
       states: {
         preparing: {
+          description: 'No picture yet (the stage is dark), or the last one held; after a stall or a retry, "Video is reconnecting..." stays up',
           always: { guard: 'hasUrl', target: 'negotiating' },
           on: {
             'video.play': { target: 'negotiating', actions: ['playBand', sendTo('peer', ({ event }) => ({ type: 'peer.play' as const, whepUrl: event.whepUrl }))] },
           },
         },
         negotiating: {
+          description: 'As preparing: the offer is with the operator',
           on: { 'peer.answered': 'awaitingFirstFrame' },
         },
         awaitingFirstFrame: {
+          description: 'As preparing: answered, the first frame is awaited',
           after: { firstFrameDeadline: '#videoLink.retrying' },
           on: { 'frames.new': { target: 'live', actions: 'recovered' } },
         },
@@ -168,6 +171,7 @@ export const videoLinkMachine = setup({
           },
         },
         stalled: {
+          description: 'The picture stopped: "Video is reconnecting..." (or the operator\'s refusal) over the last frame',
           entry: 'troubled',
           after: { stallGiveUp: '#videoLink.retrying' },
           on: { 'frames.new': { target: 'live', actions: 'recovered' } },
@@ -175,6 +179,7 @@ export const videoLinkMachine = setup({
       },
     },
     retrying: {
+      description: '"Video is reconnecting..." (or the operator\'s refusal) while a new session waits its turn',
       entry: [assign({ attempts: ({ context }) => context.attempts + 1 }), 'troubled'],
       always: { guard: 'gaveUp', target: 'failed' },
       after: { reconnectBackoff: 'session' },
@@ -184,6 +189,7 @@ export const videoLinkMachine = setup({
       },
     },
     suspended: {
+      description: 'The page is hidden: nothing is shown, and no session runs until it is back',
       on: {
         'page.shown': { target: 'session', actions: 'resetAttempts' },
         'video.play': { actions: 'playBand' },

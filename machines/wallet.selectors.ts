@@ -7,5 +7,5 @@ import type { walletMachine } from './wallet.ts';
 
 type WalletSnapshot = SnapshotFrom<typeof walletMachine> | undefined;
 
-/** The balance in minor units (/100 for display); null until the first answer or without a wallet. */
-export const selectWalletBalance = (snapshot: WalletSnapshot): number | null => snapshot?.context.balance ?? null;
+/** The balance in minor units (/100 for display), shown once known (balance:shown); null until then or without a wallet. */
+export const selectWalletBalance = (snapshot: WalletSnapshot): number | null => (snapshot?.hasTag('balance:shown') ? snapshot.context.balance : null);

@@ -27,6 +27,7 @@ export const walletMachine = setup({
     context: {} as WalletContext,
     events: {} as WalletEvent,
     emitted: {} as WalletEmitted,
+    tags: {} as 'balance:shown',
   },
   actors: {
     fetchBalance: fromPromise<number, void>(async () => {
@@ -52,6 +53,7 @@ export const walletMachine = setup({
   },
   states: {
     loading: {
+      description: 'The chrome\'s balance says it is loading',
       invoke: {
         id: 'fetchBalance',
         src: 'fetchBalance',
@@ -65,8 +67,8 @@ export const walletMachine = setup({
         onError: { target: 'failed', actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
       },
     },
-    loaded: {},
-    failed: {},
+    loaded: { tags: ['balance:shown'] },
+    failed: { description: 'The chrome\'s balance still says it is loading: the socket\'s next balance fills it' },
   },
 });
 

@@ -110,6 +110,8 @@ export interface ChartState {
   /** Invoked actors: `id`, or `id (src)` when they differ. */
   invoke: string[];
   tags: string[];
+  /** What the player sees there, where no tag says it (the state's `description`). */
+  shows: string | null;
   /** Transitions without a target, or with targets inside this state: listed in the state's box. */
   internal: ChartTransition[];
   children: ChartState[];
@@ -265,6 +267,7 @@ export function describeMachine(machine: AnyStateMachine): ChartModel {
         return src === null || src === i.id ? i.id : `${i.id} (${src})`;
       }),
       tags: [...node.tags],
+      shows: node.description ?? null,
       internal,
       children: childNodes(node).map((child) => walk(child, depth + 1, node.type === 'parallel')),
       region,
@@ -348,6 +351,7 @@ export function toMermaid(model: ChartModel): string {
   }
   const details = (s: ChartState): string[] => [
     ...(s.tags.length > 0 ? [`tags: ${s.tags.join(', ')}`] : []),
+    ...(s.shows ? [`shows: ${s.shows}`] : []),
     ...(s.entry.length > 0 ? [`entry / ${s.entry.join(', ')}`] : []),
     ...(s.exit.length > 0 ? [`exit / ${s.exit.join(', ')}`] : []),
     ...(s.invoke.length > 0 ? [`invoke ${s.invoke.join(', ')}`] : []),
@@ -441,6 +445,23 @@ function wrapList(items: string[], first: number): string[] {
   return lines;
 }
 
+/** A sentence in lines of at most WRAP characters (the first shorter by `first`). */
+function wrapWords(text: string, first: number): string[] {
+  const lines: string[] = [];
+  let current = '';
+  let room = WRAP - first;
+  for (const word of text.split(' ')) {
+    const next = current === '' ? word : `${current} ${word}`;
+    if (current !== '' && next.length > room) {
+      lines.push(current);
+      current = word;
+      room = WRAP;
+    } else current = next;
+  }
+  if (current !== '') lines.push(current);
+  return lines;
+}
+
 /** An edge label: the event, then [guard], then / actions, each on its own line(s). */
 function edgeLines(t: ChartTransition): Line[] {
   const lines: Line[] = [[{ text: t.event + (t.reenter ? ' ↻' : ''), kind: 'ev' }]];
@@ -461,6 +482,11 @@ function bodyLines(s: ChartState): Line[] {
     );
   };
   list('tags', s.tags);
+  if (s.shows) {
+    wrapWords(s.shows, 'shows'.length + 1).forEach((text, i) =>
+      lines.push(i === 0 ? [{ text: 'shows ', kind: 'kw' }, { text, kind: 'txt' }] : [{ text: `  ${text}`, kind: 'txt' }]),
+    );
+  }
   list('entry /', s.entry);
   list('exit /', s.exit);
   list('invoke', s.invoke);

@@ -71,7 +71,10 @@ export const walletDriver: Driver = {
         throw new Error(`no stimulus for ${event.type}`);
     }
   },
-  tags: {},
+  tags: {
+    // A figure, not the loading word (which figure: wallet.loaded below).
+    'balance:shown': async (page) => /\d/.test((await shown(page)) ?? ''),
+  },
   states: {
     // Until a first balance, the chrome says it is on its way (a failed first ask, too: the
     // notification socket's next balance fills it).
