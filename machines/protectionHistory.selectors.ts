@@ -13,3 +13,6 @@ export const selectHistoryEntries = (snapshot: ProtectionHistorySnapshot): Prote
 
 /** The history could not be loaded: the card offers to try again. */
 export const selectHistoryFailed = (snapshot: ProtectionHistorySnapshot): boolean => snapshot.hasTag('history:failed');
+
+/** How many entries the player has in all (the card shows the latest few of them). */
+export const selectHistoryTotal = (snapshot: ProtectionHistorySnapshot): number => snapshot.context.total;

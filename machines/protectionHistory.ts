@@ -1,6 +1,7 @@
 /**
- * protectionHistory — the player's own protection history on the profile: every limit change,
- * interval chosen, reality check answered and lock, as the operator keeps them.
+ * protectionHistory — the player's own protection history on the profile: the latest limit
+ * changes, intervals chosen, reality checks answered and locks, as the operator keeps them (the
+ * first RECENT_HISTORY_SIZE of them; the whole list is its own page, an accountList).
  *
  *   closed ──user.open──▶ loading ──loaded──▶ shown ──user.close──▶ closed
  *                            └──failed──▶ failed ──user.retry──▶ loading
@@ -14,11 +15,17 @@
  */
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import type { ProtectionEntry } from '../protocol/protection.ts';
+import type { ListPage } from './accountList.ts';
 import { toFailure, type Failure } from './failure.ts';
 
+/** How many of the latest entries the profile shows: the rest are on the history's own page. */
+export const RECENT_HISTORY_SIZE = 5;
+
 export interface ProtectionHistoryContext {
-  /** The entries, newest first, as last loaded (null before the first load). */
+  /** The latest entries, newest first, as last loaded (null before the first load). */
   entries: ProtectionEntry[] | null;
+  /** How many entries the player has in all, as last loaded (0 before the first load). */
+  total: number;
   failure: Failure | null;
 }
 
@@ -36,19 +43,19 @@ export const protectionHistoryMachine = setup({
     tags: {} as 'history:open' | 'history:loading' | 'history:failed',
   },
   actors: {
-    /** GET /player/protection/history. */
-    load: fromPromise<ProtectionEntry[], void>(async () => {
+    /** GET /player/protection/history: its first page, `size` entries long. */
+    load: fromPromise<ListPage<ProtectionEntry>, { size: number }>(async () => {
       throw new Error('load not provided');
     }),
     /** Says `protection.changed` each time one of the player's protection choices is saved. */
     changes: fromCallback<ProtectionHistoryEvent>(() => undefined),
   },
   actions: {
-    keepEntries: assign({ entries: (_, entries: ProtectionEntry[]) => entries, failure: null }),
+    keepEntries: assign((_, page: ListPage<ProtectionEntry>) => ({ entries: page.items, total: page.total, failure: null })),
   },
 }).createMachine({
   id: 'protectionHistory',
-  context: { entries: null, failure: null },
+  context: { entries: null, total: 0, failure: null },
   initial: 'closed',
   invoke: { id: 'changes', src: 'changes' },
   states: {
@@ -60,6 +67,7 @@ export const protectionHistoryMachine = setup({
       invoke: {
         id: 'load',
         src: 'load',
+        input: { size: RECENT_HISTORY_SIZE },
         onDone: { target: 'shown', actions: { type: 'keepEntries', params: ({ event }) => event.output } },
         onError: { target: 'failed', actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
       },
@@ -83,6 +91,7 @@ export const protectionHistoryMachine = setup({
           invoke: {
             id: 'load',
             src: 'load',
+            input: { size: RECENT_HISTORY_SIZE },
             onDone: { target: 'current', actions: { type: 'keepEntries', params: ({ event }) => event.output } },
             onError: { target: '#protectionHistory.failed', actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
           },

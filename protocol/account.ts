@@ -70,15 +70,19 @@ const inRange = (min: number, max: number) => z.pipe(QueryInt, z.int().check(z.g
 export const MAX_PAGE_SIZE = 100;
 export const DEFAULT_PAGE_SIZE = 10;
 
-/** page (from 1), size (1–100, default 10), and an optional time window from…to in epoch ms, both inclusive. */
-const PagingFields = {
+/**
+ * page (from 1), size (1–100, default 10), and an optional time window from…to in epoch ms, both
+ * inclusive. Every paged list of the player's takes them (protection's history too: protection.ts).
+ */
+export const PagingFields = {
   page: z._default(inRange(1, 1_000_000), 1),
   size: z._default(inRange(1, MAX_PAGE_SIZE), DEFAULT_PAGE_SIZE),
   from: z.optional(QueryInt),
   to: z.optional(QueryInt),
 };
 
-function withWindow<T extends { from?: number | undefined; to?: number | undefined }>(query: T, context: z.core.$RefinementCtx<T>): void {
+/** A list query's check: the window's end is not before its start. */
+export function withWindow<T extends { from?: number | undefined; to?: number | undefined }>(query: T, context: z.core.$RefinementCtx<T>): void {
   if (query.from !== undefined && query.to !== undefined && query.from > query.to) {
     context.addIssue({ code: 'custom', path: ['to'], message: 'to must not be before from' });
   }
@@ -95,7 +99,8 @@ export type GameSessionQuery = z.output<typeof GameSessionQuery>;
 export const TransactionQuery = z.object({ ...PagingFields, action: z.optional(inRange(1, 6)) }).check(z.superRefine(withWindow));
 export type TransactionQuery = z.output<typeof TransactionQuery>;
 
-function pageOf<T extends z.ZodMiniType>(item: T) {
+/** One page of a list: the items, with how many match over all pages and the page asked. */
+export function pageOf<T extends z.ZodMiniType>(item: T) {
   return z.object({
     items: z.array(item),
     /** Rows matching the filters over all pages. */

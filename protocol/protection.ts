@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { pageOf, PagingFields, withWindow } from './account.ts';
 import { Jurisdiction } from './jurisdiction.ts';
 import type { Settings } from './settings.ts';
 
@@ -294,16 +295,27 @@ export const ProtectionEntry = z.discriminatedUnion('kind', [
 ]);
 export type ProtectionEntry = z.infer<typeof ProtectionEntry>;
 
-/** How many entries the player's history answers at most (newest first). */
-export const PROTECTION_HISTORY_SIZE = 100;
+/**
+ * GET /api/player/protection/history's query: paged and windowed (on `at`) as the other lists of
+ * the player's (the login log, the transactions).
+ */
+export const ProtectionHistoryQuery = z.object({ ...PagingFields }).check(z.superRefine(withWindow));
+export type ProtectionHistoryQuery = z.output<typeof ProtectionHistoryQuery>;
 
-/** GET /api/player/protection/history: the player's protection choices, newest first. */
-export const ProtectionHistory = z.object({ entries: z.array(ProtectionEntry) });
-export type ProtectionHistory = z.infer<typeof ProtectionHistory>;
+/** GET /api/player/protection/history: one page of the player's protection choices, newest first. */
+export const ProtectionHistoryPage = pageOf(ProtectionEntry);
+export type ProtectionHistoryPage = z.infer<typeof ProtectionHistoryPage>;
+
+/**
+ * The kinds of record the player is shown (protectionEntry reads these, and only these): the
+ * books may hold others for the operator alone, and a page must count only what it can show.
+ */
+export const PLAYER_RECORD_KINDS = ['limit', 'realityCheckInterval', 'realityCheck', 'panic', 'break', 'exclusion', 'lockEnded'] as const;
 
 /** A record of the protection books as the player reads it, or null for one the player is not shown. */
 export function protectionEntry(record: ProtectionRecord): ProtectionEntry | null {
   const { id, at, kind, detail } = record;
+  if (!(PLAYER_RECORD_KINDS as readonly string[]).includes(kind)) return null;
   const candidate =
     kind === 'limit'
       ? { id, at, kind, limit: detail.kind, amount: detail.amount, before: detail.before, from: detail.from }

@@ -18,7 +18,15 @@ import { IpCheckResult } from '../check.ts';
 import { ErrorCode, OkResponse, SESSION_END_CODES } from '../errors.ts';
 import { Brand, BrandWithMachines, Machine } from '../floor.ts';
 import { BalanceResponse } from '../player.ts';
-import { LimitRequest, LockRequest, LockResult, ProtectionHistory, ProtectionSettings, RealityCheckChoice } from '../protection.ts';
+import {
+  LimitRequest,
+  LockRequest,
+  LockResult,
+  ProtectionHistoryPage,
+  ProtectionHistoryQuery,
+  ProtectionSettings,
+  RealityCheckChoice,
+} from '../protection.ts';
 import { SettingsOverrides } from '../settings.ts';
 import { FloorCode } from '../sockets.ts';
 import {
@@ -512,11 +520,12 @@ summary: 'Cash out a held session',
     area: 'protection',
     summary: "The player's own protection history",
     description:
-      "Every protection choice of the player, newest first (at most 100): a limit set (`limit`: the kind; `amount` asked, null for none; `before`, the one in force then; `from`, when it counts — later than `at` for a raise waiting its 24 hours), the reality-check interval chosen, a reality check answered (`answer`, with the session's `playedMs`, `bets` and `wins` it showed), a lock taken (`lock`: panic, break or exclusion, `until` when it ends) and a lock the operator ended early (`lockEnded`). The operator lists the same books through the control API.",
+      "Every protection choice of the player, newest first, paged as the login log (`page`, `size`, `from` and `to` in epoch ms on the entry's time `at`, both inclusive; `total` counts the entries over all pages): a limit set (`limit`: the kind; `amount` asked, null for none; `before`, the one in force then; `from`, when it counts — later than `at` for a raise waiting its 24 hours), the reality-check interval chosen, a reality check answered (`answer`, with the session's `playedMs`, `bets` and `wins` it showed), a lock taken (`lock`: panic, break or exclusion, `until` when it ends) and a lock the operator ended early (`lockEnded`). The operator lists the same books through the control API.",
     auth: true,
-    response: ProtectionHistory,
-    responseName: 'ProtectionHistory',
-    errors: [UNAUTHORIZED],
+    query: ProtectionHistoryQuery,
+    response: ProtectionHistoryPage,
+    responseName: 'ProtectionHistoryPage',
+    errors: [INVALID_QUERY, UNAUTHORIZED],
   },
   {
     id: 'chooseRealityCheck',

@@ -783,7 +783,12 @@ async function protectionArea(run: Run, machineId: number | null): Promise<void>
     await run.call('setLimit', { token: run.token!, body: { kind: 'lossDay', amount: 0 }, expect: 400, codes: [ErrorCode.invalidRequest] });
   }, run.needsLogin);
   await run.check('protection', "GET /player/protection/history: the player's own history, of the contract's kinds, newest first", async () => {
-    const { entries } = (await run.call('protectionHistory', { token: run.token!, expect: 200 })) as { entries: Array<{ id: number; at: number }> };
+    const answer = (await run.call('protectionHistory', { token: run.token!, query: { page: 1, size: 20 }, expect: 200 })) as {
+      items: Array<{ id: number; at: number }>;
+      total: number;
+    };
+    const entries = answer.items;
+    if (answer.total < entries.length) throw new Difference(`the total is ${answer.total}, fewer than the ${entries.length} entries of the first page`);
     const outOfOrder = entries.findIndex((entry, index) => index > 0 && entry.at > entries[index - 1]!.at);
     if (outOfOrder > 0) throw new Difference(`entry ${outOfOrder} (${snippet(entries[outOfOrder])}) is newer than the one before it`);
   }, run.needsLogin);

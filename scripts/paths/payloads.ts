@@ -324,10 +324,13 @@ export const playerLimitsPayloads: Payloads = {
 /** The loaded history (an entry of two kinds) and a failed load. */
 export const protectionHistoryPayloads: Payloads = {
   'xstate.done.actor.load': [
-    done('load', [
-      { id: 2, at: 2000, kind: 'limit', limit: 'lossDay', amount: 5000, before: null, from: 2000 },
-      { id: 1, at: 1000, kind: 'lock', lock: 'break', until: 9000 },
-    ]),
+    done('load', {
+      items: [
+        { id: 2, at: 2000, kind: 'limit', limit: 'lossDay', amount: 5000, before: null, from: 2000 },
+        { id: 1, at: 1000, kind: 'lock', lock: 'break', until: 9000 },
+      ],
+      total: 7,
+    }),
   ],
   'xstate.error.actor.load': [error('load', failure)],
 };

@@ -6,8 +6,9 @@ import {
   MANDATORY_LIMITS,
   lockEnd,
   PANIC_LOCK_MS,
-  PROTECTION_HISTORY_SIZE,
-  ProtectionHistory,
+  PLAYER_RECORD_KINDS,
+  ProtectionHistoryPage,
+  ProtectionHistoryQuery,
   protectionEntry,
   ProtectionReport,
   ProtectionSettings,
@@ -70,13 +71,17 @@ export function protectionRoutes(deps: ApiDeps, floor: PayBack): Route[] {
       handle: async (request) => settingsOf((await authenticate(request.raw, deps)).player.id),
     },
     {
-      // The player's own protection history: what they chose and what the operator did, newest first.
+      // The player's own protection history: what they chose and what the operator did, newest
+      // first, paged and windowed as the account's lists.
       method: 'GET',
       path: '/api/player/protection/history',
       handle: async (request) => {
         const { player } = await authenticate(request.raw, deps);
-        const records = deps.protection.recordsOf(player.id, PROTECTION_HISTORY_SIZE);
-        return ok(ProtectionHistory, { entries: records.map(protectionEntry).filter((entry) => entry !== null) });
+        const query = request.query(ProtectionHistoryQuery);
+        const { items, total } = deps.protection.recordPage(player.id, PLAYER_RECORD_KINDS, query, query);
+        // Only the shown kinds were read, and the simulator writes each as protectionEntry reads it.
+        const entries = items.map(protectionEntry).filter((entry) => entry !== null);
+        return ok(ProtectionHistoryPage, { items: entries, total, page: query.page, size: query.size });
       },
     },
     {

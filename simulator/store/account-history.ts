@@ -102,8 +102,11 @@ export function transactionPage(
   }));
 }
 
-/** A WHERE clause built from fixed SQL fragments; values always travel as parameters. */
-class Where {
+/**
+ * A WHERE clause built from fixed SQL fragments; values always travel as parameters. Shared with
+ * the other paged lists of the player's (protection's history: store/protection.ts).
+ */
+export class Where {
   readonly #clauses: string[] = [];
   readonly params: SQLInputValue[] = [];
 
@@ -123,6 +126,17 @@ class Where {
     return this;
   }
 
+  /** The column is one of `values` (none: nothing matches). */
+  oneOf(column: string, values: readonly string[]): this {
+    if (values.length === 0) {
+      this.#clauses.push('0');
+      return this;
+    }
+    this.#clauses.push(`${column} IN (${values.map(() => '?').join(', ')})`);
+    this.params.push(...values);
+    return this;
+  }
+
   toString(): string {
     return `WHERE ${this.#clauses.join(' AND ')}`;
   }
@@ -133,7 +147,8 @@ class Where {
   }
 }
 
-function paged<T>(store: Store, from: string, where: Where, order: string, columns: string, paging: Paging, map: (row: Row) => T): Page<T> {
+/** One page of the rows `where` picks, in `order`, with how many it picks over all pages. */
+export function paged<T>(store: Store, from: string, where: Where, order: string, columns: string, paging: Paging, map: (row: Row) => T): Page<T> {
   const db = store.database;
   const total = int(db.prepare(`SELECT count(*) AS n ${from} ${where}`).get(...where.params) as Row, 'n');
   const rows = db

@@ -9,6 +9,7 @@ import {
   type ProtectionRecord,
 } from '../../protocol/protection.ts';
 import { AmountAction } from '../../protocol/floor.ts';
+import { paged, Where, type Page, type Paging, type Window } from './account-history.ts';
 import { int, intOrNull, text, textOrNull, type Row } from './rows.ts';
 import type { Store } from './store.ts';
 
@@ -194,8 +195,21 @@ export class ProtectionStore {
     return this.#store.database
       .prepare('SELECT * FROM protection_records WHERE player_id = ? ORDER BY id DESC LIMIT ?')
       .all(playerId, limit)
-      .map((row) => ({ id: int(row, 'id'), at: int(row, 'at'), kind: text(row, 'kind'), detail: JSON.parse(text(row, 'detail')) as Record<string, unknown> }));
+      .map(toRecord);
   }
+
+  /**
+   * One page of the player's records of `kinds` (the ones the player is shown: the count must not
+   * hold what the page cannot show), newest first by time then by id, in the window on `at`.
+   */
+  recordPage(playerId: number, kinds: readonly string[], window: Window, paging: Paging): Page<ProtectionRecord> {
+    const where = new Where('r.player_id = ?', playerId).oneOf('r.kind', kinds).window('r.at', window);
+    return paged(this.#store, 'FROM protection_records r', where, 'r.at DESC, r.id DESC', 'r.*', paging, toRecord);
+  }
+}
+
+function toRecord(row: Row): ProtectionRecord {
+  return { id: int(row, 'id'), at: int(row, 'at'), kind: text(row, 'kind'), detail: JSON.parse(text(row, 'detail')) as Record<string, unknown> };
 }
 
 function toLock(row: Row): ProtectionLock {

@@ -6,7 +6,7 @@
  */
 import { assign, createActor, fromCallback, fromPromise, type ActorRefFrom, type InspectionEvent } from 'xstate';
 import { passwordChangeMachine, pinChangeMachine } from '../../machines/accountForm.ts';
-import { createAccountListMachine } from '../../machines/accountList.ts';
+import { createAccountListMachine, NO_FILTER } from '../../machines/accountList.ts';
 import { accountProfileMachine } from '../../machines/accountProfile.ts';
 import type { authMachine } from '../../machines/auth.ts';
 import { selectLoggedIn, selectToken } from '../../machines/auth.selectors.ts';
@@ -26,6 +26,7 @@ import type { walletMachine } from '../../machines/wallet.ts';
 import { registerMachine } from '../../machines/register.ts';
 import { uiSettingsMachine } from '../../machines/uiSettings.ts';
 import type { GameSessionItem, LoginLogItem, TransactionItem } from '../../protocol/account.ts';
+import type { ProtectionEntry } from '../../protocol/protection.ts';
 import type { Settings } from '../../protocol/settings.ts';
 import { createAccountService } from '../services/account.ts';
 import { createChatService } from '../services/chat.ts';
@@ -69,6 +70,7 @@ export interface LoggedIn {
 /** The account screens' machines over the REST API. */
 function accountLogic(
   account: ReturnType<typeof createAccountService>,
+  protection: ReturnType<typeof createProtectionService>,
   onPinChanged: (pinCode: string) => void,
 ): ViewLogic['account'] {
   return {
@@ -81,6 +83,9 @@ function accountLogic(
     }),
     transactions: createAccountListMachine<TransactionItem>().provide({
       actors: { fetchPage: fromPromise(({ input }) => account.transactions(input)) },
+    }),
+    protectionHistory: createAccountListMachine<ProtectionEntry>().provide({
+      actors: { fetchPage: fromPromise(({ input }) => protection.history(input)) },
     }),
     passwordChange: passwordChangeMachine.provide({ actors: { submit: fromPromise(({ input }) => account.changePassword(input)) } }),
     // The new PIN hash reaches the auth session and its idle lock (SPEC §4: unlock with the new PIN).
@@ -224,7 +229,7 @@ export function createLoggedIn({ settings, http, auth, inspect }: LoggedInDeps):
     }),
     protectionHistory: protectionHistoryMachine.provide({
       actors: {
-        load: fromPromise(() => protection.history()),
+        load: fromPromise(({ input }) => protection.history({ page: 1, size: input.size, filter: NO_FILTER })),
         // A limit or interval saved on the page (the two machines above) loads an open history again.
         changes: fromCallback(({ sendBack }) => protection.onChanged(() => sendBack({ type: 'protection.changed' }))),
       },
@@ -234,7 +239,7 @@ export function createLoggedIn({ settings, http, auth, inspect }: LoggedInDeps):
       actions: { persistFolded: (_, { folded }) => navbarStorage.writeFolded(folded) },
       guards: { storedFolded: () => navbarStorage.readFolded() },
     }),
-    account: accountLogic(createAccountService(http), (pinCode) => auth.send({ type: 'session.pinChanged', pinCode })),
+    account: accountLogic(createAccountService(http), protection, (pinCode) => auth.send({ type: 'session.pinChanged', pinCode })),
     // SPEC §9: loaded lazily, and never when the setting is off.
     liveChat: fromCallback(() =>
       settings.LIVE_CHAT === 'none' || settings.LIVE_CHAT_ID === '' ? undefined : scheduleLiveChat(settings.LIVE_CHAT, settings.LIVE_CHAT_ID),

@@ -153,6 +153,13 @@ const transactionsRoute = createRoute({
   component: lazyRouteComponent(() => import('../features/product/account/TransactionsPage.tsx'), 'TransactionsRoute'),
 });
 
+const protectionHistoryRoute = createRoute({
+  getParentRoute: () => appLayout,
+  path: 'protection-history',
+  validateSearch: listSearch,
+  component: lazyRouteComponent(() => import('../features/product/account/ProtectionHistoryPage.tsx'), 'ProtectionHistoryRoute'),
+});
+
 /** The game hides all page chrome, so it sits outside the layout. */
 const gameRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -291,6 +298,7 @@ const routeTree = rootRoute.addChildren([
     profileIdRoute,
     sessionsRoute,
     transactionsRoute,
+    protectionHistoryRoute,
     ...templateLayoutRoutes,
   ]),
   gameRoute,

@@ -23,6 +23,7 @@ import type { passwordChangeMachine, pinChangeMachine } from '../../machines/acc
 import type { AccountListMachine } from '../../machines/accountList.ts';
 import type { accountProfileMachine } from '../../machines/accountProfile.ts';
 import type { GameSessionItem, LoginLogItem, PromoKind, TransactionItem } from '../../protocol/account.ts';
+import type { ProtectionEntry } from '../../protocol/protection.ts';
 
 /** The account screens' machines with their real services provided (src/app/runtime.ts). */
 export interface AccountLogic {
@@ -30,6 +31,8 @@ export interface AccountLogic {
   loginLog: AccountListMachine<LoginLogItem>;
   sessions: AccountListMachine<GameSessionItem>;
   transactions: AccountListMachine<TransactionItem>;
+  /** The player's protection history, the whole of it (the profile's card shows the latest few). */
+  protectionHistory: AccountListMachine<ProtectionEntry>;
   passwordChange: typeof passwordChangeMachine;
   pinChange: typeof pinChangeMachine;
 }
@@ -76,7 +79,7 @@ export interface ViewLogic {
   /** The player's own protection history (limits, intervals, reality checks, locks). */
   protectionHistory: typeof protectionHistoryMachine;
   navigation: typeof navigationMachine;
-  /** Profile, password and PIN forms, login log, game sessions, transactions. */
+  /** Profile, password and PIN forms, login log, game sessions, transactions, protection history. */
   account: AccountLogic;
   /** The operator's live-chat widget (LIVE_CHAT): running it schedules the widget; stopping cancels the schedule. */
   liveChat: CallbackActorLogic<EventObject>;

@@ -1,4 +1,15 @@
-import { LockResult, ProtectionHistory, ProtectionSettings, type LimitKind, type ProtectionEntry, type LimitRequest, type LockRequest, type PlayerLimit } from '../../protocol/protection.ts';
+import type { ListPage, ListQuery } from '../../machines/accountList.ts';
+import {
+  LockResult,
+  ProtectionHistoryPage,
+  ProtectionSettings,
+  type LimitKind,
+  type LimitRequest,
+  type LockRequest,
+  type PlayerLimit,
+  type ProtectionEntry,
+} from '../../protocol/protection.ts';
+import { listParams } from './account.ts';
 import type { Http } from './http.ts';
 
 /**
@@ -41,9 +52,10 @@ export function createProtectionService(http: Http) {
       const { limits, mandatory } = await http.post('/player/protection/limit', request, ProtectionSettings);
       return changed({ limits, mandatory });
     },
-    /** The player's protection history, newest first. */
-    async history(): Promise<ProtectionEntry[]> {
-      return (await http.get('/player/protection/history', ProtectionHistory)).entries;
+    /** One page of the player's protection history, newest first, in the window the filter picks (it has no type). */
+    async history(query: ListQuery): Promise<ListPage<ProtectionEntry>> {
+      const { items, total } = await http.get('/player/protection/history', ProtectionHistoryPage, { searchParams: listParams(query, null) });
+      return { items, total };
     },
     /** Keeps one of the choices as the player's interval; answers the settings as they are now. */
     async chooseRealityCheck(minutes: number): Promise<ProtectionSettings['realityCheck']> {

@@ -132,7 +132,7 @@ async function walk(language: Language, context: BrowserContextOptions): Promise
   await page.getByRole('button', { name: text.back }).click();
   await page.waitForURL(/\/lobby$/);
 
-  for (const path of ['/profile', '/slot-sessions', '/transactions']) {
+  for (const path of ['/profile', '/slot-sessions', '/transactions', '/protection-history']) {
     await page.goto(path);
     await page.getByRole('heading', { level: 1 }).waitFor();
     // The tables and the profile's facts are in.

@@ -571,7 +571,7 @@ describe.each(Jurisdiction.options)('player protection in %s', (jurisdiction) =>
     await page.goto('/profile');
     const history = page.getByTestId('protection-history');
     await history.getByRole('button', { name: 'Show history' }).click();
-    await expect.poll(async () => (await history.getByRole('listitem').allTextContents())[0]).toMatch(/Daily loss limit: \$5\.00$/);
+    await expect.poll(async () => (await history.getByRole('listitem').allTextContents())[0]).toMatch(/Daily loss limit: \$5\.00Before: none$/);
     await daily.getByLabel('Daily loss limit').fill('5000');
     const asked = now();
     await daily.getByRole('button', { name: 'Set' }).click();
@@ -585,7 +585,17 @@ describe.each(Jurisdiction.options)('player protection in %s', (jurisdiction) =>
     // the open history loads again once the raise is saved.
     await expect
       .poll(async () => (await history.getByRole('listitem').allTextContents()).slice(0, 2))
-      .toEqual([expect.stringMatching(/Daily loss limit: \$5,000\.00, from /), expect.stringMatching(/Daily loss limit: \$5\.00$/)]);
+      .toEqual([
+        expect.stringMatching(/Daily loss limit: \$5,000\.00Before: \$5\.00Counts from /),
+        expect.stringMatching(/Daily loss limit: \$5\.00Before: none$/),
+      ]);
+    // The whole history is its own page (issue 26, "Records"), the same words in its table.
+    await history.getByRole('link', { name: /^See all/ }).click();
+    await page.waitForURL(/\/protection-history$/);
+    const table = page.getByRole('table', { name: /^Protection history, page 1 of 1/ });
+    await expect
+      .poll(async () => (await table.getByRole('row').nth(1).getByRole('cell').allTextContents()).slice(1))
+      .toEqual(['Daily loss limit: $5,000.00', expect.stringMatching(/^Before: \$5\.00Counts from /)]);
     // 23 hours on (a new login: the last one has expired) the $5.00 still holds: the same coin
     // is refused again, saying so.
     clock.offset += 23 * HOUR;

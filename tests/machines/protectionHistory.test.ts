@@ -1,20 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
-import { protectionHistoryMachine } from '../../machines/protectionHistory.ts';
-import { selectHistoryEntries, selectHistoryFailed, selectHistoryOpen } from '../../machines/protectionHistory.selectors.ts';
+import type { ListPage } from '../../machines/accountList.ts';
+import { protectionHistoryMachine, RECENT_HISTORY_SIZE } from '../../machines/protectionHistory.ts';
+import { selectHistoryEntries, selectHistoryFailed, selectHistoryOpen, selectHistoryTotal } from '../../machines/protectionHistory.selectors.ts';
 import type { ProtectionEntry } from '../../protocol/protection.ts';
 
 const older: ProtectionEntry = { id: 1, at: 1000, kind: 'realityCheckInterval', minutes: 30, before: null };
 const newer: ProtectionEntry = { id: 2, at: 2000, kind: 'limit', limit: 'lossDay', amount: 5000, before: null, from: 2000 };
 
-/** The real chart with its loads answered by hand. */
+/** The real chart with its loads answered by hand (the entries of the first page; the total: as many unless told). */
 function start() {
-  const loads: Array<{ answer: (entries: ProtectionEntry[]) => void; fail: (e: Error) => void }> = [];
+  const loads: Array<{ size: number; answer: (entries: ProtectionEntry[], total?: number) => void; fail: (e: Error) => void }> = [];
   const changes = { say: () => {} };
   const actor = createActor(
     protectionHistoryMachine.provide({
       actors: {
-        load: fromPromise(() => new Promise<ProtectionEntry[]>((answer, fail) => loads.push({ answer, fail }))),
+        load: fromPromise(
+          ({ input }) =>
+            new Promise<ListPage<ProtectionEntry>>((answer, fail) =>
+              loads.push({ size: input.size, answer: (items, total = items.length) => answer({ items, total }), fail }),
+            ),
+        ),
         changes: fromCallback(({ sendBack }) => {
           changes.say = () => sendBack({ type: 'protection.changed' });
         }),
@@ -95,6 +101,23 @@ describe('protectionHistory machine', () => {
     loads[3]!.fail(new Error('offline'));
     await settle();
     expect(selectHistoryFailed(actor.getSnapshot())).toBe(true);
+  });
+
+  it(`asks for the latest ${RECENT_HISTORY_SIZE} entries only, and keeps how many there are in all (the card links to the rest)`, async () => {
+    const { actor, loads, changed } = start();
+    expect(selectHistoryTotal(actor.getSnapshot())).toBe(0);
+    actor.send({ type: 'user.open' });
+    expect(loads[0]!.size).toBe(RECENT_HISTORY_SIZE);
+    loads[0]!.answer([newer, older], 12);
+    await settle();
+    expect(selectHistoryEntries(actor.getSnapshot())).toEqual([newer, older]);
+    expect(selectHistoryTotal(actor.getSnapshot())).toBe(12);
+    // A reload asks the same few, and its total replaces the last.
+    changed();
+    expect(loads[1]!.size).toBe(RECENT_HISTORY_SIZE);
+    loads[1]!.answer([newer], 13);
+    await settle();
+    expect(selectHistoryTotal(actor.getSnapshot())).toBe(13);
   });
 
   it('a change saved while the first load runs asks again: that load may have read the books before it', async () => {

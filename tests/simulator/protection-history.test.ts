@@ -1,12 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LIMIT_COOLING_OFF_MS, PROTECTION_HISTORY_SIZE, ProtectionHistory, REALITY_CHECKS } from '../../protocol/protection.ts';
-import { call, loginToken, startTestSimulator, type TestSimulator } from './helpers.ts';
+import { MAX_PAGE_SIZE } from '../../protocol/account.ts';
+import { ErrorCode } from '../../protocol/errors.ts';
+import { LIMIT_COOLING_OFF_MS, ProtectionHistoryPage, REALITY_CHECKS } from '../../protocol/protection.ts';
+import { call, errorOf, loginToken, startTestSimulator, type TestSimulator } from './helpers.ts';
 import { machineSocket } from './sockets.ts';
 
 /**
  * The player reads their own protection history (GET /api/player/protection/history): every limit
  * change, interval chosen, reality check answered, lock taken and lock the operator ended, newest
- * first — theirs only, and only with their login.
+ * first — theirs only, and only with their login; paged and windowed as the account's lists.
  */
 
 let t: TestSimulator;
@@ -22,11 +24,16 @@ afterEach(async () => {
 
 const auth = (bearer = token) => ({ authorization: `Bearer ${bearer}` });
 const post = (path: string, body: unknown) => call(`${t.url}/api/player/protection/${path}`, { method: 'POST', headers: auth(), body });
-async function history(bearer = token) {
-  const answer = await call(`${t.url}/api/player/protection/history`, { headers: auth(bearer) });
+const historyCall = (query: Record<string, string | number> = {}, bearer = token) => {
+  const search = new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)]));
+  return call(`${t.url}/api/player/protection/history?${search}`, { headers: auth(bearer) });
+};
+async function historyPage(query: Record<string, string | number> = {}, bearer = token) {
+  const answer = await historyCall(query, bearer);
   expect(answer.status).toBe(200);
-  return ProtectionHistory.parse(answer.body).entries;
+  return ProtectionHistoryPage.parse(answer.body);
 }
+const history = async (bearer = token) => (await historyPage({}, bearer)).items;
 
 describe("the player's protection history", () => {
   it('lists limit changes (a raise with when it counts), the interval chosen and a reality check answered, newest first', async () => {
@@ -87,12 +94,57 @@ describe("the player's protection history", () => {
     expect((await call(`${t.url}/api/player/protection/history`, { headers: auth('not-a-token') })).status).toBe(401);
   });
 
-  it(`answers the newest ${PROTECTION_HISTORY_SIZE} entries at most`, async () => {
-    for (let i = 0; i < PROTECTION_HISTORY_SIZE + 5; i += 1) {
-      t.sim.floor.context.protection.record(1, t.clock.now + i, 'realityCheckInterval', { minutes: 15 + i, before: null });
+  it('pages the entries newest first (by time, then by id), 10 a page unless asked, with the total over all pages', async () => {
+    const start = t.clock.now;
+    // 25 intervals a minute apart, written out of time order: the page goes by `at`, not by id.
+    for (let i = 0; i < 25; i += 1) {
+      const minute = i === 0 ? 30 : i;
+      t.sim.floor.context.protection.record(1, start + minute * 60_000, 'realityCheckInterval', { minutes: 15 + minute, before: null });
     }
-    const entries = await history();
-    expect(entries).toHaveLength(PROTECTION_HISTORY_SIZE);
-    expect(entries[0]).toMatchObject({ kind: 'realityCheckInterval', minutes: 15 + PROTECTION_HISTORY_SIZE + 4 });
+    const first = await historyPage();
+    expect(first).toMatchObject({ total: 25, page: 1, size: 10 });
+    expect(first.items[0]).toMatchObject({ kind: 'realityCheckInterval', at: start + 30 * 60_000 });
+    expect(first.items.slice(1, 3).map((entry) => entry.at)).toEqual([start + 24 * 60_000, start + 23 * 60_000]);
+    const pages = await Promise.all([1, 2, 3].map((page) => historyPage({ page, size: 10 })));
+    expect(pages.map((page) => page.items.length)).toEqual([10, 10, 5]);
+    const ats = pages.flatMap((page) => page.items.map((entry) => entry.at));
+    expect(ats).toEqual([...ats].sort((a, b) => b - a));
+    expect(new Set(pages.flatMap((page) => page.items.map((entry) => entry.id))).size).toBe(25);
+    // Past the end: no items, the total still told (the client goes to the last page).
+    expect(await historyPage({ page: 4, size: 10 })).toMatchObject({ items: [], total: 25, page: 4 });
+    // The largest page holds them all.
+    expect((await historyPage({ size: MAX_PAGE_SIZE })).items).toHaveLength(25);
+  });
+
+  it('windows on the entry\'s time, both ends inclusive; the total counts the window only', async () => {
+    const start = t.clock.now;
+    for (let i = 0; i < 6; i += 1) t.sim.floor.context.protection.record(1, start + i * 1000, 'realityCheckInterval', { minutes: 15 + i, before: null });
+    const window = await historyPage({ from: start + 1000, to: start + 3000 });
+    expect(window.total).toBe(3);
+    expect(window.items.map((entry) => entry.at)).toEqual([start + 3000, start + 2000, start + 1000]);
+    expect((await historyPage({ from: start + 5000 })).items.map((entry) => entry.at)).toEqual([start + 5000]);
+    expect((await historyPage({ to: start - 1 })).total).toBe(0);
+  });
+
+  it('counts and pages only the kinds the player is shown: an operator-only record is in neither the items nor the total', async () => {
+    const start = t.clock.now;
+    t.sim.floor.context.protection.record(1, start, 'realityCheckInterval', { minutes: 15, before: null });
+    t.sim.floor.context.protection.record(1, start + 1000, 'operatorNote', { text: 'called the player' });
+    t.sim.floor.context.protection.record(1, start + 2000, 'realityCheckInterval', { minutes: 30, before: 15 });
+    const page = await historyPage({ size: 1 });
+    expect(page.total).toBe(2);
+    expect(page.items).toEqual([expect.objectContaining({ minutes: 30 })]);
+    expect((await historyPage({ page: 2, size: 1 })).items).toEqual([expect.objectContaining({ minutes: 15 })]);
+    // The operator still sees every record.
+    expect(t.sim.floor.context.protection.recordsOf(1).map((record) => record.kind)).toContain('operatorNote');
+  });
+
+  it('answers 400 40000 for bad paging or a window ending before it starts, as the other lists', async () => {
+    const bad: Record<string, string | number>[] = [{ page: 0 }, { size: 0 }, { size: MAX_PAGE_SIZE + 1 }, { page: 'abc' }, { from: -1 }, { from: 20, to: 10 }];
+    for (const query of bad) {
+      const answer = await historyCall(query);
+      expect(answer.status, JSON.stringify(query)).toBe(400);
+      expect(errorOf(answer).code).toBe(ErrorCode.invalidRequest);
+    }
   });
 });

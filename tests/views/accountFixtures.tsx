@@ -8,7 +8,7 @@ import { layoutChoiceStorage } from '../../src/services/playerStorage.ts';
 import { vi } from 'vitest';
 import { createActor, fromPromise, setup } from 'xstate';
 import { passwordChangeMachine, pinChangeMachine, type PasswordValues, type PinValues } from '../../machines/accountForm.ts';
-import { createAccountListMachine, type ListPage, type ListQuery } from '../../machines/accountList.ts';
+import { createAccountListMachine, NO_FILTER, type ListPage, type ListQuery } from '../../machines/accountList.ts';
 import { accountProfileMachine, type AccountProfile } from '../../machines/accountProfile.ts';
 import type { Session } from '../../machines/auth.ts';
 import type { AccountLogic } from '../../src/features/viewRuntime.tsx';
@@ -111,8 +111,8 @@ export interface Fakes {
   profile: ReturnType<typeof vi.fn<() => Promise<AccountProfile>>>;
   changePassword: ReturnType<typeof vi.fn<(values: PasswordValues) => Promise<void>>>;
   changePin: ReturnType<typeof vi.fn<(values: PinValues) => Promise<{ pinCode: string }>>>;
-  /** The player's protection history, as GET /player/protection/history answers it. */
-  protectionHistory: ReturnType<typeof vi.fn<() => Promise<ProtectionEntry[]>>>;
+  /** The player's protection history, paged as GET /player/protection/history answers it (the card asks its first page). */
+  protectionHistory: ReturnType<typeof fakeList<ProtectionEntry>>;
 }
 
 const AT = Date.UTC(2026, 0, 15, 12, 0);
@@ -128,7 +128,17 @@ export function protectionEntries(): ProtectionEntry[] {
   ];
 }
 
-export function fakes(data: { sessions?: GameSessionItem[]; transactions?: TransactionItem[]; loginLog?: LoginLogItem[] } = {}): Fakes {
+/** `count` reality-check intervals chosen, one a day at noon from Jan `count` back to Jan 1 (newest first). */
+export function manyProtectionEntries(count = 23): ProtectionEntry[] {
+  return Array.from({ length: count }, (_, i): ProtectionEntry => {
+    const day = count - i;
+    return { id: 300 + day, at: Date.parse(at(day)), kind: 'realityCheckInterval', minutes: 15 + day, before: 14 + day };
+  });
+}
+
+export function fakes(
+  data: { sessions?: GameSessionItem[]; transactions?: TransactionItem[]; loginLog?: LoginLogItem[]; protectionHistory?: ProtectionEntry[] } = {},
+): Fakes {
   return {
     sessions: fakeList(data.sessions ?? sessions(), (s) => s.start),
     transactions: fakeList(data.transactions ?? transactions(), (x) => x.at, (x) => x.action),
@@ -139,7 +149,7 @@ export function fakes(data: { sessions?: GameSessionItem[]; transactions?: Trans
     })),
     changePassword: vi.fn(async () => {}),
     changePin: vi.fn(async () => ({ pinCode: 'new-hash' })),
-    protectionHistory: vi.fn(async () => protectionEntries()),
+    protectionHistory: fakeList(data.protectionHistory ?? protectionEntries(), (entry) => new Date(entry.at).toISOString()),
   };
 }
 
@@ -155,6 +165,10 @@ function accountLogic(f: Fakes): AccountLogic {
       actors: { fetchPage: fromPromise(({ input }) => f.transactions.fetch(input)) },
     }),
     loginLog: createAccountListMachine<LoginLogItem>().provide({ ...FAST, actors: { fetchPage: fromPromise(({ input }) => f.loginLog.fetch(input)) } }),
+    protectionHistory: createAccountListMachine<ProtectionEntry>().provide({
+      ...FAST,
+      actors: { fetchPage: fromPromise(({ input }) => f.protectionHistory.fetch(input)) },
+    }),
     passwordChange: passwordChangeMachine.provide({ actors: { submit: fromPromise(({ input }) => f.changePassword(input.values)) } }),
     pinChange: pinChangeMachine.provide({ actors: { submit: fromPromise(({ input }) => f.changePin(input.values)) } }),
   };
@@ -175,7 +189,9 @@ export function withRuntime(ui: ReactElement, f: Fakes): ReactElement {
       // The reality-check interval as an operator under no jurisdiction keeps it.
       checkInterval: checkIntervalMachine.provide({ actors: { load: fromPromise(async () => ({ minutes: 60, defaultMinutes: 60, choices: [15, 30, 60, 120] })) } }),
       playerLimits: playerLimitsMachine.provide({ actors: { load: fromPromise(async (): Promise<LimitsView> => ({ limits: [], mandatory: [] })) } }),
-      protectionHistory: protectionHistoryMachine.provide({ actors: { load: fromPromise(() => f.protectionHistory()) } }),
+      protectionHistory: protectionHistoryMachine.provide({
+        actors: { load: fromPromise(({ input }) => f.protectionHistory.fetch({ page: 1, size: input.size, filter: NO_FILTER })) },
+      }),
     } as Partial<ViewLogic> as ViewLogic,
   };
   return (

@@ -154,40 +154,43 @@ describe('profile', () => {
     expect(f.profile).toHaveBeenCalledTimes(2);
   });
 
-  it("opens the player's protection history on their word, each entry said with its time; loaded anew at each opening", async () => {
+  it("opens the player's protection history on their word, the latest entries said with their time and details; loaded anew at each opening; links to all", async () => {
     const f = fakes();
     const user = userEvent.setup();
     await renderView(withRuntime(<ProfilePage />, f));
     const card = within(screen.getByRole('region', { name: 'Your protection history' }));
-    expect(f.protectionHistory).not.toHaveBeenCalled();
+    expect(f.protectionHistory.fetch).not.toHaveBeenCalled();
     const show = card.getByRole('button', { name: 'Show history' });
     await user.click(show);
     const items = await card.findAllByRole('listitem');
+    // The latest five of the six: the first page, five long.
+    expect(f.protectionHistory.queries[0]).toEqual({ page: 1, size: 5, filter: { from: null, to: null, type: null } });
     expect(items.map((item) => item.textContent)).toEqual([
       expect.stringMatching(/Break ended early by the operator$/),
-      expect.stringMatching(/Break until Jan 22, 2026/),
-      expect.stringMatching(/Reality check: you played on, after 30:00 of play \(bets \$24\.00, wins \$18\.00\)$/),
-      expect.stringMatching(/Reality checks every 30 min$/),
-      expect.stringMatching(/Daily loss limit: \$200\.00, from Jan 16, 2026/),
-      expect.stringMatching(/Daily loss limit: \$50\.00$/),
+      expect.stringMatching(/Break taken\s*Until Jan 22, 2026/),
+      expect.stringMatching(/Reality check: you played on\s*After 30:00 of play: bets \$24\.00, wins \$18\.00$/),
+      expect.stringMatching(/Reality checks every 30 min\s*Before: the operator's default$/),
+      expect.stringMatching(/Daily loss limit: \$200\.00\s*Before: \$50\.00\s*Counts from Jan 16, 2026/),
     ]);
     expect(items[0]!.querySelector('time')!.getAttribute('datetime')).toBe(new Date(Date.UTC(2026, 0, 15, 12, 0, 5)).toISOString());
+    // The whole history is its own page, and the card says how long it is.
+    expect(card.getByRole('link', { name: 'See all (6)' }).getAttribute('href')).toBe('/protection-history');
     await user.click(card.getByRole('button', { name: 'Hide history' }));
     expect(card.queryAllByRole('listitem')).toHaveLength(0);
     await user.click(card.getByRole('button', { name: 'Show history' }));
     await card.findAllByRole('listitem');
-    expect(f.protectionHistory).toHaveBeenCalledTimes(2);
+    expect(f.protectionHistory.fetch).toHaveBeenCalledTimes(2);
   });
 
   it('says when the protection history could not be loaded, and tries again on the player’s word', async () => {
     const f = fakes();
-    f.protectionHistory.mockRejectedValueOnce(new Error('offline'));
+    f.protectionHistory.failOnce(new Error('offline'));
     const user = userEvent.setup();
     await renderView(withRuntime(<ProfilePage />, f));
     const card = within(screen.getByRole('region', { name: 'Your protection history' }));
     await user.click(card.getByRole('button', { name: 'Show history' }));
     await card.findByText('Your protection history could not be loaded.');
     await user.click(card.getByRole('button', { name: 'Try again' }));
-    expect(await card.findAllByRole('listitem')).toHaveLength(6);
+    expect(await card.findAllByRole('listitem')).toHaveLength(5);
   });
 });

@@ -58,9 +58,10 @@ afterEach(() => {
 });
 
 describe('navigation filtered by role and level', () => {
-  it('shows a player with level 145 the five product items', async () => {
+  it('shows a player with level 145 the six product items', async () => {
     await renderChrome(<Menu variant="vertical" />);
-    expect(links()).toEqual(['Home', 'Profile', 'Game Sessions', 'Transactions', 'Logout']);
+    expect(links()).toEqual(['Home', 'Profile', 'Game Sessions', 'Transactions', 'Protection history', 'Logout']);
+    expect(screen.getByRole('link', { name: 'Protection history' }).getAttribute('href')).toBe('/protection-history');
     expect(screen.getByRole('link', { name: 'Game Sessions' }).getAttribute('href')).toBe('/slot-sessions');
   });
 

@@ -109,10 +109,10 @@ describe('visibleItems', () => {
     expect(JSON.stringify(tree)).toBe(before);
   });
 
-  it('the product menu: a player with level 145 sees Home, Profile, Game Sessions, Transactions and Logout', () => {
+  it('the product menu: a player with level 145 sees Home, Profile, Game Sessions, Transactions, Protection history and Logout', () => {
     const items = visibleItems(NAVIGATION, player);
     expect(items.filter((i) => i.type === 'item').map((i) => i.type === 'item' && i.url)).toEqual([
-      '/lobby', '/profile', '/slot-sessions', '/transactions', '/logout',
+      '/lobby', '/profile', '/slot-sessions', '/transactions', '/protection-history', '/logout',
     ]);
     for (const item of NAVIGATION) {
       expect(item.auth).toEqual(AUTH.user);
@@ -123,7 +123,7 @@ describe('visibleItems', () => {
   it('the product menu is empty without permission 145, and for guests', () => {
     expect(visibleItems(NAVIGATION, { roles: ['user'], permissions: [144], type: 1 })).toEqual([]);
     expect(visibleItems(NAVIGATION, { roles: [], permissions: [145], type: null })).toEqual([]);
-    expect(visibleItems(NAVIGATION, { roles: ['admin'], permissions: [145], type: 1 })).toHaveLength(6);
+    expect(visibleItems(NAVIGATION, { roles: ['admin'], permissions: [145], type: 1 })).toHaveLength(7);
   });
 });
 

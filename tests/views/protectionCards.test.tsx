@@ -123,12 +123,16 @@ describe("the profile's protection history card", () => {
     { id: 1, at: AT, kind: 'limit', limit: 'lossWeek', amount: 20_000, before: null, from: AT },
   ];
 
-  it('loads when opened, newest first, each entry a sentence with its time; a change made on the page loads it again', async () => {
+  it('loads when opened, newest first, each entry what happened and its details with its time; a change made on the page loads it again', async () => {
     let loads = 0;
     let changed: () => void = () => {};
     const protectionHistory = protectionHistoryMachine.provide({
       actors: {
-        load: fromPromise(async () => (loads += 1, loads === 1 ? ENTRIES.slice(1) : ENTRIES)),
+        load: fromPromise(async () => {
+          loads += 1;
+          const items = loads === 1 ? ENTRIES.slice(1) : ENTRIES;
+          return { items, total: items.length + 10 };
+        }),
         changes: fromCallback(({ sendBack }) => {
           changed = () => sendBack({ type: 'protection.changed' });
         }),
@@ -138,14 +142,23 @@ describe("the profile's protection history card", () => {
     expect(loads).toBe(0);
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Show history' })));
     const list = await screen.findByRole('list');
-    const items = () => within(list).getAllByRole('listitem').map((item) => [item.dataset.testid, item.querySelector('span')?.textContent]);
+    const items = () =>
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => [
+          item.dataset.testid,
+          item.querySelector(':scope > span')?.textContent,
+          [...item.querySelectorAll(':scope > small > span')].map((detail) => detail.textContent),
+        ]);
     expect(items()).toEqual([
-      ['history-lock', expect.stringMatching(/^Self-exclusion until /)],
-      ['history-realityCheck', 'Reality check: you left the machine, after 1:00:00 of play (bets $120.00, wins $95.00)'],
-      ['history-realityCheckInterval', 'Reality checks every 30 min'],
-      ['history-limit', expect.stringMatching(/^Daily loss limit: \$100\.00, from /)],
-      ['history-limit', 'Weekly loss limit: $200.00'],
+      ['history-lock', 'Self-exclusion', [expect.stringMatching(/^Until /)]],
+      ['history-realityCheck', 'Reality check: you left the machine', ['After 1:00:00 of play: bets $120.00, wins $95.00']],
+      ['history-realityCheckInterval', 'Reality checks every 30 min', ["Before: the operator's default"]],
+      ['history-limit', 'Daily loss limit: $100.00', ['Before: $50.00', expect.stringMatching(/^Counts from /)]],
+      ['history-limit', 'Weekly loss limit: $200.00', ['Before: none']],
     ]);
+    // Shown without the app's router (as here) the link to the whole history is a plain one.
+    expect(screen.getByRole('link', { name: 'See all (15)' }).getAttribute('href')).toBe('/protection-history');
     // Every entry says when, as a machine-readable time too.
     expect(within(list).getAllByRole('listitem')[0]!.querySelector('time')?.getAttribute('dateTime')).toBe(new Date(AT + 4 * HOUR).toISOString());
     await act(async () => changed());

@@ -77,6 +77,7 @@ export const NAVIGATION: readonly NavItem[] = [
   { id: 'profile', type: 'item', title: msg`Profile`, url: '/profile', icon: 'person', ...player },
   { id: 'slot-sessions', type: 'item', title: msg`Game Sessions`, url: '/slot-sessions', icon: 'history', exact: true, ...player },
   { id: 'transactions', type: 'item', title: msg`Transactions`, url: '/transactions', icon: 'receipt', exact: true, ...player },
+  { id: 'protection-history', type: 'item', title: msg`Protection history`, url: '/protection-history', icon: 'eye', exact: true, ...player },
   { id: 'logout-divider', type: 'divider', ...player },
   { id: 'logout', type: 'item', title: msg`Logout`, url: '/logout', icon: 'logout', exact: true, ...player },
 ];

@@ -13,6 +13,7 @@ export const PAGE_INDEX: readonly IndexedPage[] = [
   { url: '/profile', title: msg`Profile`, detail: msg`Your details, password and PIN, and your login history.` },
   { url: '/slot-sessions', title: msg`Game Sessions`, detail: msg`Your game sessions and their net results.` },
   { url: '/transactions', title: msg`Transactions`, detail: msg`Deposits, cash-outs and bonuses of your wallet.` },
+  { url: '/protection-history', title: msg`Protection history`, detail: msg`Your limits, reality checks and breaks, as they were set.` },
   { url: '/pages/profile', title: msg`Demo profile`, detail: msg`The template's profile page.` },
   { url: '/pages/coming-soon', title: msg`Coming soon`, detail: msg`A page for what is not there yet.` },
   { url: '/pages/errors/error-404', title: msg`Error 404`, detail: msg`The page shown for an unknown address.` },
