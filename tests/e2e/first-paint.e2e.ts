@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login, startHarness, type Harness } from '../../scripts/browser/harness.ts';
+import { ROUTER_CHUNK } from '../../scripts/chunks.ts';
 import { watchShift } from './shift.ts';
 
 /** Layout shifts and console errors (a failed hydration is one) from the page's first moment. */
@@ -212,7 +213,10 @@ describe('the login painted from HTML', () => {
     // The router's code held back: the painted form is live (booted), the router not yet there.
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/Routed-[^/]*\.js$/, async (route) => {
+    // (Routed.tsx is built into the router's file: scripts/chunks.ts.)
+    let heldRouter = 0;
+    await page.route(new RegExp(`/assets/${ROUTER_CHUNK}-[^/]*\\.js$`), async (route) => {
+      heldRouter += 1;
       await held;
       await route.continue();
     });
@@ -222,6 +226,8 @@ describe('the login painted from HTML', () => {
     const login = page.getByRole('button', { name: 'Login' });
     await expect.poll(() => login.isEnabled()).toBe(true);
     await page.waitForLoadState('load');
+    // The router's file was asked for and is held (the form was turned to): not merely late.
+    await expect.poll(() => heldRouter).toBe(1);
     expect(await page.locator('[aria-live="polite"]').count()).toBe(0);
     const box = (await login.boundingBox())!;
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);

@@ -180,6 +180,10 @@ describe('the lobby on a phone', () => {
       await loginToLobby(page);
       // Lucky Sevens: machine 7 is held for player2 (seeded); demo holds nothing.
       await page.getByTestId('brand-2').click();
+      // Measured once the brand's own tiles are in (every brand's tiles were, before the click;
+      // a slow page swapped them under the measuring).
+      await page.waitForURL(/\/lobby\/2\//);
+      await expect.poll(() => page.getByTestId('machine-1').count()).toBe(0);
       const tiles = page.locator('section[aria-labelledby="machines-title"] article');
       await tiles.nth(2).waitFor();
       const boxes = await Promise.all([0, 1, 2].map(async (i) => (await tiles.nth(i).boundingBox())!));
