@@ -40,7 +40,8 @@
  *                          the answer (POST /sim/hold realityCheck) and the page clock moves on 5 s
  *   user.*                 the game's own controls: Cash out, Back to the lobby, the leave dialog's
  *                          buttons, Play here, Money transfer, the quality menu, Sound, the volume
- *                          slider, the side bar's toggle; user.touch is a pointerdown on the game
+ *                          slider, the side bar's toggle; user.touch is a pointerdown on the game;
+ *                          user.leave while the leave dialog asks is the browser's Back
  *   controlsIdle           the page clock moved on 4 s without a touch. Otherwise the driver
  *                          touches the game every 1.5 s, as a player's hand would, so the controls
  *                          fade only where the chart says.
@@ -339,6 +340,9 @@ async function stimulus(world: World, index: number): Promise<void> {
       await sideBar(page);
       return click(deck(page).getByRole('button', { name: 'Cash out' }));
     case 'user.leave':
+      // The browser's Back while the question is up: the game page's blocker tells the session
+      // again (as a reality check's Leave would), and the question stays.
+      if (asking(before)) return heard(page, key(`${LIVE}.leave.asking`, type), () => page.goBack());
       await sideBar(page);
       await click(page.getByRole('button', { name: 'Back to the lobby' }));
       if (before.matches('reconnecting')) await page.clock.resume();
@@ -445,7 +449,7 @@ export const gameSessionDriver: Driver = {
       // floor's taking it or the client's wait.
       if (check(snapshot) === 'due') return type !== 'user.answerCheck' && type !== 'socket.realityCheck';
       if (answering(snapshot)) return type !== 'socket.ack' && !type.startsWith('xstate.after.answerTimeout');
-      if (asking(snapshot)) return !['user.stay', 'user.keepMachine', 'user.cashout'].includes(type);
+      if (asking(snapshot)) return !['user.stay', 'user.keepMachine', 'user.cashout', 'user.leave'].includes(type);
       switch (type) {
         case 'socket.state':
           // Money onto a machine that holds none, outside a countdown (a transfer ends it).

@@ -192,7 +192,9 @@ export function modelPaths(
       };
       add(to);
       for (const { event, state: next } of Object.values(transitions)) {
-        if (state.can(event)) add([...to, { event, state: next }]);
+        // can() is false for a transition that only holds an event back from its parent (`{}`:
+        // gameSession's Leave while the question is up); it is the chart's, and covered too.
+        if (state.can(event) || machine.getTransitionData(state as never, event as never).length > 0) add([...to, { event, state: next }]);
       }
     }
   }
