@@ -38,12 +38,40 @@ export async function lighthouseFigures(dist: string): Promise<LighthouseFigure[
   const figures: LighthouseFigure[] = [];
   try {
     for (const preset of ['mobile', 'desktop'] as const) {
-      for (const page of ['/login', '/lobby'] as const) figures.push(await measure(sim.url, preset, page));
+      for (const page of ['/login', '/lobby'] as const) figures.push(await measureAgainIfTraceLost(sim.url, preset, page));
     }
   } finally {
     await sim.close();
   }
   return figures;
+}
+
+/**
+ * Lighthouse sometimes loses the trace of a load (NO_NAVSTART, NO_FCP… "run Lighthouse again"):
+ * that run is measured again, at most twice more; any other failure, or a third lost trace, stops
+ * the bench.
+ */
+const TRACE_LOST = /^NO_(NAVSTART|FCP|LCP|TRACING_STARTED|RESOURCE_REQUEST)/;
+
+async function measureAgainIfTraceLost(base: string, preset: LighthouseFigure['preset'], page: LighthouseFigure['page']): Promise<LighthouseFigure> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await measure(base, preset, page);
+    } catch (error) {
+      const code = error instanceof LighthouseRunError ? error.code : '';
+      if (!TRACE_LOST.test(code) || attempt === 3) throw error;
+      console.error(`lighthouse ${page} (${preset}): ${code}, measured again`);
+    }
+  }
+}
+
+class LighthouseRunError extends Error {
+  readonly code: string;
+
+  constructor(message: string, code: string) {
+    super(message);
+    this.code = code;
+  }
 }
 
 /** One Lighthouse run, in a browser of its own: no service worker, cache or token from the last. */
@@ -70,7 +98,7 @@ async function measure(base: string, preset: LighthouseFigure['preset'], page: L
     );
     if (!result) throw new Error(`lighthouse gave no result for ${page} (${preset})`);
     const { lhr } = result;
-    if (lhr.runtimeError) throw new Error(`lighthouse ${page} (${preset}): ${lhr.runtimeError.message}`);
+    if (lhr.runtimeError) throw new LighthouseRunError(`lighthouse ${page} (${preset}): ${lhr.runtimeError.message}`, lhr.runtimeError.code);
     // BENCH_LIGHTHOUSE_DIR=dir keeps each run's whole report (long tasks, LCP element, bootup per script).
     const keep = process.env.BENCH_LIGHTHOUSE_DIR;
     if (keep) {
