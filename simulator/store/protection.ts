@@ -190,11 +190,11 @@ export class ProtectionStore {
     return this.#store.database.prepare('SELECT * FROM protection_locks WHERE player_id = ? ORDER BY id DESC').all(playerId).map(toLock);
   }
 
-  /** The player's protection records, newest first (at most `limit`). */
-  recordsOf(playerId: number, limit = -1): ProtectionRecord[] {
+  /** The player's protection records, newest first (all of them: the operator's report). */
+  recordsOf(playerId: number): ProtectionRecord[] {
     return this.#store.database
-      .prepare('SELECT * FROM protection_records WHERE player_id = ? ORDER BY id DESC LIMIT ?')
-      .all(playerId, limit)
+      .prepare('SELECT * FROM protection_records WHERE player_id = ? ORDER BY id DESC')
+      .all(playerId)
       .map(toRecord);
   }
 

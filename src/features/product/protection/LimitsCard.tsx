@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import styled from 'styled-components';
 import type { ActorRefFrom } from 'xstate';
 import { selectLimits, selectLimitSaving, selectLimitsFailed, selectLimitsFailure } from '../../../../machines/playerLimits.selectors.ts';
@@ -29,7 +29,7 @@ export const LIMIT_LABELS: Record<LimitKind, MessageDescriptor> = {
 export function useLimitValue(): (kind: LimitKind, amount: number) => string {
   const { t } = useLingui();
   const format = useAccountFormat();
-  return (kind, amount) => (isMoneyLimit(kind) ? format.money(amount) : t`${amount} min`);
+  return useCallback((kind: LimitKind, amount: number) => (isMoneyLimit(kind) ? format.money(amount) : t`${amount} min`), [t, format]);
 }
 
 /** Minutes as typed (a whole number from 1 to a day's), or null. */
