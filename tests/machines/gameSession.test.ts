@@ -212,8 +212,11 @@ describe('gameSession machine', () => {
   it('a join that fails or is lost stops the prepared video; the next join prepares a new one', () => {
     const refused = start();
     refused.actor.send({ type: 'user.join' });
+    // As the floor refuses a join: its word, then the close (channel.ts JOIN_REFUSED_CLOSE).
+    refused.server({ type: 'socket.error', failure: { code: 60002, message: 'machine is offline', params: {} } });
     refused.server({ type: 'socket.closed', code: 4004 });
     expect(refused.actor.getSnapshot().output?.reason).toBe('joinFailed');
+    expect(refused.actor.getSnapshot().output?.failure?.code).toBe(60002);
     expect(refused.stopped()).toBe(1);
 
     const lost = start();
@@ -328,6 +331,29 @@ describe('gameSession machine', () => {
     t.clock.increment(2000);
     t.server({ type: 'socket.lost' });
     expect(t.actor.getSnapshot().output?.reason).toBe('connectionLost');
+  });
+
+  it('a join closed without a word (a proxy, not the floor) is waited out and joined again, not left', () => {
+    const t = start();
+    t.actor.send({ type: 'user.join' });
+    t.server({ type: 'socket.closed', code: 1000 });
+    expect(t.actor.getSnapshot().matches({ connected: 'joining' })).toBe(true);
+    t.clock.increment(10_000);
+    expect(t.actor.getSnapshot().matches('reconnecting')).toBe(true);
+    expect(t.actor.getSnapshot().status).toBe('active');
+  });
+
+  it("a refusal heard while cashing out is an earlier press's: the cashout goes on and ends without it", () => {
+    const t = start();
+    joined(t);
+    t.actor.send({ type: 'user.press', button: 'spin' });
+    const spin = (t.sent.find((m) => m.type === 'button') as { requestId: string }).requestId;
+    t.actor.send({ type: 'user.cashout' });
+    t.server({ type: 'socket.error', failure: { code: 60005, message: 'not enough credits', params: {} }, requestId: spin });
+    expect(t.actor.getSnapshot().matches({ connected: 'cashingOut' })).toBe(true);
+    t.server({ type: 'socket.closed', code: 1000 });
+    expect(t.actor.getSnapshot().output).toMatchObject({ reason: 'cashout' });
+    expect(t.actor.getSnapshot().output?.failure ?? null).toBeNull();
   });
 
   it('cash out sends cashout and leaves when the socket closes', () => {

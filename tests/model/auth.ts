@@ -30,7 +30,7 @@
  */
 import type { Page } from 'playwright-core';
 import { BACKOFF_CAP_MS } from '../../machines/backoff.ts';
-import { authMachine } from '../../machines/auth.ts';
+import { authMachine, VALIDATE_TRIES } from '../../machines/auth.ts';
 import { MAX_WRONG_PINS } from '../../machines/idleLock.ts';
 import { login } from '../../scripts/browser/harness.ts';
 import { simCall } from '../e2e/play.ts';
@@ -113,10 +113,12 @@ export const authDriver: Driver = {
   // A browser tells the states apart by the checks that found no answer in a row, whether a failure
   // is kept and why the last login ended, not by what the login holds.
   traversal: {
-    // Half a second after a check with no answer the login asks again by itself: a browser back
-    // online within it cannot be timed from outside the page (nor the page's clock stopped: its
-    // drawing needs it), so the paths do not take it. Online once the login gave up is replayed.
-    skip: (snapshot, event) => event.type === 'network.online' && snapshot.matches('reconnecting'),
+    // After a check with no answer the login asks again by itself, half a second later at first:
+    // a browser back online within that cannot be timed from outside the page (nor the page's clock
+    // stopped: its drawing needs it). After the fourth the wait is 4–8 s, time enough: the paths
+    // take online there (and once the login gave up).
+    skip: (snapshot, event) =>
+      event.type === 'network.online' && snapshot.matches('reconnecting') && (snapshot.context as { validations: number }).validations < VALIDATE_TRIES - 1,
     distinguish: (context: { validations: number; failure: unknown; logoutReason: unknown }) => [context.validations, context.failure !== null, context.logoutReason],
   },
   simulator: (path) => ({
@@ -261,9 +263,16 @@ async function stimulus(world: World, index: number): Promise<void> {
       await heard(page, 'auth|auth.loggedIn|server.balance|', () => simCall(sim, 'POST', '/sim/cashier', { username: 'demo', action: 'deposit', amount: 100 }));
       return;
     case 'server.machines':
-      scene.flips += 1;
-      await heard(page, 'auth|auth.loggedIn|server.machines|', () =>
-        simCall(sim, 'POST', '/sim/machine-status', { machineId: STATUS_MACHINE, status: scene.flips % 2 === 1 ? 'offline' : 'free' }),
+      // Each flip is a change the floor pushes: one sent before the page's socket was open is
+      // missed, and the next one heard.
+      await heard(
+        page,
+        'auth|auth.loggedIn|server.machines|',
+        () => {
+          scene.flips += 1;
+          return simCall(sim, 'POST', '/sim/machine-status', { machineId: STATUS_MACHINE, status: scene.flips % 2 === 1 ? 'offline' : 'free' });
+        },
+        2_500,
       );
       return;
     case 'server.info':

@@ -54,9 +54,9 @@
  *                          offer (POST /sim/fault) while the page clock moves on until the link gives
  *                          up; then the feed is back and the player presses Try the video again
  *
- * Not replayed: the video child failing outright (videoLink's replay covers the link), a spin
- * started over a turning one, a join closed without a word, a refused cashout — the floor does
- * none of these.
+ * Not replayed: the video child failing outright (videoLink's replay covers the link; its
+ * troubles are its own states, so only a bug in it would fail it: the transition is the game's guard
+ * against one).
  */
 import type { Page } from 'playwright-core';
 import type { AnyMachineSnapshot } from 'xstate';

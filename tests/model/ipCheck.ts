@@ -13,7 +13,7 @@
  *   user.retry             the network-error screen's Try again
  */
 import { BACKOFF_CAP_MS } from '../../machines/backoff.ts';
-import { ipCheckMachine } from '../../machines/ipCheck.ts';
+import { IP_CHECK_TRIES, ipCheckMachine } from '../../machines/ipCheck.ts';
 import { simCall } from '../e2e/play.ts';
 import type { Driver, ModelPath } from './replay.ts';
 
@@ -33,10 +33,12 @@ export const ipCheckDriver: Driver = {
   name: 'ipCheck',
   chart: ipCheckMachine,
   traversal: {
-    // The wait before the next check is a second or so and runs by itself: a browser back online
+    // The wait before the next check runs by itself, half a second at first: a browser back online
     // within it cannot be timed from outside the page (nor the page's clock stopped: the boot needs
-    // it), so the paths do not take it, as auth's. Online after the checks gave up is replayed.
-    skip: (snapshot, event) => event.type === 'network.online' && snapshot.matches('waiting'),
+    // it). After the third failure it is 2–4 s, time enough: the paths take online there (and once
+    // the checks gave up), as auth's.
+    skip: (snapshot, event) =>
+      event.type === 'network.online' && snapshot.matches('waiting') && (snapshot.context as { failures: number }).failures < IP_CHECK_TRIES - 1,
   },
   simulator: (path) => ({
     settings: { IP_CHEKCING: enabled(path), PIN_CHECK: false },
