@@ -33,12 +33,23 @@ interface NetworkItem {
   transferSize?: number;
 }
 
+/**
+ * BENCH_LIGHTHOUSE_ONLY="/lobby:mobile,/login:desktop" measures only those (the step being worked
+ * on, several times over, paired with the build before it); every page and preset by default.
+ */
+function wanted(page: LighthouseFigure['page'], preset: LighthouseFigure['preset']): boolean {
+  const only = process.env.BENCH_LIGHTHOUSE_ONLY?.split(',').map((item) => item.trim()).filter(Boolean);
+  return !only?.length || only.includes(`${page}:${preset}`);
+}
+
 export async function lighthouseFigures(dist: string): Promise<LighthouseFigure[]> {
   const sim = await startSimulator({ port: 0, memory: true, staticDir: dist });
   const figures: LighthouseFigure[] = [];
   try {
     for (const preset of ['mobile', 'desktop'] as const) {
-      for (const page of ['/login', '/lobby'] as const) figures.push(await measureAgainIfTraceLost(sim.url, preset, page));
+      for (const page of ['/login', '/lobby'] as const) {
+        if (wanted(page, preset)) figures.push(await measureAgainIfTraceLost(sim.url, preset, page));
+      }
     }
   } finally {
     await sim.close();

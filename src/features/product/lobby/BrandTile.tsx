@@ -5,24 +5,34 @@ import type { LobbyBrand } from '../../../../machines/lobby.ts';
 import { brandImagePath } from '../../../../protocol/floor.ts';
 import { formatMoney } from '../../../ui/money.ts';
 
+/**
+ * How many brand tiles a first screen shows at most (a phone's two columns, a desktop's row): their
+ * pictures are the lobby's largest paint, so the browser asks for them at once and first, not when
+ * it finds them in view (which it knows only after a layout).
+ */
+export const FIRST_SCREEN_BRANDS = 6;
+
 /** A brand of the brands-first lobby: its art, jackpot and machine count. */
 export const BrandTile = memo(function BrandTile({
   brand,
   selected,
   currency,
   onSelect,
+  firstScreen = false,
 }: {
   brand: LobbyBrand;
   selected: boolean;
   currency: string;
   onSelect: (brand: LobbyBrand) => void;
+  /** Among the first FIRST_SCREEN_BRANDS: its picture asked for at once and first. */
+  firstScreen?: boolean;
 }) {
   const { i18n } = useLingui();
   const jackpots = brand.jackpots.map((minor) => formatMoney(minor, currency, i18n.locale)).join(' · ');
   const count = brand.machineCount;
   return (
     <Root type="button" aria-pressed={selected} onClick={() => onSelect(brand)} data-testid={`brand-${brand.id}`}>
-      <img src={brandImagePath(brand.name)} alt="" loading="lazy" />
+      <img src={brandImagePath(brand.name)} alt="" loading={firstScreen ? 'eager' : 'lazy'} fetchPriority={firstScreen ? 'high' : 'auto'} />
       <span className="name">{brand.name}</span>
       <span className="jackpot">
         <Trans>Jackpot {jackpots}</Trans>

@@ -21,7 +21,7 @@ import { PageHeader } from '../../../ui/PageHeader.tsx';
 import { PromoButtons } from '../promo/PromoButtons.tsx';
 import { useActorOptions, useLogic, useSettings } from '../../viewRuntime.tsx';
 import { slug } from '../../slug.ts';
-import { BrandTile, BrandTilePlaceholder } from './BrandTile.tsx';
+import { BrandTile, BrandTilePlaceholder, FIRST_SCREEN_BRANDS } from './BrandTile.tsx';
 import { MachineTile } from './MachineTile.tsx';
 import { BLOCK_TILES, tileFeed, type TileView } from './tileFeed.ts';
 
@@ -122,7 +122,16 @@ export function LobbyPage() {
             <Grid $narrow aria-busy={loading || undefined}>
               {loading
                 ? PLACEHOLDERS.map((key) => <BrandTilePlaceholder key={key} />)
-                : brands.map((b) => <BrandTile key={b.id} brand={b} selected={b.id === brandId} currency={settings.CURRENCY} onSelect={selectBrand} />)}
+                : brands.map((b, index) => (
+                    <BrandTile
+                      key={b.id}
+                      brand={b}
+                      selected={b.id === brandId}
+                      currency={settings.CURRENCY}
+                      onSelect={selectBrand}
+                      firstScreen={index < FIRST_SCREEN_BRANDS}
+                    />
+                  ))}
             </Grid>
           </Section>
         )}
