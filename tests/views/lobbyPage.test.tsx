@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fromCallback, fromPromise } from 'xstate';
 import { lobbyMachine, type LobbyData, type LobbyMachine, type LobbyMachineStatus } from '../../machines/lobby.ts';
 import { LobbyPage } from '../../src/features/product/lobby/LobbyPage.tsx';
+import { FIRST_SCREEN_BRANDS } from '../../src/features/product/lobby/BrandTile.tsx';
 import { CATCH_UP_STEP_MS } from '../../src/features/product/lobby/tileFeed.ts';
 import { desktop, quietFrames, renderChrome } from './layoutKit.tsx';
 
@@ -30,9 +31,10 @@ function floor(count: number): LobbyData {
 
 type Live = (changes: Array<{ id: number; status: LobbyMachineStatus }>) => void;
 
-async function renderLobby(count: number, showLobby = false, jackpots: number[] = [], onLive: (live: Live) => void = () => {}) {
+async function renderLobby(count: number, showLobby = false, jackpots: number[] = [], onLive: (live: Live) => void = () => {}, brands?: LobbyData['brands']) {
   const data = floor(count);
   data.brands[0]!.jackpots = jackpots;
+  if (brands) data.brands = brands;
   const lobby = lobbyMachine.provide({
     actors: {
       fetchLobby: fromPromise(async () => data),
@@ -70,6 +72,21 @@ describe('lobby page', () => {
     // In order: the first tile of the second block is the 49th machine.
     expect(tiles[48]!.parentElement).not.toBe(tiles[47]!.parentElement);
     expect(tiles[48]!.getAttribute('data-testid')).toBe('machine-49');
+  });
+
+  it("the first screen's brand pictures are asked for at once and first; the brands after them when in view", async () => {
+    const more = Array.from({ length: FIRST_SCREEN_BRANDS + 2 }, (_, i) => ({ id: i + 1, name: `Brand ${i + 1}`, jackpots: [], machineCount: 1 }));
+    await renderLobby(1, true, [], () => {}, more);
+    const pictures = await waitFor(() => {
+      const found = screen.getAllByTestId(/^brand-\d+$/).map((tile) => tile.querySelector('img')!);
+      expect(found).toHaveLength(more.length);
+      return found;
+    });
+    expect(pictures.map((picture) => [picture.getAttribute('loading'), picture.getAttribute('fetchpriority')])).toEqual([
+      ...Array.from({ length: FIRST_SCREEN_BRANDS }, () => ['eager', 'high']),
+      ['lazy', 'auto'],
+      ['lazy', 'auto'],
+    ]);
   });
 
   it("a brand's tile shows its jackpots as money, from the minor units the service read", async () => {
