@@ -7,6 +7,9 @@ export function Logo({ size = 40, label }: { size?: number; label?: string }) {
       width={size * 3.75}
       height={size}
       viewBox="0 0 150 40"
+      // Drawn narrower than its box (a phone's toolbar, LogoAnchor), it keeps the reels and drops
+      // the name rather than shrinking both.
+      preserveAspectRatio="xMinYMid slice"
       role={label ? 'img' : undefined}
       aria-label={label}
       aria-hidden={label ? undefined : true}

@@ -173,6 +173,46 @@ describe('a reload', () => {
   });
 });
 
+describe('the toolbar on the smallest phones', () => {
+  it('at 360 px the logo is the reels alone and the menu, logo, tools, balance and language keep apart, in English and in Arabic', async () => {
+    const { page, context } = await h.newPage({ context: SMALL_PHONE });
+    await loginToLobby(page);
+    for (const language of ['en', 'ar'] as const) {
+      if (language === 'ar') {
+        await page.evaluate(() => localStorage.setItem('reelside.language', 'ar'));
+        await page.reload();
+        await page.getByRole('heading', { name: 'الصالة' }).waitFor();
+      }
+      await expect.poll(() => page.getByTestId('balance').textContent()).toMatch(/1,000\.00/);
+      // The toolbar's parts as drawn, from the start edge of the screen.
+      const parts = await page.getByTestId('balance').evaluate((balance) => {
+        const toolbar = balance.closest('header')!;
+        const PART = 'a, button, select, [data-testid="balance"]';
+        return [...toolbar.querySelectorAll(PART)]
+          .filter((part) => !part.parentElement!.closest(PART))
+          .map((part) => part.getBoundingClientRect())
+          .filter((box) => box.width > 0)
+          .map((box) => ({ left: box.left, right: box.right }))
+          .sort((a, b) => a.left - b.left);
+      });
+      expect(parts.length).toBeGreaterThanOrEqual(5);
+      for (let i = 1; i < parts.length; i++) expect(parts[i]!.left - parts[i - 1]!.right, `${language}: parts ${i - 1} and ${i}`).toBeGreaterThanOrEqual(4);
+      expect(parts.at(-1)!.right).toBeLessThanOrEqual(360);
+      // The name is not drawn past the reels (over the tools).
+      const logo = page.getByTestId('balance').locator('xpath=ancestor::header').getByRole('link', { name: language === 'ar' ? 'صالة Reelside' : 'Reelside lobby' });
+      const drawn = await logo.evaluate((link) => {
+        const svg = link.querySelector('svg')!;
+        return { link: link.getBoundingClientRect().width, svg: svg.getBoundingClientRect().width, clipped: getComputedStyle(svg).overflow === 'hidden' };
+      });
+      expect(drawn.link).toBeLessThan(40);
+      expect(drawn.svg).toBeLessThan(40);
+      expect(drawn.clipped).toBe(true);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    }
+    await context.close();
+  });
+});
+
 describe('the lobby on a phone', () => {
   for (const width of [360, 430]) {
     it(`at ${width} px: two compact tiles a row, and another player's reservation does not lead the page`, async () => {

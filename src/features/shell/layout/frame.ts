@@ -35,8 +35,9 @@ export const Toolbar = styled.header`
     padding-inline: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(3)};
   }
   @media (max-width: 379.98px) {
-    gap: 0;
-    padding-inline: ${({ theme }) => theme.space(1)};
+    /* The logo is the reels alone here (parts.tsx LogoAnchor): room for a gap between the parts. */
+    gap: 6px;
+    padding-inline: ${({ theme }) => theme.space(1)} ${({ theme }) => theme.space(2)};
   }
 `;
 
