@@ -7,7 +7,7 @@ export function Logo({ size = 40, label }: { size?: number; label?: string }) {
       width={size * 3.75}
       height={size}
       viewBox="0 0 150 40"
-      // Drawn narrower than its box (a phone's toolbar, LogoAnchor), it keeps the reels and drops
+      // Drawn narrower than its box (a small phone's toolbar: frame.ts), it keeps the reels and drops
       // the name rather than shrinking both.
       preserveAspectRatio="xMinYMid slice"
       role={label ? 'img' : undefined}

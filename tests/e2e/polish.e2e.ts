@@ -5,7 +5,7 @@
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHONE_PORTRAIT, startHarness, type Harness } from '../../scripts/browser/harness.ts';
-import { loginToLobby } from './play.ts';
+import { loginToLobby, simCall } from './play.ts';
 import { watchShift } from './shift.ts';
 
 let h: Harness;
@@ -174,42 +174,54 @@ describe('a reload', () => {
 });
 
 describe('the toolbar on the smallest phones', () => {
-  it('at 360 px the logo is the reels alone and the menu, logo, tools, balance and language keep apart, in English and in Arabic', async () => {
+  it('at 360 px the logo is the reels alone and the menu, logo, tools, balance and language keep apart, in every layout, in English and in Arabic', async () => {
     const { page, context } = await h.newPage({ context: SMALL_PHONE });
     await loginToLobby(page);
-    for (const language of ['en', 'ar'] as const) {
-      if (language === 'ar') {
-        await page.evaluate(() => localStorage.setItem('reelside.language', 'ar'));
-        await page.reload();
-        await page.getByRole('heading', { name: 'الصالة' }).waitFor();
+    const layout = (name: string) => simCall(h.sim, 'PUT', '/sim/settings', { LAYOUT: name });
+    try {
+      for (const name of ['layout1', 'layout2', 'layout3']) {
+        await layout(name);
+        for (const language of ['en', 'ar'] as const) {
+          await page.evaluate((chosen) => localStorage.setItem('reelside.language', chosen), language);
+          await page.reload();
+          await page.getByRole('heading', { name: language === 'ar' ? 'الصالة' : 'Lobby' }).waitFor();
+          await page.locator(`[data-layout="${name}"]`).waitFor();
+          const balance = page.getByTestId('balance').first();
+          await expect.poll(() => balance.textContent()).toMatch(/1,000\.00/);
+          // The toolbar's parts as drawn, from the start edge of the screen.
+          const parts = await balance.evaluate((shown) => {
+            const toolbar = shown.closest('header')!;
+            const PART = 'a, button, select, [data-testid="balance"]';
+            return [...toolbar.querySelectorAll(PART)]
+              .filter((part) => !part.parentElement!.closest(PART))
+              .map((part) => part.getBoundingClientRect())
+              .filter((box) => box.width > 0)
+              .map((box) => ({ left: box.left, right: box.right }))
+              .sort((a, b) => a.left - b.left);
+          });
+          const where = `${name}, ${language}`;
+          expect(parts.length, where).toBeGreaterThanOrEqual(5);
+          for (let i = 1; i < parts.length; i++) expect(parts[i]!.left - parts[i - 1]!.right, `${where}: parts ${i - 1} and ${i}`).toBeGreaterThanOrEqual(4);
+          expect(parts[0]!.left, where).toBeGreaterThanOrEqual(0);
+          expect(parts.at(-1)!.right, where).toBeLessThanOrEqual(360);
+          // The logo in the toolbar (layout 3 has it on a bar of its own) is the reels alone: the
+          // name is not drawn past them (over the tools).
+          const drawn = await balance.evaluate((shown) => {
+            const svg = shown.closest('header')!.querySelector('[data-logo] svg');
+            return svg ? { width: svg.getBoundingClientRect().width, clipped: getComputedStyle(svg).overflow === 'hidden' } : null;
+          });
+          if (name === 'layout3') expect(drawn, where).toBeNull();
+          else {
+            expect(drawn?.width, where).toBeLessThan(40);
+            expect(drawn?.clipped, where).toBe(true);
+          }
+          expect(await page.evaluate(() => document.documentElement.scrollWidth), where).toBeLessThanOrEqual(360);
+        }
       }
-      await expect.poll(() => page.getByTestId('balance').textContent()).toMatch(/1,000\.00/);
-      // The toolbar's parts as drawn, from the start edge of the screen.
-      const parts = await page.getByTestId('balance').evaluate((balance) => {
-        const toolbar = balance.closest('header')!;
-        const PART = 'a, button, select, [data-testid="balance"]';
-        return [...toolbar.querySelectorAll(PART)]
-          .filter((part) => !part.parentElement!.closest(PART))
-          .map((part) => part.getBoundingClientRect())
-          .filter((box) => box.width > 0)
-          .map((box) => ({ left: box.left, right: box.right }))
-          .sort((a, b) => a.left - b.left);
-      });
-      expect(parts.length).toBeGreaterThanOrEqual(5);
-      for (let i = 1; i < parts.length; i++) expect(parts[i]!.left - parts[i - 1]!.right, `${language}: parts ${i - 1} and ${i}`).toBeGreaterThanOrEqual(4);
-      expect(parts.at(-1)!.right).toBeLessThanOrEqual(360);
-      // The name is not drawn past the reels (over the tools).
-      const logo = page.getByTestId('balance').locator('xpath=ancestor::header').getByRole('link', { name: language === 'ar' ? 'صالة Reelside' : 'Reelside lobby' });
-      const drawn = await logo.evaluate((link) => {
-        const svg = link.querySelector('svg')!;
-        return { link: link.getBoundingClientRect().width, svg: svg.getBoundingClientRect().width, clipped: getComputedStyle(svg).overflow === 'hidden' };
-      });
-      expect(drawn.link).toBeLessThan(40);
-      expect(drawn.svg).toBeLessThan(40);
-      expect(drawn.clipped).toBe(true);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    } finally {
+      await layout('layout1');
+      await context.close();
     }
-    await context.close();
   });
 });
 

@@ -35,9 +35,12 @@ export const Toolbar = styled.header`
     padding-inline: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(3)};
   }
   @media (max-width: 379.98px) {
-    /* The logo is the reels alone here (parts.tsx LogoAnchor): room for a gap between the parts. */
+    /* The smallest phones: the toolbar's logo, in every layout, is the reels alone (the link keeps
+       its name; the reels end at 43 of the drawing's 150 units, the name starts at 48), so the
+       parts keep a gap and nothing scrolls sideways. */
     gap: 6px;
     padding-inline: ${({ theme }) => theme.space(1)} ${({ theme }) => theme.space(2)};
+    [data-logo] svg { width: auto; aspect-ratio: 45 / 40; overflow: hidden; }
   }
 `;
 

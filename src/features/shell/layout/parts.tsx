@@ -15,7 +15,7 @@ import { IconButton } from '../../../ui/IconButton.ts';
 export function LogoLink({ compact = false }: { compact?: boolean }) {
   const { t } = useLingui();
   return (
-    <LogoAnchor to="/lobby" replace aria-label={t`Reelside lobby`} data-compact={compact || undefined}>
+    <LogoAnchor to="/lobby" replace aria-label={t`Reelside lobby`} data-logo data-compact={compact || undefined}>
       <Logo size={compact ? 26 : 30} />
     </LogoAnchor>
   );
@@ -85,12 +85,6 @@ const LogoAnchor = styled(Link)`
   svg { display: block; overflow: visible; }
   /* the Latin wordmark reads left to right in either direction */
   direction: ltr;
-  /* The smallest phones: the toolbar's logo is the reels alone (the link keeps its name), so the
-     tools, the balance and the language keep their spacing (frame.ts). */
-  @media (max-width: 379.98px) {
-    /* the reels end at 43 of the drawing's 150 units, the name starts at 48 */
-    &[data-compact] svg { width: ${(26 * 45) / 40}px; overflow: hidden; }
-  }
 `;
 
 const Chip = styled.span`
