@@ -255,7 +255,9 @@ describe('the game on a phone', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByRole('button', { name: 'Rotate' }).click();
     await simCall(h.sim, 'POST', '/sim/warn', { machineId: 1, code: 18802, count: 20 });
-    const turned = page.locator('[aria-live="polite"] > [data-variant]').filter({ hasText: /20 seconds left to continue/ }).last();
+    // The new warning's count (20, then down each floor tick, the first of which may come at once),
+    // never the earlier one's (restarted at 30 just before).
+    const turned = page.locator('[aria-live="polite"] > [data-variant]').filter({ hasText: /\b(1\d|20) seconds left to continue/ }).last();
     await turned.waitFor();
     const box = (await turned.boundingBox())!;
     for (const covered of [page.getByTestId('machine-video'), page.getByTestId('game-deck'), page.getByRole('region', { name: 'Screen controls' })]) {
