@@ -110,11 +110,14 @@ async function measure(base: string, preset: LighthouseFigure['preset'], page: L
     if (!result) throw new Error(`lighthouse gave no result for ${page} (${preset})`);
     const { lhr } = result;
     if (lhr.runtimeError) throw new LighthouseRunError(`lighthouse ${page} (${preset}): ${lhr.runtimeError.message}`, lhr.runtimeError.code);
-    // BENCH_LIGHTHOUSE_DIR=dir keeps each run's whole report (long tasks, LCP element, bootup per script).
+    // BENCH_LIGHTHOUSE_DIR=dir keeps each run's whole report (long tasks, LCP element, bootup per script)
+    // and the trace it was computed from (open it in DevTools' Performance panel).
     const keep = process.env.BENCH_LIGHTHOUSE_DIR;
     if (keep) {
       await mkdir(keep, { recursive: true });
       await writeFile(join(keep, `${page.replace(/\W+/g, '') || 'root'}-${preset}.json`), JSON.stringify(lhr));
+      // The trace it simulated from (unthrottled: Lighthouse scales its tasks by the preset's CPU factor).
+      await writeFile(join(keep, `${page.replace(/\W+/g, '') || 'root'}-${preset}.trace.json`), JSON.stringify(result.artifacts.Trace));
     }
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     const items = (lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ?? [];
