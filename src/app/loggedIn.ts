@@ -46,6 +46,7 @@ import { watchWideScreen } from '../services/viewport.ts';
 import { pageLifecycleLogic, whepPeerLogic } from '../services/whep.ts';
 import { videoLinkMachine } from '../../machines/videoLink.ts';
 import type { ViewLogic } from '../features/viewRuntime.tsx';
+import { onFirstUse } from './onFirstUse.ts';
 import { defaultUiSettings } from '../features/shell/settings/defaults.ts';
 
 export type UiSettingsActor = ActorRefFrom<typeof uiSettingsMachine>;
@@ -73,27 +74,32 @@ function accountLogic(
   protection: ReturnType<typeof createProtectionService>,
   onPinChanged: (pinCode: string) => void,
 ): ViewLogic['account'] {
-  return {
-    profile: accountProfileMachine.provide({ actors: { fetchProfile: fromPromise(() => account.profile()) } }),
-    loginLog: createAccountListMachine<LoginLogItem>().provide({
-      actors: { fetchPage: fromPromise(({ input }) => account.loginLog(input)) },
-    }),
-    sessions: createAccountListMachine<GameSessionItem>().provide({
-      actors: { fetchPage: fromPromise(({ input }) => account.gameSessions(input)) },
-    }),
-    transactions: createAccountListMachine<TransactionItem>().provide({
-      actors: { fetchPage: fromPromise(({ input }) => account.transactions(input)) },
-    }),
-    protectionHistory: createAccountListMachine<ProtectionEntry>().provide({
-      actors: { fetchPage: fromPromise(({ input }) => protection.history(input)) },
-    }),
-    passwordChange: passwordChangeMachine.provide({ actors: { submit: fromPromise(({ input }) => account.changePassword(input)) } }),
+  return onFirstUse<ViewLogic['account']>({
+    profile: () => accountProfileMachine.provide({ actors: { fetchProfile: fromPromise(() => account.profile()) } }),
+    loginLog: () =>
+      createAccountListMachine<LoginLogItem>().provide({
+        actors: { fetchPage: fromPromise(({ input }) => account.loginLog(input)) },
+      }),
+    sessions: () =>
+      createAccountListMachine<GameSessionItem>().provide({
+        actors: { fetchPage: fromPromise(({ input }) => account.gameSessions(input)) },
+      }),
+    transactions: () =>
+      createAccountListMachine<TransactionItem>().provide({
+        actors: { fetchPage: fromPromise(({ input }) => account.transactions(input)) },
+      }),
+    protectionHistory: () =>
+      createAccountListMachine<ProtectionEntry>().provide({
+        actors: { fetchPage: fromPromise(({ input }) => protection.history(input)) },
+      }),
+    passwordChange: () => passwordChangeMachine.provide({ actors: { submit: fromPromise(({ input }) => account.changePassword(input)) } }),
     // The new PIN hash reaches the auth session and its idle lock (SPEC §4: unlock with the new PIN).
-    pinChange: pinChangeMachine.provide({
-      actors: { submit: fromPromise(({ input }) => account.changePin(input)) },
-      actions: { announceSaved: (_, { output }) => onPinChanged(output.pinCode) },
-    }),
-  };
+    pinChange: () =>
+      pinChangeMachine.provide({
+        actors: { submit: fromPromise(({ input }) => account.changePin(input)) },
+        actions: { announceSaved: (_, { output }) => onPinChanged(output.pinCode) },
+      }),
+  });
 }
 
 /**
@@ -104,22 +110,24 @@ function templateLogic(
   chat: ReturnType<typeof createChatService>,
   register: ReturnType<typeof createRegisterService>,
 ): ViewLogic['template'] {
-  return {
-    chatPanel: chatPanelMachine.provide({
-      actors: {
-        fetchContacts: fromPromise(() => chat.directory()),
-        fetchChat: fromPromise(({ input }) => chat.chat(input.contactId)),
-        sendMessage: fromPromise(({ input }) => chat.send(input)),
-        saveStatus: fromPromise(({ input }) => chat.setStatus(input.status)),
-      },
-    }),
-    quickPanelData: fromPromise(() => chat.quickPanel()),
-    quickSettings: quickSettingsStorage,
-    register: registerMachine.provide({
-      actors: { register: fromPromise(({ input }) => register.register(input)) },
-      actions: { startSession: (_, { token }) => queryToken.handOver('/lobby', token) },
-    }),
-  };
+  return onFirstUse<ViewLogic['template']>({
+    chatPanel: () =>
+      chatPanelMachine.provide({
+        actors: {
+          fetchContacts: fromPromise(() => chat.directory()),
+          fetchChat: fromPromise(({ input }) => chat.chat(input.contactId)),
+          sendMessage: fromPromise(({ input }) => chat.send(input)),
+          saveStatus: fromPromise(({ input }) => chat.setStatus(input.status)),
+        },
+      }),
+    quickPanelData: () => fromPromise(() => chat.quickPanel()),
+    quickSettings: () => quickSettingsStorage,
+    register: () =>
+      registerMachine.provide({
+        actors: { register: fromPromise(({ input }) => register.register(input)) },
+        actions: { startSession: (_, { token }) => queryToken.handOver('/lobby', token) },
+      }),
+  });
 }
 
 /**
@@ -150,17 +158,17 @@ export function createLoggedIn({ settings, http, auth, inspect }: LoggedInDeps):
   }
   const protection = createProtectionService(http);
   const actors = loginActors(auth);
-  const logic: ViewLogic = {
-    lobby: lobbyMachine.provide({ actors: { fetchLobby: fromPromise(({ input }) => floor.lobby(input)) } }),
+  const logic = onFirstUse<ViewLogic>({
+    lobby: () => lobbyMachine.provide({ actors: { fetchLobby: fromPromise(({ input }) => floor.lobby(input)) } }),
     // The lobby follows the login's wallet and hears the floor's news from the login (auth emits it).
-    lobbyInput: (view) => ({
+    lobbyInput: () => (view) => ({
       ...view,
       showLobby: settings.SHOW_LOBBY,
       refreshSeconds: settings.LOBBY_UPDATE_SECONDS,
       wallet: actors.wallet() ?? null,
       news: auth,
     }),
-    gameSession: gameSessionMachine.provide({
+    gameSession: () => gameSessionMachine.provide({
       actors: {
         machineSocket: machineSocketLogic(settings.MACHINE_URL),
         video: videoLinkMachine.provide({ actors: { peer: whepPeerLogic(), pageLifecycle: pageLifecycleLogic() } }),
@@ -182,14 +190,14 @@ export function createLoggedIn({ settings, http, auth, inspect }: LoggedInDeps):
     }),
     // The visit joins with the login's token and talks to the login's wallet and reconnect dialog;
     // its first volume is the operator's (the player's own, kept on this device, comes in recallSound).
-    gameInput: (visit) => ({
+    gameInput: () => (visit) => ({
       ...visit,
       token: selectToken(auth.getSnapshot()),
       volume: settings.VOLUME,
       wallet: actors.wallet() ?? null,
       reconnect: actors.reconnect() ?? null,
     }),
-    promo: promoMachine.provide({
+    promo: () => promoMachine.provide({
       actors: {
         restore: fromPromise(async ({ input }) => {
           const at = promoStorage.read(input.kind);
@@ -203,8 +211,8 @@ export function createLoggedIn({ settings, http, auth, inspect }: LoggedInDeps):
       },
       actions: { rememberClaim: (_, { kind }) => promoStorage.write(kind, Date.now()) },
     }),
-    promoInput: (kind) => ({ kind, wallet: actors.wallet() ?? null }),
-    selfLock: selfLockMachine.provide({
+    promoInput: () => (kind) => ({ kind, wallet: actors.wallet() ?? null }),
+    selfLock: () => selfLockMachine.provide({
       actors: {
         lock: fromPromise(({ input }) => (input.kind === 'panic' ? protection.panic() : protection.lock(input))),
       },
@@ -215,37 +223,41 @@ export function createLoggedIn({ settings, http, auth, inspect }: LoggedInDeps):
           auth.send({ type: 'server.unauthorized', failure: { code: ErrorCode.playerLocked, message: 'locked at the player\'s request', params: { until, kind } } }),
       },
     }),
-    checkInterval: checkIntervalMachine.provide({
+    checkInterval: () => checkIntervalMachine.provide({
       actors: {
         load: fromPromise(() => protection.settings()),
         save: fromPromise(({ input }) => protection.chooseRealityCheck(input.minutes)),
       },
     }),
-    playerLimits: playerLimitsMachine.provide({
+    playerLimits: () => playerLimitsMachine.provide({
       actors: {
         load: fromPromise(() => protection.limits()),
         save: fromPromise(({ input }) => protection.setLimit(input)),
       },
     }),
-    protectionHistory: protectionHistoryMachine.provide({
+    protectionHistory: () => protectionHistoryMachine.provide({
       actors: {
         load: fromPromise(({ input }) => protection.history({ page: 1, size: input.size, filter: NO_FILTER })),
         // A limit or interval saved on the page (the two machines above) loads an open history again.
         changes: fromCallback(({ sendBack }) => protection.onChanged(() => sendBack({ type: 'protection.changed' }))),
       },
     }),
-    navigation: navigationMachine.provide({
+    navigation: () => navigationMachine.provide({
       actors: { wideScreen: fromCallback(({ sendBack }) => watchWideScreen(BREAKPOINT_MD, () => sendBack({ type: 'viewport.wide' }))) },
       actions: { persistFolded: (_, { folded }) => navbarStorage.writeFolded(folded) },
       guards: { storedFolded: () => navbarStorage.readFolded() },
     }),
-    account: accountLogic(createAccountService(http), protection, (pinCode) => auth.send({ type: 'session.pinChanged', pinCode })),
+    account: () => accountLogic(createAccountService(http), protection, (pinCode) => auth.send({ type: 'session.pinChanged', pinCode })),
     // SPEC §9: loaded lazily, and never when the setting is off.
-    liveChat: fromCallback(() =>
+    liveChat: () => fromCallback(() =>
       settings.LIVE_CHAT === 'none' || settings.LIVE_CHAT_ID === '' ? undefined : scheduleLiveChat(settings.LIVE_CHAT, settings.LIVE_CHAT_ID),
     ),
-    template: templateLogic(createChatService(http), createRegisterService(http)),
-  };
+    template: () => templateLogic(createChatService(http), createRegisterService(http)),
+  });
+  // What the chrome and the lobby read in their first render is made now, in this task, not inside
+  // that render (the lobby's longest task); the game's, the account's and protection's machines
+  // wait until a page reads them.
+  void [logic.navigation, logic.lobby, logic.template.chatPanel];
 
   const uiSettingsService = createUiSettingsService(http, PRESET_IDS);
   const localLook = localUiSettings(PRESET_IDS);
