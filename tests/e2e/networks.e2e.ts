@@ -140,7 +140,9 @@ describe('real networks end to end', () => {
 
     await simCall(h.sim, 'POST', '/sim/silence', { username: 'player2', ms: 7000 });
     const silencedAt = Date.now();
-    await page.getByText('Connection Lost, please wait').waitFor({ timeout: 6000 });
+    // Looked for every 50 ms (a locator's own wait looks every 500 ms once it has waited a while):
+    // the time measured is the page's, not the wait's.
+    await expect.poll(() => page.getByText('Connection Lost, please wait').isVisible(), { timeout: 6000, interval: 50 }).toBe(true);
     expect(Date.now() - silencedAt).toBeLessThan(6000);
     expect(await page.getByRole('button', { name: 'Spin', exact: true }).isDisabled()).toBe(true);
     // The link is back: the game is live again, the credits as they were, nothing spun meanwhile.

@@ -201,7 +201,7 @@ describe('player protection per jurisdiction', () => {
     await toasts(page, /^Each game has a minimum length here\. The next one can start in a moment\.$/).waitFor();
     expect(starts.length).toBe(started);
     expect(h.sim.floor.machine(1)!.state().credits).toBe(credits);
-  });
+  }, 60_000);
 
   it('de: the stake is capped at 1.00 and the panic button locks the player out for 24 hours, paying the credits back', async () => {
     const { clock, now } = serverClock();
@@ -541,7 +541,7 @@ describe.each(Jurisdiction.options)('player protection in %s', (jurisdiction) =>
     expect(report.records.filter((record) => record.kind === 'realityCheck').map((record) => record.detail.answer)).toEqual(['continue']);
     expect(report.records.filter((record) => record.kind === 'realityCheckInterval')).toHaveLength(1);
     expect(refusals).not.toContain(60020);
-  });
+  }, 60_000);
 
   it('a daily loss limit set on the profile refuses the transfer that would pass it, saying the limit and when it resets; a raise waits 24 hours', async () => {
     const { clock, now } = serverClock();

@@ -92,7 +92,8 @@ describe('reconnect dialog', () => {
     expect(h.sim.floor.machine(1)?.occupantId).toBe(DEMO_ID);
     expect(h.sim.floor.context.ledger.credits(1)).toBe(5000);
     expect(await shown.isVisible()).toBe(true);
-    expect(await shown.getByRole('button', { name: 'Continue' }).isEnabled()).toBe(true);
+    // Enabled once this tab has the kick's answer too (the dialog is busy until then).
+    await shown.getByRole('button', { name: 'Continue' }).and(lobbyTab.locator(':enabled')).waitFor();
 
     await shown.getByRole('button', { name: 'Continue' }).click();
     await lobbyTab.waitForURL(/\/game\/1\/golden-reels-01$/);

@@ -62,6 +62,8 @@ describe('a visit to a machine', () => {
     // by the session's net position beside the picture.
     await expect.poll(() => h.sim.floor.machine(1)?.screen().spinning !== null).toBe(true);
     const stopsAt = h.sim.floor.machine(1)!.screen().spinning!.stopsAt.at(-1)!;
+    // The floor has started the spin; the page shows it once its socket's frames are handled.
+    await expect.poll(() => page.getByTestId('game-credits').textContent()).toBe('$49.80');
     const during: string[] = [];
     while (Date.now() < stopsAt - 100) {
       const meters = [page.getByTestId('game-credits'), page.getByTestId('game-win'), page.getByTestId('session-net')].map((meter) => meter.textContent());

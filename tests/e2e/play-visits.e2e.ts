@@ -58,7 +58,8 @@ it('a stall longer than the server silence timeout still recovers soon after the
   await simCall(sim, 'POST', '/sim/video', { machineId: 1, action: 'resume' });
   await reconnecting.waitFor({ state: 'detached', timeout: 6000 });
   await expectFramesGrowing(page);
-});
+  // Its own simulator and browser, a 9 s stall and the recovery: more than the default 30 s can hold on a busy machine.
+}, 60_000);
 
 it('a second visit cashes out its own credits (a reused request id must not strand them on the machine)', async () => {
   const { sim, newPage } = await fresh({ rngSeed: 'play-f' });

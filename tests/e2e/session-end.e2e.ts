@@ -23,7 +23,8 @@ function tokenOf(page: Page): Promise<string> {
 async function endsAtLogin(page: Page, message: string | RegExp): Promise<void> {
   await page.waitForURL(/\/login/, { timeout: 5000 });
   await toasts(page, message).first().waitFor();
-  expect(h.sim.sockets.counts()).toEqual({ notification: 0, machine: 0 });
+  // Counted down on the server's close events, which come after the close handshake, not with the page.
+  await expect.poll(() => h.sim.sockets.counts()).toEqual({ notification: 0, machine: 0 });
   // Said once: the machine socket's own notice of the end is not a second toast.
   await page.waitForTimeout(300);
   expect(await toasts(page, message).count()).toBe(1);
@@ -99,11 +100,13 @@ describe('the session ends everywhere at once', () => {
   });
 
   it('an expired token ends the session', async () => {
-    const short = await startHarness({ rngSeed: 'session-end-expiry', jwtTtlSeconds: 3 });
+    // Long enough for the login to reach the lobby on a busy machine (the token lives ttl − <1 s:
+    // its iat is whole seconds), short enough to end while the test watches.
+    const short = await startHarness({ rngSeed: 'session-end-expiry', jwtTtlSeconds: 8 });
     try {
       const { page } = await short.newPage();
       await loginToLobby(page);
-      await page.waitForURL(/\/login/, { timeout: 6000 });
+      await page.waitForURL(/\/login/, { timeout: 15_000 });
       await toasts(page, /Your session has expired|The session has been terminated/).first().waitFor();
       await expect.poll(() => short.sim.sockets.counts()).toEqual({ notification: 0, machine: 0 });
     } finally {
