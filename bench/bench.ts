@@ -285,8 +285,10 @@ async function heapOverAutoplay(page: Page, seconds: number): Promise<void> {
   };
   // The box follows the machine's state, so click and wait for the server to confirm.
   await page.getByTestId('game-credits').filter({ hasText: '$500.00' }).waitFor();
-  await page.getByLabel('Autoplay').click();
-  await page.waitForFunction(() => (document.querySelector('#autoplay') as HTMLInputElement | null)?.checked === true);
+  // The deck's Autoplay is a switch (a button, role switch): checked once the floor has it on.
+  const autoplay = page.getByRole('switch', { name: 'Autoplay' });
+  await autoplay.click();
+  await autoplay.and(page.locator('[aria-checked="true"]')).waitFor();
   await page.waitForTimeout(5000);
   const before = await heap();
   await page.waitForTimeout(seconds * 1000);
@@ -299,7 +301,7 @@ async function heapOverAutoplay(page: Page, seconds: number): Promise<void> {
     growth < 0.1,
     { before, after },
   );
-  await page.getByLabel('Autoplay').click();
+  await autoplay.click();
   await page.getByRole('button', { name: 'Cash out' }).click();
   await page.waitForURL(/lobby/);
 }
@@ -342,7 +344,7 @@ async function cpuPerStream(sim: Simulator, page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Money transfer' }).click();
   await page.getByRole('button', { name: '$500.00' }).click();
   await page.getByTestId('game-credits').filter({ hasText: '$500.00' }).waitFor();
-  const autoplay = page.getByRole('switch', { name: 'Autoplay' }).or(page.getByLabel('Autoplay'));
+  const autoplay = page.getByRole('switch', { name: 'Autoplay' });
   const autoplayOn = () => sim.floor.machine(12)?.state().autoplay === true;
   await autoplay.click();
   await waitFor(autoplayOn, 5000);
