@@ -493,7 +493,11 @@ export async function replayMachine(browsers: Browsers, driver: Driver, options:
     if (findings.length > 0) throw new StepFailure(`after step ${step} the books do not balance: ${JSON.stringify(findings)}`);
   };
 
-  const replay = async (path: ModelPath) => {
+  // A path that fails is replayed once more, on a fresh simulator and browser profile: a bug fails
+  // both (the mutation run's planted ones do), while a page that was a moment slower than a timer it
+  // races (a backoff of a few seconds on a loaded 2-core machine) passes the second time. The first
+  // failure is printed either way (↻), so a path that needs its second replay is seen.
+  const replay = async (path: ModelPath, attempt = 1): Promise<void> => {
     const insecure = driver.origin?.(path) === 'insecure';
     const browser = insecure ? await browsers.insecure() : browsers.secure;
     const sim = await startSimulator({ port: 0, memory: true, staticDir: options.dist, ...driver.simulator?.(path), video: { bands: E2E_BANDS } });
@@ -518,15 +522,17 @@ export async function replayMachine(browsers: Browsers, driver: Driver, options:
       }
     } catch (error) {
       failure = `${error instanceof Error ? error.message.split('\n')[0]! : String(error)} (page at ${new URL(page.url()).pathname})`;
-      report.failures.push({ path: path.description, step, message: failure });
+      if (attempt > 1) report.failures.push({ path: path.description, step, message: failure });
     }
     const last = await record(page);
     for (const table of ['transitions', 'states', 'tags'] as const) {
       for (const [key, count] of Object.entries(last?.[table] ?? {})) seen[table][key] = (seen[table][key] ?? 0) + count;
     }
-    options.log(failure === null ? `  ✓ ${path.description}` : `  ✗ ${path.description} (step ${step}: ${path.steps[step]?.event.type ?? '?'}): ${failure}`);
+    const sign = failure === null ? '✓' : attempt > 1 ? '✗' : '↻';
+    options.log(failure === null ? `  ${sign} ${path.description}` : `  ${sign} ${path.description} (step ${step}: ${path.steps[step]?.event.type ?? '?'}): ${failure}`);
     await Promise.all([context, ...world.extra].map((open) => open.close().catch(() => undefined)));
     await sim.close();
+    if (failure !== null && attempt === 1) await replay(path, 2);
   };
   // A few paths at once (each its own simulator and browser profile), in the order chosen.
   const queue = paths.filter((path) => options.only === undefined || path.description.includes(options.only));
