@@ -7,3 +7,8 @@
 export function loginFileName(language: string): string {
   return language === 'en' ? 'login.html' : `login.${language}.html`;
 }
+
+/** The URL's name segment for a machine or a brand (/game/:id/:name, /lobby/:id/:name). */
+export function slug(name: string): string {
+  return name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'machine';
+}

@@ -6,7 +6,7 @@ import { createSettingsMachine } from '../../machines/settings.ts';
 import { DEFAULT_SETTINGS } from '../../protocol/settings.ts';
 import { msg } from '@lingui/core/macro';
 import { activateLanguage, i18n, type Language } from '../ui/i18n.ts';
-import { isRightToLeft } from '../ui/locale.ts';
+import { isRightToLeft } from '../../protocol/format.ts';
 import { App } from './App.tsx';
 
 /**

@@ -14,13 +14,13 @@ import type { Settings } from '../../protocol/settings.ts';
 import { createHttp } from '../services/http.ts';
 import { checkIp, createAuthService } from '../services/session.ts';
 import { queryToken, tokenStorage } from '../services/storage.ts';
-import { slug } from '../features/slug.ts';
+import { slug } from '../../protocol/pages.ts';
 import { wantsInspector, wantsModelRecord, wantsStatelyMirror } from '../services/browser.ts';
 import type { InspectorStore } from '../services/inspector.ts';
 import type { LoggedIn, UiSettingsActor } from './loggedIn.ts';
 import type { createPlayerMachines } from './playerMachines.ts';
 import { i18n, loadAppMessages } from '../ui/i18n.ts';
-import { intlLocale } from '../ui/locale.ts';
+import { intlLocale } from '../../protocol/format.ts';
 import { chooseLanguage } from './language.ts';
 import type { AppRouter } from './router.tsx';
 

@@ -1,4 +1,4 @@
-import { intlLocale } from './locale.ts';
+import { intlLocale } from '../../protocol/format.ts';
 
 /** One format per UI language, built once: an account table formats every row with it. */
 const formats = new Map<string, Intl.DateTimeFormat>();

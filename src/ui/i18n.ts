@@ -1,6 +1,6 @@
 import { i18n, type Messages } from '@lingui/core';
 import { messages as enBoot } from '../../locales/en/boot.po';
-import { intlLocale, isRightToLeft } from './locale.ts';
+import { intlLocale, isRightToLeft } from '../../protocol/format.ts';
 
 export const LANGUAGES = ['en', 'tr', 'ar', 'bg'] as const;
 export type Language = (typeof LANGUAGES)[number];

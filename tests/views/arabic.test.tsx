@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { TransactionsPage } from '../../src/features/product/account/TransactionsPage.tsx';
 import { activateLanguage, i18n } from '../../src/ui/i18n.ts';
 import { failureText } from '../../src/features/product/errors/codeMessages.ts';
-import { formatMoney } from '../../src/ui/money.ts';
+import { formatMoney } from '../../protocol/format.ts';
 import { fakes, withRuntime } from './accountFixtures.tsx';
 import { renderView } from './render.tsx';
 

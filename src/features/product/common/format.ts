@@ -1,8 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
 import { formatClock, formatDateTime } from '../../../ui/dates.ts';
-import { formatNumber } from '../../../ui/locale.ts';
-import { formatMoney, moneyFormat } from '../../../ui/money.ts';
+import { formatMoney, formatNumber, moneyFormat } from '../../../../protocol/format.ts';
 import { useSettings } from '../../viewRuntime.tsx';
 
 export interface AccountFormat {

@@ -20,7 +20,7 @@ import { selectStats } from '../../../../machines/videoLink.selectors.ts';
 import { MachineButton } from '../../../../protocol/sockets.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { useCountUp } from '../../../ui/useCountUp.ts';
-import { formatMoney } from '../../../ui/money.ts';
+import { formatMoney } from '../../../../protocol/format.ts';
 import { useSettings } from '../../viewRuntime.tsx';
 import { GameIcon } from './icons.tsx';
 import { GAME, LANDSCAPE, SHORT_LANDSCAPE } from './layout.ts';

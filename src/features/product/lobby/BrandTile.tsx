@@ -3,7 +3,7 @@ import { memo } from 'react';
 import styled, { keyframes } from 'styled-components';
 import type { LobbyBrand } from '../../../../machines/lobby.ts';
 import { brandImagePath } from '../../../../protocol/floor.ts';
-import { formatMoney } from '../../../ui/money.ts';
+import { formatMoney } from '../../../../protocol/format.ts';
 
 /**
  * How many brand tiles a first screen shows at most (a phone's two columns, a desktop's row): their

@@ -20,7 +20,7 @@ import { Button } from '../../../ui/Button.tsx';
 import { PageHeader } from '../../../ui/PageHeader.tsx';
 import { PromoButtons } from '../promo/PromoButtons.tsx';
 import { useActorOptions, useLogic, useSettings } from '../../viewRuntime.tsx';
-import { slug } from '../../slug.ts';
+import { slug } from '../../../../protocol/pages.ts';
 import { BrandTile, BrandTilePlaceholder, FIRST_SCREEN_BRANDS } from './BrandTile.tsx';
 import { MachineTile } from './MachineTile.tsx';
 import { BLOCK_TILES, tileFeed, type TileView } from './tileFeed.ts';

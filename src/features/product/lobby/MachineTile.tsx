@@ -3,7 +3,7 @@ import { memo, useMemo } from 'react';
 import styled from 'styled-components';
 import type { Joinability, LobbyMachine } from '../../../../machines/lobby.ts';
 import { Button } from '../../../ui/Button.tsx';
-import { formatMoney } from '../../../ui/money.ts';
+import { formatMoney } from '../../../../protocol/format.ts';
 import { JOIN_BLOCK_TEXT, STATUS_TEXT } from './statusText.ts';
 
 interface Props {

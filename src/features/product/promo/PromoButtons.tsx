@@ -3,7 +3,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import styled from 'styled-components';
 import { Button } from '../../../ui/Button.tsx';
-import { formatMoney } from '../../../ui/money.ts';
+import { formatMoney } from '../../../../protocol/format.ts';
 import { showToast } from '../../../ui/toasts.tsx';
 import { failureText } from '../errors/codeMessages.ts';
 import { useActorOptions, useLogic, useSettings } from '../../viewRuntime.tsx';

@@ -9,7 +9,7 @@ import { reconnectVariant, type ReconnectVariant } from '../../../../machines/re
 import { Button } from '../../../ui/Button.tsx';
 import { DialogActions, DialogPanel } from '../../../ui/dialogPanel.ts';
 import { failureText } from '../errors/codeMessages.ts';
-import { formatMoney } from '../../../ui/money.ts';
+import { formatMoney } from '../../../../protocol/format.ts';
 import { useAuthActor, useSettings } from '../../viewRuntime.tsx';
 import { selectReconnect } from '../../../../machines/auth.selectors.ts';
 import { selectDialogBusy, selectDialogShown, selectOpenSession, selectReconnectFailure } from '../../../../machines/reconnect.selectors.ts';

@@ -18,7 +18,7 @@ import {
   selectUserId,
 } from '../../../../machines/chatPanel.selectors.ts';
 import { Button } from '../../../ui/Button.tsx';
-import { intlLocale } from '../../../ui/locale.ts';
+import { intlLocale } from '../../../../protocol/format.ts';
 import { Sheet } from './Sheet.tsx';
 
 type ChatActor = ActorRefFrom<typeof chatPanelMachine>;

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import styled from 'styled-components';
-import { formatMoney } from '../../../ui/money.ts';
+import { formatMoney } from '../../../../protocol/format.ts';
 import { useAuthActor, useSettings } from '../../viewRuntime.tsx';
 import { selectWallet } from '../../../../machines/auth.selectors.ts';
 import { selectWalletBalance } from '../../../../machines/wallet.selectors.ts';

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import type { PromiseActorLogic } from 'xstate';
 import type { QuickPanelData } from '../../../../protocol/template.ts';
-import { intlLocale } from '../../../ui/locale.ts';
+import { intlLocale } from '../../../../protocol/format.ts';
 import { Sheet } from '../chat/Sheet.tsx';
 import { useActorOptions } from '../../viewRuntime.tsx';
 import type { QuickSettingKey, QuickSettings, QuickSettingsStore } from '../../../services/playerStorage.ts';

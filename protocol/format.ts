@@ -1,3 +1,8 @@
+/**
+ * How numbers and amounts are written in a UI language (SPEC §9): the client's, and the server's where
+ * it writes them into a page it paints (the lobby's tiles, protocol/pages.ts).
+ */
+
 /** Languages written right to left: the page mirrors (dir="rtl") and amounts are isolated. */
 const RIGHT_TO_LEFT: ReadonlySet<string> = new Set(['ar']);
 
@@ -50,4 +55,22 @@ export function formatIsolated(format: Intl.NumberFormat, value: number): string
 /** A number format's output for `language`: plain, or isolated in a right-to-left language. */
 export function formatNumber(format: Intl.NumberFormat, value: number, language: string): string {
   return isRightToLeft(language) ? formatIsolated(format, value) : format.format(value);
+}
+
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+/** SPEC §9: the server's minor units divided by 100, currency-formatted in the UI language. */
+export function formatMoney(minor: number, currency: string, locale: string): string {
+  const key = `${locale} ${currency}`;
+  let format = moneyFormats.get(key);
+  if (!format) {
+    format = moneyFormat(locale, currency);
+    moneyFormats.set(key, format);
+  }
+  return formatNumber(format, minor / 100, locale);
+}
+
+/** The currency format of a UI language (`signDisplay` and the like in `options`). */
+export function moneyFormat(locale: string, currency: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
+  return new Intl.NumberFormat(intlLocale(locale), { style: 'currency', currency, ...options });
 }
