@@ -1,12 +1,13 @@
 import type { Plugin } from 'vite';
 import type { OutputAsset } from 'rolldown';
-import { loginFileName } from '../protocol/pages.ts';
+import { lobbyFileName, lobbyTileFileName, loginFileName } from '../protocol/pages.ts';
 import { Settings } from '../protocol/settings.ts';
-import type { prerenderLogin } from '../src/app/prerender.tsx';
-import { PRERENDERED } from '../src/app/prerendered.ts';
+import type { prerenderLobby, prerenderLogin } from '../src/app/prerender.tsx';
+import { PAINTED_LOBBY_ID, PRERENDERED } from '../src/app/prerendered.ts';
 
 interface PrerenderModule {
   prerenderLogin: typeof prerenderLogin;
+  prerenderLobby: typeof prerenderLobby;
 }
 
 /**
@@ -25,6 +26,11 @@ const ROOT_START = '<div id="root">';
 const ROOT_END = '</div>\n    <noscript>';
 /** The element just after #root: once the parser has it, the painted page is whole. */
 const PAINTED_MARK = 'painted';
+/**
+ * While the painted lobby stands, #root is out of the flow and unseen: the app boots and draws its
+ * own lobby under it, and the lobby's scroll is the document's, kept when the app's takes its place.
+ */
+const PAINTED_LOBBY_STYLE = `<style>#${PAINTED_LOBBY_ID} ~ #root { position: fixed; inset: 0; visibility: hidden; overflow: hidden; }</style>`;
 
 export function prerender(): Plugin {
   let configFile: string | undefined;
@@ -58,7 +64,7 @@ export function prerender(): Plugin {
           ssr: { noExternal: ['styled-components'] },
         });
         try {
-          const { prerenderLogin } = (await server.ssrLoadModule('/src/app/prerender.tsx')) as PrerenderModule;
+          const { prerenderLogin, prerenderLobby } = (await server.ssrLoadModule('/src/app/prerender.tsx')) as PrerenderModule;
           for (const language of LANGUAGES) {
             const login = await prerenderLogin(language);
             const html = `${index.slice(0, start)}<div id="root" data-prerendered="${PRERENDERED.login}" data-boot-failed="${attribute(login.failure.message)}" data-boot-retry="${attribute(login.failure.retry)}">${login.html}${index.slice(end)}`
@@ -69,6 +75,15 @@ export function prerender(): Plugin {
               .replace('</head>', `  ${login.styles}\n    <link rel="expect" href="#${PAINTED_MARK}" blocking="render" />\n  </head>`)
               .replace(`</div>\n    <noscript>`, `</div>\n    <template id="${PAINTED_MARK}"></template>\n    <noscript>`);
             this.emitFile({ type: 'asset', fileName: loginFileName(language), source: html });
+
+            const lobby = await prerenderLobby(language);
+            // The network error's texts in the page's language too (src/app/main.tsx), on #root as in login.html.
+            const lobbyRoot = `<div id="root" data-boot-failed="${attribute(login.failure.message)}" data-boot-retry="${attribute(login.failure.retry)}">`;
+            const lobbyHtml = `${index.slice(0, start)}<div id="${PAINTED_LOBBY_ID}">${lobby.html}</div>\n    <template id="${PAINTED_MARK}"></template>\n    ${lobbyRoot}${index.slice(start + ROOT_START.length)}`
+              .replace('<html lang="en" dir="ltr">', `<html lang="${lobby.lang}" dir="${lobby.dir}">`)
+              .replace('</head>', `  ${lobby.styles}\n    ${PAINTED_LOBBY_STYLE}\n    <link rel="expect" href="#${PAINTED_MARK}" blocking="render" />\n  </head>`);
+            this.emitFile({ type: 'asset', fileName: lobbyFileName(language), source: lobbyHtml });
+            this.emitFile({ type: 'asset', fileName: lobbyTileFileName(language), source: lobby.tile });
           }
         } finally {
           await server.close();

@@ -37,6 +37,8 @@ import { registerLedger } from './live.ts';
 import { Router } from './http/router.ts';
 import { createStaticFiles } from './http/static.ts';
 import { loginFileName } from '../protocol/pages.ts';
+import { lobbyPage, paintedBrand } from './http/lobbyPage.ts';
+import { FleetStore } from './store/fleet.ts';
 import { Ledger } from './store/ledger.ts';
 import { RequestLog } from './store/requests.ts';
 import { seedOnce } from './store/seed.ts';
@@ -206,10 +208,14 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     router.add(floorRoutes(deps, floor));
     router.add(protectionRoutes(deps, floor));
 
+    const staticDir = options.staticDir ?? 'dist';
+    const fleet = new FleetStore(store);
     const handler = createRequestHandler({
       video,
       router,
-      files: createStaticFiles(options.staticDir ?? 'dist', {
+      files: createStaticFiles(staticDir, {
+        // /lobby comes with its first screen painted in, the operator's brands in its tiles.
+        made: lobbyPage(staticDir, () => control.settings(), () => fleet.brands().map(paintedBrand)),
         serveSourceMaps: options.serveSourceMaps ?? process.env.NODE_ENV !== 'production',
         // /login comes with its screen painted in, in the operator's language as it is now
         // (scripts/prerender.ts; the control API can change it) — unless the login screen is not

@@ -3,6 +3,7 @@ import { stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, resolve, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import zlib from 'node:zlib';
 
 /**
  * Serves the built client (vite's dist/). Hashed files under /assets/ are cached forever;
@@ -102,6 +103,13 @@ export interface StaticOptions {
    * when the file exists, with the same caching.
    */
   page?: (pathname: string) => string | undefined;
+  /**
+   * A page the server writes at each request for an address of the client's router (the painted
+   * lobby with the operator's brands in it): its HTML, or undefined to go on as without it. Asked
+   * before `page`; sent compressed in the best coding the browser accepts (a few kilobytes: well
+   * under a millisecond), never cached.
+   */
+  made?: (pathname: string) => Promise<string | undefined>;
 }
 
 export function createStaticFiles(directory: string, options: StaticOptions = {}): StaticFiles {
@@ -125,6 +133,8 @@ export function createStaticFiles(directory: string, options: StaticOptions = {}
       }
       if (looksLikeFile(pathname)) return sendText(res, 404, 'Not Found');
 
+      const made = await options.made?.(pathname);
+      if (made !== undefined) return sendMade(req, res, made);
       const own = options.page?.(pathname);
       const page = own === undefined ? undefined : resolveInside(root, `/${own}`);
       const pageStats = page === undefined ? undefined : await fileStats(page);
@@ -207,6 +217,24 @@ async function sendFile(req: IncomingMessage, res: ServerResponse, file: string,
   }
   // A client that goes away mid-file is not an error worth reporting.
   await pipeline(createReadStream(sent.file), res).catch(() => undefined);
+}
+
+/** Brotli at a quality that costs a fraction of a millisecond for a page of a few kilobytes. */
+const MADE_BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } };
+
+function sendMade(req: IncomingMessage, res: ServerResponse, html: string): void {
+  const accepted = acceptedCodings(req.headers['accept-encoding']);
+  const coding = ENCODINGS.find(({ coding }) => accepted.has(coding))?.coding;
+  const raw = Buffer.from(html);
+  const body = coding === 'br' ? zlib.brotliCompressSync(raw, MADE_BROTLI) : coding === 'gzip' ? zlib.gzipSync(raw) : raw;
+  res.writeHead(200, {
+    'Content-Type': CONTENT_TYPES['.html'] ?? 'text/html; charset=utf-8',
+    'Cache-Control': REVALIDATE,
+    Vary: 'Accept-Encoding',
+    ...(coding ? { 'Content-Encoding': coding } : {}),
+    'Content-Length': body.length,
+  });
+  res.end(req.method === 'HEAD' ? undefined : body);
 }
 
 function sendText(res: ServerResponse, status: number, text: string, headers: Record<string, string> = {}): void {

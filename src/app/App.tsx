@@ -16,6 +16,7 @@ import { nightTheme } from '../theme/theme.ts';
 import { CheckingIpScreen, LoadingScreen, NetworkErrorScreen, SplashScreen } from '../features/product/boot/BootScreens.tsx';
 import { createFirstLogin, FirstLoginHere, FirstLoginProvider, useFirstLoginStanding } from '../features/product/auth/firstLogin.tsx';
 import { FirstLoginPage } from '../features/product/auth/LoginPage.tsx';
+import { createPaintedLobby, PaintedLobbyHere, PaintedLobbyProvider, usePaintedLobbySettled, type PaintedLobby } from '../features/product/lobby/paintedLobbyHold.tsx';
 import { RuntimeProvider, useLoggedInReady, usePhase } from '../features/viewRuntime.tsx';
 import { activateLanguage, i18n, loadAppMessages } from '../ui/i18n.ts';
 import { initialLanguage } from './language.ts';
@@ -36,6 +37,8 @@ const UpdatePrompt = lazy(() => rare().then((m) => ({ default: m.UpdatePrompt })
 // Only loaded when the page was opened with ?inspect (or in a dev build).
 const InspectorPanel = lazy(() => import('../features/shell/inspector/InspectorPanel.tsx').then((m) => ({ default: m.InspectorPanel })));
 
+const NO_PAINTED_LOBBY = createPaintedLobby(null);
+
 type SettingsActor = ActorRefFrom<ReturnType<typeof createSettingsMachine<Settings>>>;
 
 export interface AppProps {
@@ -48,10 +51,12 @@ export interface AppProps {
    * until another screen must be said or the router shows another page (firstLogin.tsx).
    */
   firstLogin?: boolean;
+  /** The page came with the lobby painted in it (lobby.html): it stands until the app's lobby is drawn (paintedLobbyHold.tsx). */
+  paintedLobby?: PaintedLobby;
 }
 
 /** Pre-render: settings → language → (WebRTC, IP check, token) → the routed app. */
-export function App({ settingsActor, firstLogin = false }: AppProps) {
+export function App({ settingsActor, firstLogin = false, paintedLobby = NO_PAINTED_LOBBY }: AppProps) {
   const settings = usePhase(settingsActor, selectReadySettings);
   const [languageReady, setLanguageReady] = useState(false);
   const [first] = useState(() => createFirstLogin(firstLogin));
@@ -66,7 +71,9 @@ export function App({ settingsActor, firstLogin = false }: AppProps) {
       <ThemeProvider theme={nightTheme}>
         <GlobalStyle />
         <FirstLoginProvider value={first}>
-          <Screens settingsActor={settingsActor} settings={settings && languageReady ? settings : null} />
+          <PaintedLobbyProvider value={paintedLobby}>
+            <Screens settingsActor={settingsActor} settings={settings && languageReady ? settings : null} />
+          </PaintedLobbyProvider>
         </FirstLoginProvider>
         <NewVersion />
       </ThemeProvider>
@@ -90,6 +97,7 @@ function runtimeOf(settingsActor: SettingsActor, settings: Settings): Runtime {
  * it do; then the boot's screens and the routed app.
  */
 function Screens({ settingsActor, settings }: { settingsActor: SettingsActor; settings: Settings | null }) {
+  usePaintedLobbySettled();
   const runtime = settings ? runtimeOf(settingsActor, settings) : null;
   return (
     <RuntimeProvider runtime={runtime}>
@@ -160,7 +168,14 @@ function Gate({ runtime }: { runtime: Runtime }) {
  * painted in, that login: the player goes on seeing (and typing into) the form while the app boots.
  */
 function Booting({ screen = <LoadingScreen /> }: { screen?: ReactNode }) {
-  return useFirstLoginStanding() ? <FirstLoginHere /> : screen;
+  if (useFirstLoginStanding()) return <FirstLoginHere />;
+  // On a page that came with its lobby painted in, that lobby stands over the boot screen.
+  return (
+    <>
+      <PaintedLobbyHere />
+      {screen}
+    </>
+  );
 }
 
 /** The splash over the router's first page as it comes (src/app/Routed.tsx), never beside it. */

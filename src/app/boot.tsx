@@ -7,7 +7,8 @@ import { fetchSettings } from '../services/settings.ts';
 import { queryToken } from '../services/storage.ts';
 import { activateLanguage, isLanguage } from '../ui/i18n.ts';
 import { App } from './App.tsx';
-import { PRERENDERED } from './prerendered.ts';
+import { PAINTED_LOBBY_ID, PRERENDERED } from './prerendered.ts';
+import { createPaintedLobby } from '../features/product/lobby/paintedLobbyHold.tsx';
 import { registerServiceWorker } from './serviceWorker.ts';
 
 /**
@@ -46,9 +47,14 @@ export async function start(settingsAsked?: Promise<Response>): Promise<void> {
   const hydrate =
     root.dataset.prerendered === PRERENDERED.login && window.location.pathname === '/login' && isLanguage(language) && !queryToken.read();
 
+  // lobby.html comes with the lobby painted in, before #root: it stands until the app's own is drawn.
+  const painted = document.getElementById(PAINTED_LOBBY_ID);
+  const paintedLobby = createPaintedLobby(window.location.pathname === '/lobby' ? painted : null);
+  if (window.location.pathname !== '/lobby') painted?.remove();
+
   const app = (
     <StrictMode>
-      <App settingsActor={settingsActor} firstLogin={hydrate} />
+      <App settingsActor={settingsActor} firstLogin={hydrate} paintedLobby={paintedLobby} />
     </StrictMode>
   );
   if (hydrate) {

@@ -4,6 +4,7 @@
  * be evaluated — on a slow phone that took most of a second (docs/performance.md).
  */
 import { LOGGED_IN_META } from './loggedInMeta.ts';
+import { PAINTED_LOBBY_ID } from './prerendered.ts';
 import { queryToken, tokenStorage } from '../services/storage.ts';
 
 // The operator's settings are asked for now, beside the app's code rather than after it (a
@@ -64,5 +65,7 @@ function bootFailed(error: unknown): void {
   card.append(message, retry);
   main.append(card);
   root.replaceChildren(main);
+  // A lobby painted from HTML stands over #root (unseen under it): it goes, the error is what is said.
+  document.getElementById(PAINTED_LOBBY_ID)?.remove();
   retry.focus();
 }

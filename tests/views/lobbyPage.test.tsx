@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fromCallback, fromPromise } from 'xstate';
 import { lobbyMachine, type LobbyData, type LobbyMachine, type LobbyMachineStatus } from '../../machines/lobby.ts';
 import { LobbyPage } from '../../src/features/product/lobby/LobbyPage.tsx';
-import { FIRST_SCREEN_BRANDS } from '../../src/features/product/lobby/BrandTile.tsx';
+import { FIRST_SCREEN_BRANDS } from '../../protocol/pages.ts';
 import { CATCH_UP_STEP_MS } from '../../src/features/product/lobby/tileFeed.ts';
 import { desktop, quietFrames, renderChrome } from './layoutKit.tsx';
 

@@ -1,16 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { memo } from 'react';
+import { memo, type ReactNode } from 'react';
 import styled, { keyframes } from 'styled-components';
 import type { LobbyBrand } from '../../../../machines/lobby.ts';
 import { brandImagePath } from '../../../../protocol/floor.ts';
+import { PAINTED_TILE_FIELDS } from '../../../../protocol/pages.ts';
 import { formatMoney } from '../../../../protocol/format.ts';
-
-/**
- * How many brand tiles a first screen shows at most (a phone's two columns, a desktop's row): their
- * pictures are the lobby's largest paint, so the browser asks for them at once and first, not when
- * it finds them in view (which it knows only after a layout).
- */
-export const FIRST_SCREEN_BRANDS = 6;
 
 /** A brand of the brands-first lobby: its art, jackpot and machine count. */
 export const BrandTile = memo(function BrandTile({
@@ -32,17 +26,51 @@ export const BrandTile = memo(function BrandTile({
   const count = brand.machineCount;
   return (
     <Root type="button" aria-pressed={selected} onClick={() => onSelect(brand)} data-testid={`brand-${brand.id}`}>
-      <img src={brandImagePath(brand.name)} alt="" loading={firstScreen ? 'eager' : 'lazy'} fetchPriority={firstScreen ? 'high' : 'auto'} />
-      <span className="name">{brand.name}</span>
-      <span className="jackpot">
-        <Trans>Jackpot {jackpots}</Trans>
-      </span>
-      <span className="count">
-        <Trans>{count} machines</Trans>
-      </span>
+      <TileFace
+        image={brandImagePath(brand.name)}
+        name={brand.name}
+        jackpots={jackpots}
+        count={<MachineCount count={count} />}
+        loading={firstScreen ? 'eager' : 'lazy'}
+        priority={firstScreen ? 'high' : 'auto'}
+      />
     </Root>
   );
 });
+
+/** What a brand tile shows: its picture, name, jackpots and machine count. */
+function TileFace({ image, name, jackpots, count, loading, priority }: { image: string; name: string; jackpots: string; count: ReactNode; loading: string; priority: string }) {
+  return (
+    <>
+      <img src={image} alt="" loading={loading as 'eager' | 'lazy'} fetchPriority={priority as 'high' | 'auto'} />
+      <span className="name">{name}</span>
+      <span className="jackpot">
+        <Trans>Jackpot {jackpots}</Trans>
+      </span>
+      <span className="count">{count}</span>
+    </>
+  );
+}
+
+/** A brand's machine count, in words (plural rules: 'جهاز واحد', '# أجهزة'…). */
+export function MachineCount({ count }: { count: number }) {
+  return <Trans>{count} machines</Trans>;
+}
+
+/**
+ * A brand tile in a lobby painted from HTML (PaintedLobby.tsx): the same face, as a link to the
+ * brand's page, so a tap before the app is there still goes where it means. Rendered at build
+ * time with PAINTED_TILE_FIELDS in place of a brand's (protocol/pages.ts fills them in; the count's
+ * words come from the build's texts per plural category).
+ */
+export function PaintedBrandTile() {
+  const field = PAINTED_TILE_FIELDS;
+  return (
+    <Root as="a" href={field.href}>
+      <TileFace image={field.image} name={field.name} jackpots={field.jackpots} count={field.count} loading={field.loading} priority={field.priority} />
+    </Root>
+  );
+}
 
 const Root = styled.button`
   display: flex;
@@ -56,6 +84,7 @@ const Root = styled.button`
   color: ${({ theme }) => theme.colors.text};
   font: inherit;
   text-align: start;
+  text-decoration: none;
   cursor: pointer;
   &[aria-pressed='true'] { border-color: ${({ theme }) => theme.colors.primary}; }
   img { width: 100%; aspect-ratio: 4 / 3; object-fit: cover; }

@@ -20,10 +20,12 @@ import { Button } from '../../../ui/Button.tsx';
 import { PageHeader } from '../../../ui/PageHeader.tsx';
 import { PromoButtons } from '../promo/PromoButtons.tsx';
 import { useActorOptions, useLogic, useSettings } from '../../viewRuntime.tsx';
-import { slug } from '../../../../protocol/pages.ts';
-import { BrandTile, BrandTilePlaceholder, FIRST_SCREEN_BRANDS } from './BrandTile.tsx';
+import { FIRST_SCREEN_BRANDS, slug } from '../../../../protocol/pages.ts';
+import { BrandTile, BrandTilePlaceholder } from './BrandTile.tsx';
 import { MachineTile } from './MachineTile.tsx';
 import { BLOCK_TILES, tileFeed, type TileView } from './tileFeed.ts';
+import { Grid, Section, Sections } from './sections.ts';
+import { PaintedLobbyHere } from './paintedLobbyHold.tsx';
 
 /** Above this many machines, tiles out of view skip layout and paint (content-visibility). */
 const MANY_TILES = 60;
@@ -102,6 +104,8 @@ export function LobbyPage() {
           </Problem>
         )}
         {loading && <Status role="status">{t`Loading...`}</Status>}
+        {/* A lobby painted from HTML stands over this one until its tiles are drawn. */}
+        {loading && <PaintedLobbyHere />}
         {reservedIds.length > 0 && (
           <Section aria-labelledby="reserved-title">
             <h2 id="reserved-title">
@@ -226,40 +230,6 @@ const Status = styled.p`
   overflow: hidden;
   clip-path: inset(50%);
   white-space: nowrap;
-`;
-
-const Sections = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space(6)};
-
-  & > section[aria-labelledby='machines-title'] {
-    transition: opacity 0.2s;
-  }
-
-  /* The machines shown are being replaced (another brand, a reload): dimmed after a moment; the
-     brands to choose from stay as they are. */
-  &[aria-busy='true'] > section[aria-labelledby='machines-title'] {
-    opacity: 0.6;
-    transition-delay: 0.3s;
-  }
-`;
-
-const Section = styled.section`
-  h2 { margin: 0 0 12px; font-size: 1.1rem; }
-`;
-
-const Grid = styled.div<{ $narrow?: boolean; $many?: boolean }>`
-  display: grid;
-  gap: 16px;
-  grid-template-columns: repeat(auto-fill, minmax(${({ $narrow }) => ($narrow ? '180px' : '220px')}, 1fr));
-  /* A phone (up to 480 px): two compact tiles a row, as casino apps show a floor. */
-  @media (max-width: 480px) {
-    gap: 10px;
-    grid-template-columns: repeat(2, minmax(0, 1fr));
-  }
-  /* A block of a big floor: out of view, it is not styled, laid out or painted until scrolled to. */
-  ${({ $many }) => ($many ? 'content-visibility: auto; contain-intrinsic-size: auto 2700px;' : '')}
 `;
 
 const Blocks = styled.div`

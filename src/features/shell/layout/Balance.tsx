@@ -12,12 +12,17 @@ export function Balance({ testId = 'balance', className }: { testId?: string; cl
   const { CURRENCY } = useSettings();
   const wallet = useSelector(useAuthActor(), selectWallet);
   const balance = useSelector(wallet, selectWalletBalance);
+  return <BalanceFace testId={testId} className={className} amount={balance === null ? null : formatMoney(balance, CURRENCY, i18n.locale)} />;
+}
+
+/** The balance as shown: its label and the amount, or 'loading..' (a lobby painted from HTML shows that). */
+export function BalanceFace({ amount, testId, className }: { amount: string | null; testId?: string; className?: string }) {
   return (
     <Root data-testid={testId} className={className} aria-live="polite">
       <Label>
         <Trans>Balance</Trans>
       </Label>
-      <Amount>{balance === null ? <Trans>loading..</Trans> : formatMoney(balance, CURRENCY, i18n.locale)}</Amount>
+      <Amount>{amount ?? <Trans>loading..</Trans>}</Amount>
     </Root>
   );
 }

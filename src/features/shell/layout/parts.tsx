@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
 import { Logo } from '../../../ui/Logo.tsx';
 import { Icon } from '../navigation/Icon.tsx';
 import { useNavigationActor, useNavigationSelector } from '../navigation/NavigationProvider.tsx';
@@ -77,7 +77,8 @@ export function Greeting() {
 }
 
 
-const LogoAnchor = styled(Link)`
+/** The logo's link (the painted lobby's too: PaintedLobby.tsx). */
+export const logoAnchor = css`
   display: inline-flex;
   align-items: center;
   flex-shrink: 0;
@@ -85,6 +86,10 @@ const LogoAnchor = styled(Link)`
   svg { display: block; overflow: visible; }
   /* the Latin wordmark reads left to right in either direction */
   direction: ltr;
+`;
+
+const LogoAnchor = styled(Link)`
+  ${logoAnchor}
 `;
 
 const Chip = styled.span`

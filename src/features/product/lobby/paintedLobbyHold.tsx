@@ -1,0 +1,59 @@
+import { createContext, useContext, useLayoutEffect } from 'react';
+
+/**
+ * The lobby painted from HTML (lobby.html: PaintedLobby, the server's brands in its tiles) stands
+ * before #root while the app boots under it, unseen. It stays while the app has nothing better to
+ * show — its boot screens, the router's cover, its own lobby still loading: each says so while it is
+ * up (PaintedLobbyHere) — and goes, in the commit that draws the app's own tiles, as soon as nothing
+ * holds it: the app's lobby is there, or the app must say something else (a refused token's login,
+ * the IP check's answer, an error). So no frame is without tiles, and nothing the app says is hidden.
+ */
+export interface PaintedLobby {
+  /** A screen that the painted lobby may stand in for while it is up; returns its release. */
+  hold(): () => void;
+  /** The app's first commit is in: if no screen holds the painted lobby, it goes. */
+  settle(): void;
+  /** Still there. */
+  standing(): boolean;
+}
+
+export function createPaintedLobby(element: Element | null): PaintedLobby {
+  let holders = 0;
+  let over = element === null;
+  const settle = () => {
+    if (over || holders > 0) return;
+    over = true;
+    element?.remove();
+  };
+  return {
+    hold() {
+      holders += 1;
+      let held = true;
+      return () => {
+        if (!held) return;
+        held = false;
+        holders -= 1;
+        // After the commit: a screen that replaces another in it holds before this runs.
+        queueMicrotask(settle);
+      };
+    },
+    settle,
+    standing: () => !over,
+  };
+}
+
+const PaintedLobbyContext = createContext<PaintedLobby>(createPaintedLobby(null));
+export const PaintedLobbyProvider = PaintedLobbyContext.Provider;
+
+/** Said by a screen the painted lobby stands in for while it is up. */
+export function PaintedLobbyHere(): null {
+  const painted = useContext(PaintedLobbyContext);
+  useLayoutEffect(() => painted.hold(), [painted]);
+  return null;
+}
+
+/** The app's first commit is in (a parent's layout effect runs after its children's holds). */
+export function usePaintedLobbySettled(): void {
+  const painted = useContext(PaintedLobbyContext);
+  useLayoutEffect(() => painted.settle(), [painted]);
+}
