@@ -96,6 +96,26 @@ describe('the lobby painted from HTML', () => {
     expect(errors).toEqual([]);
   });
 
+  it('stands while the floor’s answers are late, the app booted under it, and gives way to the app’s tiles without a shift', async () => {
+    const { page } = await h.newPage({ context: { viewport: { width: 412, height: 823 } } });
+    const shift = await watchShift(page);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/machine/**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`/lobby?token=${encodeURIComponent(await token(h))}`);
+    // The app is up (its balance came) while its lobby waits: the painted tiles are what is seen.
+    await expect.poll(() => page.evaluate(() => document.querySelector('#root [data-testid="balance"]')?.textContent ?? ''), { timeout: 15_000 }).toMatch(/\$1,000\.00/);
+    expect(await page.getByRole('link', { name: /Golden Reels/ }).isVisible()).toBe(true);
+    expect(await page.getByTestId('brand-1').count()).toBe(0);
+    release();
+    await page.getByTestId('brand-1').waitFor();
+    expect(await page.locator('#painted-lobby').count()).toBe(0);
+    expect(await shift()).toBeLessThanOrEqual(0.02);
+  });
+
   it('goes as soon as the app must say something else: a token the server does not take finds the login', async () => {
     const { page } = await h.newPage({ context: { viewport: { width: 390, height: 844 } } });
     const takeOver = await watchTakeOver(page);

@@ -58,7 +58,8 @@ describe('the lobby floor', () => {
       const fetch = window.fetch.bind(window);
       window.fetch = (input, init) => {
         const url = input instanceof Request ? input.url : String(input);
-        if (url.includes('/machine/all')) kept.lobbyDrawnAtAsk ??= [...document.querySelectorAll('h1')].some((h) => h.textContent === 'Lobby');
+        // The app's own lobby (in #root), not the one the page came painted with.
+        if (url.includes('/machine/all')) kept.lobbyDrawnAtAsk ??= [...document.querySelectorAll('#root h1')].some((h) => h.textContent === 'Lobby');
         return fetch(input, init);
       };
     });
