@@ -16,7 +16,7 @@ import { nightTheme } from '../theme/theme.ts';
 import { CheckingIpScreen, LoadingScreen, NetworkErrorScreen, SplashScreen } from '../features/product/boot/BootScreens.tsx';
 import { createFirstLogin, FirstLoginHere, FirstLoginProvider, useFirstLoginStanding } from '../features/product/auth/firstLogin.tsx';
 import { FirstLoginPage } from '../features/product/auth/LoginPage.tsx';
-import { createPaintedLobby, PaintedLobbyHere, PaintedLobbyProvider, usePaintedLobbySettled, type PaintedLobby } from '../features/product/lobby/paintedLobbyHold.tsx';
+import { createPaintedLobby, PaintedLobbyHere, PaintedLobbyProvider, usePaintedLobbySettled, usePaintedLobbyStanding, type PaintedLobby } from '../features/product/lobby/paintedLobbyHold.tsx';
 import { RuntimeProvider, useLoggedInReady, usePhase } from '../features/viewRuntime.tsx';
 import { activateLanguage, i18n, loadAppMessages } from '../ui/i18n.ts';
 import { initialLanguage } from './language.ts';
@@ -168,14 +168,10 @@ function Gate({ runtime }: { runtime: Runtime }) {
  * painted in, that login: the player goes on seeing (and typing into) the form while the app boots.
  */
 function Booting({ screen = <LoadingScreen /> }: { screen?: ReactNode }) {
+  const lobbyStanding = usePaintedLobbyStanding();
   if (useFirstLoginStanding()) return <FirstLoginHere />;
-  // On a page that came with its lobby painted in, that lobby stands over the boot screen.
-  return (
-    <>
-      <PaintedLobbyHere />
-      {screen}
-    </>
-  );
+  // On a page that came with its lobby painted in, that lobby stands in for the boot screen.
+  return lobbyStanding ? <PaintedLobbyHere /> : screen;
 }
 
 /** The splash over the router's first page as it comes (src/app/Routed.tsx), never beside it. */

@@ -1,4 +1,4 @@
-import { createContext, useContext, useLayoutEffect } from 'react';
+import { createContext, useContext, useLayoutEffect, useSyncExternalStore } from 'react';
 
 /**
  * The lobby painted from HTML (lobby.html: PaintedLobby, the server's brands in its tiles) stands
@@ -15,15 +15,18 @@ export interface PaintedLobby {
   settle(): void;
   /** Still there. */
   standing(): boolean;
+  subscribe(listener: () => void): () => void;
 }
 
 export function createPaintedLobby(element: Element | null): PaintedLobby {
   let holders = 0;
   let over = element === null;
+  const listeners = new Set<() => void>();
   const settle = () => {
     if (over || holders > 0) return;
     over = true;
     element?.remove();
+    listeners.forEach((listener) => listener());
   };
   return {
     hold() {
@@ -39,11 +42,24 @@ export function createPaintedLobby(element: Element | null): PaintedLobby {
     },
     settle,
     standing: () => !over,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
   };
 }
 
 const PaintedLobbyContext = createContext<PaintedLobby>(createPaintedLobby(null));
 export const PaintedLobbyProvider = PaintedLobbyContext.Provider;
+
+/**
+ * The painted lobby is up: a boot screen under it is not drawn at all (it would be unseen: its
+ * render, styles and layout were work on a phone's busy main thread for nothing).
+ */
+export function usePaintedLobbyStanding(): boolean {
+  const painted = useContext(PaintedLobbyContext);
+  return useSyncExternalStore(painted.subscribe, painted.standing, painted.standing);
+}
 
 /** Said by a screen the painted lobby stands in for while it is up. */
 export function PaintedLobbyHere(): null {
