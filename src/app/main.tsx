@@ -12,14 +12,33 @@ import { queryToken, tokenStorage } from '../services/storage.ts';
 const settingsAsked = fetch('/Settings.json', { cache: 'no-store' });
 settingsAsked.catch(() => undefined); // a failure is the app's to tell, when it takes the answer
 
-requestAnimationFrame(() => {
-  setTimeout(() => {
-    if (tokenStorage.read() ?? queryToken.read()) preloadLoggedIn();
-    import('./boot.tsx')
-      .then((boot) => boot.start(settingsAsked))
-      .catch(bootFailed);
-  }, 0);
-});
+/** How long a lobby painted from HTML waits for its first screen's pictures before the app starts anyway. */
+const PICTURES_WAIT_MS = 1500;
+
+void firstScreenPainted().then(() =>
+  requestAnimationFrame(() => {
+    setTimeout(() => {
+      if (tokenStorage.read() ?? queryToken.read()) preloadLoggedIn();
+      import('./boot.tsx')
+        .then((boot) => boot.start(settingsAsked))
+        .catch(bootFailed);
+    }, 0);
+  }),
+);
+
+/**
+ * A lobby painted from HTML is its pictures (the page's largest paint): the app's code is evaluated
+ * once they are in, not before — evaluating it first held the frame that paints them (a phone's
+ * main thread is one). Bounded: a picture that does not come does not hold the app.
+ */
+function firstScreenPainted(): Promise<void> {
+  const pictures = [...document.querySelectorAll<HTMLImageElement>(`#${PAINTED_LOBBY_ID} img[loading="eager"]`)];
+  if (pictures.length === 0) return Promise.resolve();
+  return Promise.race([
+    Promise.all(pictures.map((picture) => picture.decode().catch(() => undefined))).then(() => undefined),
+    new Promise<void>((resolve) => setTimeout(resolve, PICTURES_WAIT_MS)),
+  ]);
+}
 
 /**
  * A kept login (or one handed over in the address) goes on to a logged-in page: the code of the

@@ -116,6 +116,29 @@ describe('the lobby painted from HTML', () => {
     expect(await shift()).toBeLessThanOrEqual(0.02);
   });
 
+  it('starts the app once its first screen’s pictures are in — not before, and not waiting for one that does not come', async () => {
+    for (const pictures of ['late', 'lost'] as const) {
+      const { page } = await h.newPage({ context: { viewport: { width: 390, height: 844 } } });
+      const asked: string[] = [];
+      page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/images/machines/*.svg', async (route) => {
+        await held;
+        await route.continue();
+      });
+      // Not until 'load': that waits for the pictures held here.
+      await page.goto(`/lobby?token=${encodeURIComponent(await token(h))}`, { waitUntil: 'domcontentloaded' });
+      await page.waitForTimeout(700);
+      // The pictures are what the page waits for: the app's code is not even asked for meanwhile.
+      expect(asked.some((path) => path.startsWith('/assets/boot-')), pictures).toBe(false);
+      if (pictures === 'late') release();
+      await page.getByTestId('brand-1').waitFor({ timeout: 15_000 });
+      expect(asked.some((path) => path.startsWith('/assets/boot-')), pictures).toBe(true);
+      release();
+    }
+  });
+
   it('goes as soon as the app must say something else: a token the server does not take finds the login', async () => {
     const { page } = await h.newPage({ context: { viewport: { width: 390, height: 844 } } });
     const takeOver = await watchTakeOver(page);

@@ -1,3 +1,5 @@
+import { useDeferredValue } from 'react';
+import { PaintedLobbyHere, usePaintedLobbyStanding } from '../../product/lobby/paintedLobbyHold.tsx';
 import { ChromeHost } from '../chrome/ChromeHost.tsx';
 import { NavigationProvider } from '../navigation/NavigationProvider.tsx';
 import { InfoModal } from './InfoModal.tsx';
@@ -9,6 +11,12 @@ import { useLayoutChoice } from '../settings/layoutChoice.ts';
 /** The page chrome around the logged-in pages, in the layout the settings (or the player) chose. */
 export function MainLayout() {
   const layout = useLayoutChoice();
+  // Under a lobby painted from HTML the chrome and the page are not urgent (nothing of them is
+  // seen until they are whole): their first render is a deferred one, cut into slices the phone's
+  // main thread can breathe between, not one long task from the router's store change.
+  const painted = usePaintedLobbyStanding();
+  const drawn = useDeferredValue(true, !painted);
+  if (!drawn) return <PaintedLobbyHere />;
   return (
     <NavigationProvider>
       <ChromeHost>
