@@ -16,7 +16,7 @@ import { nightTheme } from '../theme/theme.ts';
 import { CheckingIpScreen, LoadingScreen, NetworkErrorScreen, SplashScreen } from '../features/product/boot/BootScreens.tsx';
 import { createFirstLogin, FirstLoginHere, FirstLoginProvider, useFirstLoginStanding } from '../features/product/auth/firstLogin.tsx';
 import { FirstLoginPage } from '../features/product/auth/LoginPage.tsx';
-import { createPaintedLobby, PaintedLobbyHere, PaintedLobbyProvider, usePaintedLobbySettled, usePaintedLobbyStanding, type PaintedLobby } from '../features/product/lobby/paintedLobbyHold.tsx';
+import { createPaintedLobby, PaintedLobbyHere, PaintedLobbyProvider, usePaintedLobbySettled, usePaintedLobbyStanding, type PaintedLobby } from '../ui/paintedLobbyHold.tsx';
 import { RuntimeProvider, useLoggedInReady, usePhase } from '../features/viewRuntime.tsx';
 import { activateLanguage, i18n, loadAppMessages } from '../ui/i18n.ts';
 import { initialLanguage } from './language.ts';

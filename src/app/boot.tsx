@@ -8,7 +8,7 @@ import { queryToken } from '../services/storage.ts';
 import { activateLanguage, isLanguage } from '../ui/i18n.ts';
 import { App } from './App.tsx';
 import { PAINTED_LOBBY_ID, PRERENDERED } from './prerendered.ts';
-import { createPaintedLobby } from '../features/product/lobby/paintedLobbyHold.tsx';
+import { createPaintedLobby } from '../ui/paintedLobbyHold.tsx';
 import { registerServiceWorker } from './serviceWorker.ts';
 
 /**

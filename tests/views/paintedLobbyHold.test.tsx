@@ -3,7 +3,7 @@
  * the commit, so a screen that replaces another in one commit keeps it up (paintedLobbyHold.tsx).
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { createPaintedLobby } from '../../src/features/product/lobby/paintedLobbyHold.tsx';
+import { createPaintedLobby } from '../../src/ui/paintedLobbyHold.tsx';
 
 function painted(): HTMLElement {
   const element = document.createElement('div');

@@ -25,7 +25,7 @@ import { BrandTile, BrandTilePlaceholder } from './BrandTile.tsx';
 import { MachineTile } from './MachineTile.tsx';
 import { BLOCK_TILES, tileFeed, type TileView } from './tileFeed.ts';
 import { Grid, Section, Sections } from './sections.ts';
-import { PaintedLobbyHere } from './paintedLobbyHold.tsx';
+import { PaintedLobbyHere } from '../../../ui/paintedLobbyHold.tsx';
 
 /** Above this many machines, tiles out of view skip layout and paint (content-visibility). */
 const MANY_TILES = 60;

@@ -1,5 +1,5 @@
 import { useDeferredValue } from 'react';
-import { PaintedLobbyHere, usePaintedLobbyStanding } from '../../product/lobby/paintedLobbyHold.tsx';
+import { PaintedLobbyHere, usePaintedLobbyStanding } from '../../../ui/paintedLobbyHold.tsx';
 import { ChromeHost } from '../chrome/ChromeHost.tsx';
 import { NavigationProvider } from '../navigation/NavigationProvider.tsx';
 import { InfoModal } from './InfoModal.tsx';
