@@ -15,3 +15,6 @@ export const selectIpGate = (snapshot: IpCheckSnapshot): IpGate | null =>
 
 /** Where the check says the visitor is (the block screen names the country and the IP). */
 export const selectIpAnswer = (snapshot: IpCheckSnapshot): IpCheckAnswer | null => snapshot.context.answer;
+
+/** A check failed and the next waits out its backoff: a trouble the visitor is told of, not a step of the boot. */
+export const selectIpRetrying = (snapshot: IpCheckSnapshot): boolean => snapshot.matches('waiting');

@@ -7,7 +7,7 @@ import type { createSettingsMachine } from '../../machines/settings.ts';
 import type { Settings } from '../../protocol/settings.ts';
 import { selectCheckingKeptLogin, selectGate, selectLoggedIn, selectSubmitting } from '../../machines/auth.selectors.ts';
 import { selectReadySettings } from '../../machines/settings.selectors.ts';
-import { selectIpAnswer, selectIpGate } from '../../machines/ipCheck.selectors.ts';
+import { selectIpAnswer, selectIpGate, selectIpRetrying } from '../../machines/ipCheck.selectors.ts';
 import { onlineStatus, supportsWebRtc } from '../services/browser.ts';
 import { guestLook } from '../services/storage.ts';
 import { LookHost } from '../features/shell/settings/LookHost.tsx';
@@ -126,13 +126,15 @@ function PlayerLook({ runtime, children }: { runtime: Runtime | null; children: 
 function Gate({ runtime }: { runtime: Runtime }) {
   const ipGate = usePhase(runtime.ipCheck, selectIpGate);
   const ipAnswer = usePhase(runtime.ipCheck, selectIpAnswer);
+  const ipRetrying = usePhase(runtime.ipCheck, selectIpRetrying);
   // Before the app: splash and validating show the splash; a kept login with no answer yet waits.
   const authGate = usePhase(runtime.auth, selectGate);
   const online = useSyncExternalStore(onlineStatus.subscribe, onlineStatus.online);
   const routed = useRouted(runtime);
   const unanswered = ipGate === 'checking' || ipGate === 'unreachable';
   if (!online && unanswered) return <Rare><OfflineScreen /></Rare>;
-  if (ipGate === 'checking') return <Booting screen={<CheckingIpScreen />} />;
+  // A check that failed and waits to try again is said, not stood in for by a painted lobby.
+  if (ipGate === 'checking') return ipRetrying ? <CheckingIpScreen /> : <Booting screen={<CheckingIpScreen />} />;
   if (ipGate === 'blocked') {
     return (
       <Rare>
