@@ -86,6 +86,15 @@ async function logIn(page: Page, username: string, password: string): Promise<vo
 }
 
 /**
+ * Nothing on the page is still on its way: what is shown while a list is replaced is dimmed
+ * (aria-busy) — the previous brand's machines stay, at 60 %, until the new ones are in — and
+ * that moment's contrast is not the page's.
+ */
+async function settled(page: Page): Promise<void> {
+  await page.locator('[aria-busy="true"]').first().waitFor({ state: 'detached' });
+}
+
+/**
  * Every product route, audited once the page has settled; the game is left at the end. Reduced
  * motion: axe reads colours as they are at that instant, and a panel half faded or slid in would
  * give contrast figures no player sees for longer than a transition.
@@ -103,6 +112,7 @@ async function walk(language: Language, context: BrowserContextOptions): Promise
   await page.getByRole('heading', { name: text.lobby, level: 1 }).waitFor();
   await page.getByTestId('brand-1').waitFor();
   await expect.poll(() => page.getByTestId('balance').first().textContent()).toMatch(/\d\.\d\d/);
+  await settled(page);
   found.push(...(await audit(page, '/lobby', language)));
   // A phone's navigation is a drawer behind the menu button.
   if (context.isMobile) {
@@ -117,6 +127,7 @@ async function walk(language: Language, context: BrowserContextOptions): Promise
   await page.waitForURL(/\/lobby\/1\/[a-z0-9-]+$/);
   const tile = page.getByTestId('machine-1');
   await tile.getByRole('button', { name: text.play }).waitFor();
+  await settled(page);
   found.push(...(await audit(page, '/lobby/:id/:name', language)));
 
   await tile.getByRole('button', { name: text.play }).click();
@@ -137,7 +148,7 @@ async function walk(language: Language, context: BrowserContextOptions): Promise
     await page.getByRole('heading', { level: 1 }).waitFor();
     // The tables and the profile's facts are in.
     await page.waitForLoadState('networkidle');
-    await page.locator('[aria-busy="true"]').first().waitFor({ state: 'detached' });
+    await settled(page);
     found.push(...(await audit(page, path, language)));
   }
   await page.context().close();
