@@ -39,6 +39,7 @@
  */
 import { and, assign, enqueueActions, fromCallback, not, or, raise, sendTo, setup, stateIn, stopChild } from 'xstate';
 import type { Failure } from './failure.ts';
+import type { MachineButton } from '../protocol/sockets.ts';
 import { backoffDelay } from './backoff.ts';
 import type { ReconnectRef } from './reconnect.ts';
 import { videoLinkMachine } from './videoLink.ts';
@@ -126,14 +127,16 @@ export const gameSessionMachine = setup({
     /** The press is of Spin (the game cycle holds it back while the reels rest). */
     pressesSpin: ({ event }) => event.type === 'user.press' && event.button === 'spin',
     /**
-     * The jurisdiction allows it (the floor refuses it anyway): Bet up below the largest stake,
-     * Autoplay switched on where it is not banned. (Spin waits for the game cycle: the press
+     * The floor would take it (it refuses it anyway): no change of the bet while free spins are
+     * left; Bet up below the jurisdiction's largest stake; Autoplay switched on where it is not banned. (Spin waits for the game cycle: the press
      * transition's guard asks the reels' region, live.reels.resting.)
      */
     withinRules: ({ context, event }) => {
       const rules = context.join?.rules;
       if (event.type === 'user.autoplay') return !event.on || rules?.autoplay !== false;
       if (event.type !== 'user.press') return true;
+      // Free spins are played at the bet that won them: the floor refuses any change meanwhile.
+      if (BET_BUTTONS.has(event.button) && (context.machine?.freeSpinsLeft ?? 0) > 0) return false;
       const maxStake = rules?.maxStake ?? null;
       return event.button !== 'betUp' || maxStake === null || (context.machine?.bet ?? 0) < maxStake;
     },
@@ -646,6 +649,9 @@ export function restAfterSpin(context: Pick<GameSessionContext, 'join' | 'lastSp
   const cycle = context.join?.rules?.minSpinMs ?? 0;
   return Math.max(0, cycle - (context.lastSpin?.settlesInMs ?? DEFAULT_SPIN_MS));
 }
+
+/** The buttons that change the bet (Collect and Spin do not). */
+const BET_BUTTONS: ReadonlySet<MachineButton> = new Set<MachineButton>(['betUp', 'betDown', 'maxBet', 'lines']);
 
 /** Which control an event presses, if any. */
 function controlOf(event: GameSessionEvent): Control | null {

@@ -591,6 +591,23 @@ describe('gameSession machine: one request in flight per control (issue 21)', ()
     expect(spins(t)).toHaveLength(2);
   });
 
+  it('free spins keep the bet that won them: no change of the bet is taken while any are left, Spin and Collect are', () => {
+    const t = start();
+    joined(t);
+    t.server({ type: 'socket.state', machine: { ...machine, credits: 500, freeSpinsLeft: 3 } });
+    for (const button of ['betUp', 'betDown', 'maxBet', 'lines'] as const) {
+      expect(t.actor.getSnapshot().can({ type: 'user.press', button })).toBe(false);
+      t.actor.send({ type: 'user.press', button });
+    }
+    expect(t.sent.filter((m) => m.type === 'button')).toHaveLength(0);
+    expect(t.actor.getSnapshot().can({ type: 'user.press', button: 'spin' })).toBe(true);
+    expect(t.actor.getSnapshot().can({ type: 'user.press', button: 'collect' })).toBe(true);
+    // The last free spin played: the bet is the player's again.
+    t.server({ type: 'socket.state', machine: { ...machine, credits: 500, freeSpinsLeft: 0 } });
+    t.actor.send({ type: 'user.press', button: 'betUp' });
+    expect(t.sent.filter((m) => m.type === 'button')).toEqual([expect.objectContaining({ button: 'betUp' })]);
+  });
+
   it('a stop the floor never tells (a lost frame) frees the buttons a grace after the announced stop', () => {
     const t = start();
     joined(t);
