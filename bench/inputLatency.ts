@@ -85,8 +85,15 @@ export async function inputToVideo(page: Page, traces: FrameTrace[], presses: nu
   await page.getByRole('button', { name: 'Money transfer' }).click();
   // $100: a run's 20 spins cost at most $40, and the runs after it (another band, the other core
   // busy, the heap check) still find their coins (the $1,000 coin is off once the balance is less).
+  // (A run that stopped part way left its credits on the machine: these come on top.)
+  const credits = page.getByTestId('game-credits');
+  await credits.filter({ hasText: /\d\.\d\d/ }).waitFor();
+  const creditsBefore = await credits.textContent();
   await page.getByRole('button', { name: '$100.00' }).click();
-  await page.getByTestId('game-credits').filter({ hasText: '$100.00' }).waitFor();
+  await page.waitForFunction((before) => {
+    const now = document.querySelector('[data-testid="game-credits"]')?.textContent;
+    return now !== before && /\d\.\d\d/.test(now ?? '');
+  }, creditsBefore);
   await page.waitForFunction(() => (document.querySelector('video')?.getVideoPlaybackQuality().totalVideoFrames ?? 0) > 0, undefined, { timeout: 15_000 });
   if (chooseBand) {
     // The band measured, picked from the quality menu as a player would; then its own frames.
@@ -104,7 +111,9 @@ export async function inputToVideo(page: Page, traces: FrameTrace[], presses: nu
   const plan = ['Bet up', 'Bet down', 'Spin'] as const;
   const samples: PressSample[] = [];
   for (let i = 0; i < presses; i++) {
-    const button = plan[i % plan.length]!;
+    // Free spins (a Spin won them) keep the bet: the bet's buttons are off until they are played.
+    const planned = plan[i % plan.length]!;
+    const button = planned === 'Spin' || (await page.getByRole('button', { name: planned, exact: true }).isEnabled()) ? planned : 'Spin';
     const before = await page.evaluate(() => {
       const frames = window.__benchFrames!;
       for (let j = frames.length - 1; j >= 0; j--) if (frames[j]!.value !== null) return frames[j]!.value;
