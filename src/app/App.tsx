@@ -1,6 +1,6 @@
 import { I18nProvider } from '@lingui/react';
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import styled, { ThemeProvider } from 'styled-components';
 import type { ActorRefFrom } from 'xstate';
 import type { createSettingsMachine } from '../../machines/settings.ts';
@@ -222,7 +222,8 @@ function useRouted(runtime: Runtime) {
     if (!wanted) return;
     let live = true;
     Promise.all([import('./Routed.tsx'), runtime.loadRouter()]).then(
-      ([{ Routed }, router]) => live && setRouted({ Routed, router }),
+      // The router's first page renders in a transition: in slices, under what stands meanwhile.
+      ([{ Routed }, router]) => live && startTransition(() => setRouted({ Routed, router })),
       // Its code could not be downloaded: said, with a reload (a failed import stays failed).
       () => live && setRouted('failed'),
     );

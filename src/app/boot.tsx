@@ -66,7 +66,12 @@ export async function start(settingsAsked?: Promise<Response>): Promise<void> {
       hydrateRoot(root, app);
     });
   } else {
-    createRoot(root).render(app);
+    // In a transition too: the first render yields to the browser every few milliseconds rather
+    // than being one long task (what stands meanwhile — the HTML's loading card or painted lobby —
+    // is on screen anyway).
+    startTransition(() => {
+      createRoot(root).render(app);
+    });
   }
 
   registerServiceWorker();
