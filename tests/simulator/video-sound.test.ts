@@ -367,9 +367,11 @@ describe('the sound on the wire', () => {
         const spinFrom = client.audio.length;
         const now = Date.now();
         h.screen = { ...IDLE, spinning: { startedAt: now, stopsAt: [700, 800, 900, 1000, 1100].map((d) => now + d) } };
-        expect(await until(() => client.audio.length >= spinFrom + 40, 5000)).toBe(true);
-        const spinning = client.audio.slice(spinFrom + 5, spinFrom + 30).map((rtp) => rtp.payload.length).sort((a, b) => a - b);
-        expect(spinning[Math.floor(spinning.length / 2)], `packet sizes while spinning: ${spinning.join(',')}`).toBeGreaterThan(40);
+        // The spin lasts 1.1 s (55 packets); what was already in the sound's pipeline comes first
+        // (a few hundred ms on a busy machine), then the spin's sound fills the frames.
+        expect(await until(() => client.audio.length >= spinFrom + 55, 5000)).toBe(true);
+        const spinning = client.audio.slice(spinFrom, spinFrom + 55).map((rtp) => rtp.payload.length);
+        expect(spinning.filter((size) => size > 40).length, `packet sizes while spinning: ${spinning.join(',')}`).toBeGreaterThanOrEqual(20);
 
         expect((await fetch(`${h.url}${response.headers.get('location')}`, { method: 'DELETE' })).status).toBe(200);
         expect(h.video.activeAudioEncoders()).toBe(0);
