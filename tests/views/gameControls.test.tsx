@@ -75,6 +75,22 @@ describe('the game control deck', () => {
     expect(t.sent.at(-1)).toMatchObject({ type: 'button', button: 'betUp' });
   });
 
+  it('free spins left: the bet cannot be changed (Bet up, Bet down, Max bet and Lines are off), Spin plays them, and the count is shown', async () => {
+    const t = joinedGame();
+    await renderSideBar(t);
+    act(() => t.server({ type: 'socket.state', machine: { ...machine, freeSpinsLeft: 4 } }));
+    for (const name of ['Bet up', 'Bet down', 'Max bet', /^Lines/]) {
+      expect((screen.getByRole('button', { name }) as HTMLButtonElement).disabled, String(name)).toBe(true);
+    }
+    expect((screen.getByRole('button', { name: 'Spin' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.getByText('4')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Bet up' }));
+    expect(t.sent.filter((m) => m.type === 'button')).toEqual([]);
+    // Played: the bet is the player's again.
+    act(() => t.server({ type: 'socket.state', machine: { ...machine, freeSpinsLeft: 0 } }));
+    expect((screen.getByRole('button', { name: 'Bet up' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
   it('where the jurisdiction bans autoplay (uk) it is not offered; the rest of the game cycle fills the Spin button, which waits for it', async () => {
     const t = joinedGame(JURISDICTIONS.uk);
     await renderSideBar(t);
