@@ -128,8 +128,9 @@ export const gameSessionMachine = setup({
     pressesSpin: ({ event }) => event.type === 'user.press' && event.button === 'spin',
     /**
      * The floor would take it (it refuses it anyway): no change of the bet while free spins are
-     * left; Bet up below the jurisdiction's largest stake; Autoplay switched on where it is not banned. (Spin waits for the game cycle: the press
-     * transition's guard asks the reels' region, live.reels.resting.)
+     * left; Bet up below the jurisdiction's largest stake; Autoplay switched on where it is not
+     * banned. (Spin waits for the game cycle: the press transition's guard asks the reels' region,
+     * live.reels.resting.)
      */
     withinRules: ({ context, event }) => {
       const rules = context.join?.rules;
