@@ -10,13 +10,7 @@ import { App } from './App.tsx';
 import { PAINTED_LOBBY_ID, PRERENDERED } from './prerendered.ts';
 import { createPaintedLobby } from '../ui/paintedLobbyHold.tsx';
 import { registerServiceWorker } from './serviceWorker.ts';
-
-/**
- * Back to the browser between the start's steps: evaluating this file's imports is one task
- * already, and a slow phone should not see the next steps glued to it (docs/performance.md).
- * (Not a top-level await: that splits the bundle into a file per module.)
- */
-const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+import { nextTask } from './nextTask.ts';
 
 /**
  * Starts the app (src/app/main.tsx calls it once this file is here, with the settings' request it
@@ -25,7 +19,9 @@ const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 
 export async function start(settingsAsked?: Promise<Response>): Promise<void> {
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');
-  await yieldToBrowser();
+  // Evaluating this file's imports is one task already: the start's steps are not glued to it.
+  // (Not a top-level await: that splits the bundle into a file per module.)
+  await nextTask();
   let asked = settingsAsked;
   const loadSettings = fromPromise<Settings, void>(() => {
     const answer = asked;
@@ -33,7 +29,7 @@ export async function start(settingsAsked?: Promise<Response>): Promise<void> {
     return fetchSettings(answer);
   });
   const settingsActor = createActor(createSettingsMachine(DEFAULT_SETTINGS).provide({ actors: { loadSettings } })).start();
-  await yieldToBrowser();
+  await nextTask();
 
   /**
    * login.html comes with the login screen painted in it (src/app/prerender.tsx). On /login it is

@@ -22,6 +22,7 @@ import type { createPlayerMachines } from './playerMachines.ts';
 import { i18n, loadAppMessages } from '../ui/i18n.ts';
 import { intlLocale } from '../../protocol/format.ts';
 import { chooseLanguage } from './language.ts';
+import { nextTask } from './nextTask.ts';
 import type { AppRouter } from './router.tsx';
 import type * as RouterModuleType from './router.tsx';
 
@@ -237,9 +238,6 @@ export function createRuntime(settings: Settings): Runtime {
     },
   };
 }
-
-/** Back to the browser before going on: what follows is a task of its own. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
  * A player's first page shows amounts at once (the balance in its header): the currency format —
