@@ -123,8 +123,12 @@ async function walk(language: Language, context: BrowserContextOptions): Promise
     await page.getByRole('dialog').waitFor({ state: 'detached' });
   }
 
+  // The brand's own machines asked for and answered: before the request the lobby is not busy
+  // yet, and a page audited then read the previous list dimmed a moment later.
+  const brandAnswered = page.waitForResponse((response) => /\/machine\/1$/.test(new URL(response.url()).pathname));
   await page.getByTestId('brand-1').click();
   await page.waitForURL(/\/lobby\/1\/[a-z0-9-]+$/);
+  await brandAnswered;
   const tile = page.getByTestId('machine-1');
   await tile.getByRole('button', { name: text.play }).waitFor();
   await settled(page);
