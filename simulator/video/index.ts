@@ -72,7 +72,7 @@ export function createVideoService(options: VideoOptions): VideoService {
   const opening = new Set<Promise<unknown>>();
   let closed = false;
   const ffmpegPath = options.ffmpegPath ?? 'ffmpeg';
-  const warm = warmUp(ffmpegPath);
+  const warm = warmUp(ffmpegPath, bands);
   const spares = options.spareEncoders === false ? undefined : createEncoderSpares({ ffmpegPath, fps, delayMs: SPARE_DELAY_MS });
 
   const onClosed = (id: string, reason: string) => {

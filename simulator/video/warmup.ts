@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
 import { createCanvas } from '@napi-rs/canvas';
 import { RTCPeerConnection } from 'werift';
-import { drawFrame } from './render.ts';
+import { createRenderer, drawFrame } from './render.ts';
+import type { BandSpec } from './types.ts';
 
 /**
  * The first viewer after start-up would otherwise pay for werift's DTLS certificate and cold
@@ -12,7 +13,9 @@ import { drawFrame } from './render.ts';
  */
 const warmed = new Map<string, Promise<void>>();
 
-export function warmUp(ffmpegPath: string): Promise<void> {
+export function warmUp(ffmpegPath: string, bands: readonly BandSpec[] = []): Promise<void> {
+  // Each band's glass: the same for every machine, so no viewer's first frame paints it.
+  for (const band of bands) createRenderer(band.width, band.height).warm();
   // Once per process: test runs start many simulators, and what is warmed stays warm.
   let warming = warmed.get(ffmpegPath);
   if (!warming) {

@@ -4,7 +4,7 @@ import { ROW_COUNT, SYMBOLS, type SymbolId } from '../../simulator/game/symbols.
 import { bandInfos, DEFAULT_BANDS, externalUrl, validateBands } from '../../simulator/video/bands.ts';
 import { formatClock, formatMoney } from '../../simulator/video/format.ts';
 import { reelScroll, reelView, ROWS_PER_MS, SETTLE_MS } from '../../simulator/video/reels.ts';
-import { createRenderer, drawFrame } from '../../simulator/video/render.ts';
+import { createRenderer, drawFrame, sharedStillLayers, stillLayerStore, type StillLayers } from '../../simulator/video/render.ts';
 import { createRestamper, isRtp, PLAYOUT_DELAY_URI, playoutDelayId, withPlayoutDelay } from '../../simulator/video/rtp.ts';
 import type { ScreenState } from '../../simulator/video/screen.ts';
 import { checkOffer } from '../../simulator/video/sdp.ts';
@@ -127,6 +127,41 @@ describe('cabinet renderer', () => {
       drawFrame(fresh.getContext('2d'), width, height, { screen: state, now, frame: i, paylines: [[1, 1, 1, 1, 1]] });
       expect(difference(ctx.getImageData(0, 0, width, height).data, fresh.getContext('2d').getImageData(0, 0, width, height).data), `frame ${i}`).toBe(0);
     }
+  });
+
+  it('shares the still layers between the renderers of one size: a later viewer of a machine paints none, another machine its own', () => {
+    // A join's first frame is drawn while the viewer's ICE and DTLS wait for the same thread: a
+    // machine and band watched before must not paint its cabinet again, and must still look its own.
+    const width = 640;
+    const height = 360;
+    const store = stillLayerStore(2);
+    const painted: string[] = [];
+    const counting: StillLayers = {
+      cabinet: (key, paint) => store.cabinet(key, () => (painted.push(key.split('\u0000')[1] ?? 'no signal'), paint())),
+      glass: (paint) => store.glass(() => (painted.push('glass'), paint())),
+    };
+    const named = (machineName: string) => screen({ machineName });
+    const viewer = (state: ScreenState) => {
+      const canvas = createCanvas(width, height);
+      createRenderer(width, height, counting).draw(canvas.getContext('2d'), { screen: state, now: NOW, frame: 3 });
+      const fresh = createCanvas(width, height);
+      drawFrame(fresh.getContext('2d'), width, height, { screen: state, now: NOW, frame: 3 });
+      expect(difference(canvas.getContext('2d').getImageData(0, 0, width, height).data, fresh.getContext('2d').getImageData(0, 0, width, height).data), state.machineName).toBe(0);
+    };
+    viewer(named('Golden Sevens'));
+    viewer(named('Golden Sevens'));
+    expect(painted).toEqual(['Golden Sevens', 'glass']);
+    viewer(named('Lucky Bells'));
+    viewer(named('Golden Sevens'));
+    expect(painted).toEqual(['Golden Sevens', 'glass', 'Lucky Bells']);
+    // Two cabinets kept: a third machine's drops the one drawn longest ago (Lucky Bells).
+    viewer(named('Fruit Party'));
+    viewer(named('Golden Sevens'));
+    viewer(named('Lucky Bells'));
+    expect(painted).toEqual(['Golden Sevens', 'glass', 'Lucky Bells', 'Fruit Party', 'Lucky Bells']);
+    // The simulator's own store is one per frame size.
+    expect(sharedStillLayers(width, height)).toBe(sharedStillLayers(width, height));
+    expect(sharedStillLayers(width, height)).not.toBe(sharedStillLayers(1280, 720));
   });
 
   it('overlays out-of-play statuses and a missing machine', () => {
