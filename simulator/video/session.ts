@@ -24,6 +24,8 @@ import type { FrameTrace, BandSpec } from './types.ts';
 const GATHER_LIMIT_MS = 3000;
 /** Packets of the first frame held until the viewer is connected: a keyframe is a few dozen. */
 const MAX_HELD_PACKETS = 256;
+/** The sound's encoder starts this long after the viewer connected if no picture has gone out by then. */
+const SOUND_AFTER_CONNECT_MS = 300;
 
 export interface SessionConfig {
   id: string;
@@ -273,6 +275,7 @@ function run(config: SessionConfig, pc: RTCPeerConnection, track: MediaStreamTra
       try {
         clearTimeout(connectTimer);
         clearTimeout(disconnectTimer);
+        clearTimeout(soundTimer);
         clearInterval(silenceTimer);
         feeder.stop();
         audioFeeder?.stop();
@@ -298,6 +301,19 @@ function run(config: SessionConfig, pc: RTCPeerConnection, track: MediaStreamTra
   });
   // The first frame's packets, until the viewer is connected (null from then on).
   let held: (Buffer | RtpPacket)[] | null = [];
+  // Whether they are a whole frame (its last packet among them).
+  let heldWhole = false;
+  // The sound's ffmpeg is started once the viewer has the first picture (its last packet sent),
+  // or SOUND_AFTER_CONNECT_MS after the connection at the latest: starting a process holds this
+  // thread for 5–20 ms, and the first frame's packets, still on their way out of ffmpeg when the
+  // viewer connects, would wait behind it. A machine at rest is silent, so nothing is missed.
+  let soundTimer: ReturnType<typeof setTimeout> | undefined;
+  const soundAfterPicture = () => {
+    if (soundTimer === undefined) return;
+    clearTimeout(soundTimer);
+    soundTimer = undefined;
+    setImmediate(startSound);
+  };
   // Where the viewer agreed to the playout delay extension: on every packet, so every frame says it.
   const playoutId = playoutDelayId(answer);
   encoder.onPacket((raw) => {
@@ -305,9 +321,15 @@ function run(config: SessionConfig, pc: RTCPeerConnection, track: MediaStreamTra
     const encoded = tracer && isRtp(raw) ? raw.readUInt32BE(4) : undefined;
     if (!restamper.restamp(raw)) return;
     const packet = playoutId === undefined ? raw : withPlayoutDelay(raw, playoutId);
-    if (!held) track.writeRtp(packet);
-    else if (held.length < MAX_HELD_PACKETS) held.push(packet);
-    if (encoded !== undefined) tracer?.packet(encoded, (raw[1] ?? 0) >= 0x80, held !== null);
+    const marker = (raw[1] ?? 0) >= 0x80;
+    if (!held) {
+      track.writeRtp(packet);
+      if (marker) soundAfterPicture();
+    } else if (held.length < MAX_HELD_PACKETS) {
+      held.push(packet);
+      heldWhole ||= marker;
+    }
+    if (encoded !== undefined) tracer?.packet(encoded, marker, held !== null);
   });
   // ffmpeg has read the whole of the last frame written (its stdin drained).
   if (tracer) encoder.onReady(() => tracer.taken(performance.now()));
@@ -323,9 +345,10 @@ function run(config: SessionConfig, pc: RTCPeerConnection, track: MediaStreamTra
         held = null;
         for (const packet of first) track.writeRtp(packet);
         tracer?.released();
+        soundTimer ??= setTimeout(soundAfterPicture, SOUND_AFTER_CONNECT_MS);
+        if (heldWhole) soundAfterPicture();
       }
       feeder.start();
-      startSound();
     } else if (state === 'disconnected') {
       // Consent checks can miss a beat on a busy machine; give the path a moment to come back.
       disconnectTimer ??= setTimeout(() => void close('connection lost'), config.silenceTimeoutMs);
