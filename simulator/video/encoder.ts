@@ -27,6 +27,12 @@ export interface EncoderOptions {
   fps: number;
   /** Identifies the viewer session in the command line. */
   sessionId: string;
+  /**
+   * Encode one black frame at once and send it nowhere (a spare's, spares.ts): libvpx is set up
+   * before the viewer's first frame (~7 ms of it on an idle machine), and that frame is still a
+   * keyframe. ready() says false until the primer's last packet has come back.
+   */
+  primer?: boolean;
 }
 
 export interface Encoder {
@@ -35,7 +41,7 @@ export interface Encoder {
   ready(): boolean;
   /** Hands ffmpeg a width×height×4 RGBA frame (the sound's encoder: a block of samples). */
   writeFrame(frame: Buffer): void;
-  /** Called each time ffmpeg has taken a frame that it could not take at once (ready() turns true). */
+  /** Called each time ffmpeg has taken a frame that it could not take at once, or has encoded its primer (ready() turns true). */
   onReady(listener: () => void): void;
   onPacket(listener: (packet: Buffer) => void): void;
   /** Called once when ffmpeg exits or cannot start, with its last error output. */
@@ -69,6 +75,8 @@ export function encoderArgs(options: EncoderOptions, port: number, ssrc: number)
     // One thread: at these sizes libvpx encodes a frame in a few ms, and a second thread tripled
     // ffmpeg's CPU (measured 12% vs 40% of a core at 640×360, 30 fps).
     '-g', String(fps), '-threads', '1',
+    // After a primer, the first real frame must be a keyframe too: the viewer never gets the primer.
+    ...(options.primer ? ['-force_key_frames', 'expr:lte(n,1)'] : []),
     '-metadata', `comment=${ENCODER_MARKER}:${options.sessionId}`,
     '-f', 'rtp', '-payload_type', String(RTP_PAYLOAD_TYPE), '-ssrc', String(ssrc),
     // RTCP to the same port, where it is dropped: never to port+1, which may belong to anyone.
@@ -77,7 +85,8 @@ export function encoderArgs(options: EncoderOptions, port: number, ssrc: number)
 }
 
 export function startEncoder(options: EncoderOptions): Promise<Encoder> {
-  return spawnEncoder(options.ffmpegPath, (port, ssrc) => encoderArgs(options, port, ssrc));
+  const primer = options.primer ? Buffer.alloc(options.width * options.height * 4) : undefined;
+  return spawnEncoder(options.ffmpegPath, (port, ssrc) => encoderArgs(options, port, ssrc), primer);
 }
 
 /**
@@ -85,7 +94,7 @@ export function startEncoder(options: EncoderOptions): Promise<Encoder> {
  * here for it alone (`args` names the port and the SSRC to use): the picture's encoder above,
  * the sound's (audio.ts).
  */
-export async function spawnEncoder(ffmpegPath: string, args: (port: number, ssrc: number) => string[]): Promise<Encoder> {
+export async function spawnEncoder(ffmpegPath: string, args: (port: number, ssrc: number) => string[], primer?: Buffer): Promise<Encoder> {
   const socket = createSocket('udp4');
   await new Promise<void>((resolve, reject) => {
     socket.once('error', reject);
@@ -103,16 +112,18 @@ export async function spawnEncoder(ffmpegPath: string, args: (port: number, ssrc
     socket.close();
     throw error;
   }
-  return wrap(child, socket, ssrc);
+  return wrap(child, socket, ssrc, primer);
 }
 
-function wrap(child: ChildProcess, socket: Socket, ssrc: number): Encoder {
+function wrap(child: ChildProcess, socket: Socket, ssrc: number, primer: Buffer | undefined): Encoder {
   const packetListeners: ((packet: Buffer) => void)[] = [];
   const exitListeners: ((reason: string) => void)[] = [];
   const readyListeners: (() => void)[] = [];
   let exited = false;
   let exitReason = '';
   let busy = false;
+  // The primer's packets are dropped, and no frame is taken until its last one is back.
+  let priming = primer !== undefined;
   let stderrTail = '';
   const exitedPromise = new Promise<void>((resolve) => {
     const finish = (reason: string) => {
@@ -135,18 +146,25 @@ function wrap(child: ChildProcess, socket: Socket, ssrc: number): Encoder {
   child.stdin?.on('error', () => {});
   child.stdin?.on('drain', () => {
     busy = false;
-    for (const listener of readyListeners) listener();
+    if (!priming) for (const listener of readyListeners) listener();
   });
   socket.on('error', () => {});
   socket.on('message', (packet, remote) => {
     // Only our ffmpeg talks to this port; anything else on loopback is ignored.
     if (remote.address !== '127.0.0.1' || packet.length < 12 || packet.readUInt32BE(8) !== ssrc) return;
+    if (priming) {
+      if (packet[1] !== (0x80 | RTP_PAYLOAD_TYPE)) return; // not the frame's last packet (RTP marker)
+      priming = false;
+      if (!busy) for (const listener of readyListeners) listener();
+      return;
+    }
     for (const listener of packetListeners) listener(packet);
   });
+  if (primer && child.stdin) busy = !child.stdin.write(primer);
 
   return {
     pid: child.pid,
-    ready: () => !exited && !busy && child.stdin?.writable === true,
+    ready: () => !exited && !busy && !priming && child.stdin?.writable === true,
     writeFrame(frame) {
       if (exited || !child.stdin?.writable) return;
       busy = !child.stdin.write(frame);

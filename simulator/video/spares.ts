@@ -6,12 +6,16 @@ import type { BandSpec } from './types.ts';
  * Spare encoders: one idle ffmpeg per band size, started ahead of the viewer who will use it.
  * Debian's ffmpeg loads some 200 shared libraries before it reads its first frame: ~65 ms on an
  * idle machine, 100–150 ms on a busy one (measured), longer than ICE and DTLS take on loopback,
- * so a cold encoder is what a new viewer would wait for. A spare has done all that and waits on
- * its stdin at no CPU cost. It is started with the id of the session that will take it, so its
- * ENCODER_MARKER names that session like any other encoder. A band gets its first spare after
+ * so a cold encoder is what a new viewer would wait for. A spare has done all that, and encoded
+ * one black frame that went nowhere (its primer: libvpx's set-up is not in the viewer's first
+ * frame), and waits on its stdin at no CPU cost. It is started with the id of the session that
+ * will take it, so its ENCODER_MARKER names that session like any other encoder. A band gets its first spare after
  * its first viewer, and another a moment after each take (not at once: starting ffmpeg costs CPU
  * the viewer who just took the spare still needs).
  */
+
+/** A spare that has not encoded its primer by then is not kept (ffmpeg is stuck or gone). */
+const PRIMER_TIMEOUT_MS = 5000;
 
 export interface SpareEncoder {
   /** The id the taking session must use: it is in the encoder's command line. */
@@ -46,9 +50,17 @@ export function createEncoderSpares(options: SpareOptions): EncoderSpares {
     const size = sizeOf(band);
     if (closed || idle.has(size)) return;
     const id = randomUUID();
-    const pending = startEncoder({ ffmpegPath: options.ffmpegPath, width: band.width, height: band.height, fps: options.fps, sessionId: id })
+    const pending = startEncoder({ ffmpegPath: options.ffmpegPath, width: band.width, height: band.height, fps: options.fps, sessionId: id, primer: true })
       .then(async (encoder) => {
-        if (closed || idle.has(size) || !encoder.running()) {
+        // Idle once it has encoded its primer: libvpx is set up and the pipe is empty.
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        const warm = await new Promise<boolean>((resolve) => {
+          encoder.onReady(() => resolve(true));
+          encoder.onExit(() => resolve(false));
+          timer = setTimeout(() => resolve(encoder.ready()), PRIMER_TIMEOUT_MS);
+        });
+        clearTimeout(timer);
+        if (closed || idle.has(size) || !warm || !encoder.running()) {
           await encoder.stop();
           return;
         }

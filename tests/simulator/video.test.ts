@@ -6,6 +6,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RTCPeerConnection } from 'werift';
 import { createVideoService, ENCODER_MARKER, type VideoOptions, type VideoService } from '../../simulator/video/index.ts';
+import { startEncoder } from '../../simulator/video/encoder.ts';
 import type { ScreenState } from '../../simulator/video/screen.ts';
 import { machineScreen } from './screenFixture.ts';
 import type { FrameTrace } from '../../simulator/video/index.ts';
@@ -348,6 +349,50 @@ describe('spare encoders', () => {
         expect(own.video.spareEncoders()).toBe(0);
       } finally {
         await Promise.all(offers.map((offer) => offer.close()));
+      }
+    },
+    SLOW,
+  );
+
+  it(
+    'encode a primer first that no viewer gets: the first frame written after it is a keyframe, like a fresh encoder\'s',
+    async () => {
+      // VP8 RTP (RFC 7741): the payload descriptor, then the frame's header, whose lowest bit is 0 for a keyframe.
+      const keyframe = (packet: Buffer) => {
+        let at = 12 + 4 * ((packet[0] ?? 0) & 0x0f);
+        const descriptor = packet[at++] ?? 0;
+        if (descriptor & 0x80) {
+          const extension = packet[at++] ?? 0;
+          if (extension & 0x80) at += (packet[at] ?? 0) & 0x80 ? 2 : 1;
+          if (extension & 0x40) at += 1;
+          if (extension & 0x30) at += 1;
+        }
+        return ((packet[at] ?? 1) & 1) === 0;
+      };
+      const size = { width: 320, height: 180 };
+      const picture = Buffer.alloc(size.width * size.height * 4, 0x80);
+      for (const primer of [true, false]) {
+        const encoder = await startEncoder({ ffmpegPath: 'ffmpeg', ...size, fps: 30, sessionId: `primer-test-${primer}`, primer });
+        try {
+          const frames: boolean[] = [];
+          let starting = true;
+          encoder.onPacket((packet) => {
+            if (starting) frames.push(keyframe(packet));
+            starting = ((packet[1] ?? 0) & 0x80) !== 0; // the marker ends a frame: the next packet starts one
+          });
+          // A primed encoder takes no frame until its primer is through; a fresh one at once.
+          expect(encoder.ready()).toBe(!primer);
+          expect(await until(() => encoder.ready(), 10_000)).toBe(true);
+          await sleep(200);
+          expect(frames).toEqual([]); // the primer's packets went nowhere
+          for (let i = 0; i < 3; i++) {
+            encoder.writeFrame(picture);
+            expect(await until(() => frames.length === i + 1 && encoder.ready(), 5000)).toBe(true);
+          }
+          expect(frames).toEqual([true, false, false]);
+        } finally {
+          await encoder.stop();
+        }
       }
     },
     SLOW,
