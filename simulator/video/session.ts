@@ -80,6 +80,10 @@ export async function openSession(offer: string, config: SessionConfig): Promise
     ? Promise.resolve(config.encoder)
     : startEncoder({ ffmpegPath: config.ffmpegPath, width: config.band.width, height: config.band.height, fps: config.fps, sessionId: config.id });
   encoderStart.catch(() => {}); // awaited below; a failure must not surface as unhandled first
+  // The first frame goes to ffmpeg as soon as there is one (a spare: at once), to be encoded while
+  // the offer is answered and the viewer connects.
+  const pictureStart = encoderStart.then((encoder) => startPicture(config, encoder));
+  pictureStart.catch(() => {});
   let pc: RTCPeerConnection | undefined;
   try {
     pc = createPeer(config.sound !== false);
@@ -89,9 +93,10 @@ export async function openSession(offer: string, config: SessionConfig): Promise
     const encoder = await encoderStart;
     // A missing ffmpeg fails at spawn, long before negotiation ends: say so instead of a 201.
     if (!encoder.running()) throw new VideoUnavailable(`the video encoder did not start: ${encoder.exitReason()}`);
-    return run(config, pc, track, encoder, answer, sound ? audioTrack : undefined);
+    return run(config, pc, track, encoder, await pictureStart, answer, sound ? audioTrack : undefined);
   } catch (error) {
     // Whatever failed, the viewer gets its 400/500 only once nothing of the session is left.
+    void pictureStart.then((picture) => picture.feeder.stop(), () => undefined);
     await Promise.allSettled([pc?.close(), encoderStart.then((encoder) => encoder.stop())]);
     throw error;
   }
@@ -203,11 +208,28 @@ function audioTransceiverOf(pc: RTCPeerConnection) {
     .find((candidate) => candidate.kind === 'audio' && !candidate.rejected && !candidate.pendingRejection && ['sendonly', 'sendrecv'].includes(candidate.offerDirection));
 }
 
-function run(config: SessionConfig, pc: RTCPeerConnection, track: MediaStreamTrack, encoder: Encoder, answer: string, audioTrack: MediaStreamTrack | undefined): ViewerSession {
-  let closing: Promise<void> | undefined;
-  let disconnectTimer: ReturnType<typeof setTimeout> | undefined;
+/**
+ * The picture of a session from the moment it has an encoder: the feeder, and ffmpeg's packets
+ * restamped and held until the viewer is connected. Its first frame is drawn in the next turn of
+ * the event loop, while the offer is still being answered (with a spare encoder, that is as the
+ * POST arrives). Not while stalled: a viewer who arrives during a stall sees nothing.
+ */
+interface Picture {
+  feeder: Feeder;
+  tracer: ReturnType<typeof createTracer> | undefined;
+  /** ffmpeg's packets, restamped, from the first frame on, to `send` once there is one; it says whether it held the packet back. */
+  onPacket(send: (raw: Buffer, marker: boolean) => boolean): void;
+  /** Drawing failed before the session ran, or the handler for when it does. */
+  onError(listener: (error: unknown) => void): void;
+}
+
+function startPicture(config: SessionConfig, encoder: Encoder): Picture {
   const restamper = createRestamper();
   const tracer = config.trace ? createTracer(config, config.trace) : undefined;
+  let failed: { error: unknown } | undefined;
+  let fail: (error: unknown) => void = (error) => {
+    failed ??= { error };
+  };
   const feeder: Feeder = createFeeder({
     width: config.band.width,
     height: config.band.height,
@@ -217,11 +239,44 @@ function run(config: SessionConfig, pc: RTCPeerConnection, track: MediaStreamTra
     paylines: config.paylines,
     strip: config.strip,
     sink: { ready: () => encoder.ready(), write: (rgba) => encoder.writeFrame(rgba), onReady: (listener) => encoder.onReady(listener) },
-    onError: (error) => void close(`drawing failed: ${error instanceof Error ? error.message : String(error)}`),
+    onError: (error) => fail(error),
     ...(tracer ? { onFrame: tracer.drawn } : {}),
   });
   // Stalled before the first frame is primed, so a viewer who arrives during a stall sees none.
   if (config.isStalled?.()) feeder.setStalled(true);
+  const early: Buffer[] = [];
+  let send: ((raw: Buffer, marker: boolean) => boolean) | undefined;
+  encoder.onPacket((raw) => {
+    // ffmpeg's own timestamp (frames counted at the nominal rate), before the wall clock replaces it.
+    const encoded = tracer && isRtp(raw) ? raw.readUInt32BE(4) : undefined;
+    if (!restamper.restamp(raw)) return;
+    const marker = (raw[1] ?? 0) >= 0x80;
+    let held = true;
+    if (send) held = send(raw, marker);
+    else if (early.length < MAX_HELD_PACKETS) early.push(raw);
+    if (encoded !== undefined) tracer?.packet(encoded, marker, held);
+  });
+  // ffmpeg has read the whole of the last frame written (its stdin drained).
+  if (tracer) encoder.onReady(() => tracer.taken(performance.now()));
+  setImmediate(() => feeder.prime());
+  return {
+    feeder,
+    tracer,
+    onPacket(listener) {
+      send = listener;
+      for (const raw of early.splice(0)) listener(raw, (raw[1] ?? 0) >= 0x80);
+    },
+    onError(listener) {
+      fail = listener;
+      if (failed) listener(failed.error);
+    },
+  };
+}
+
+function run(config: SessionConfig, pc: RTCPeerConnection, track: MediaStreamTrack, encoder: Encoder, picture: Picture, answer: string, audioTrack: MediaStreamTrack | undefined): ViewerSession {
+  let closing: Promise<void> | undefined;
+  let disconnectTimer: ReturnType<typeof setTimeout> | undefined;
+  const { feeder, tracer } = picture;
 
   // The machine's sound, for a viewer who took it: its ffmpeg starts once the viewer is connected
   // (after the first frame, which is what a join waits for) and stops with the session. Should it
@@ -316,12 +371,8 @@ function run(config: SessionConfig, pc: RTCPeerConnection, track: MediaStreamTra
   };
   // Where the viewer agreed to the playout delay extension: on every packet, so every frame says it.
   const playoutId = playoutDelayId(answer);
-  encoder.onPacket((raw) => {
-    // ffmpeg's own timestamp (frames counted at the nominal rate), before the wall clock replaces it.
-    const encoded = tracer && isRtp(raw) ? raw.readUInt32BE(4) : undefined;
-    if (!restamper.restamp(raw)) return;
+  picture.onPacket((raw, marker) => {
     const packet = playoutId === undefined ? raw : withPlayoutDelay(raw, playoutId);
-    const marker = (raw[1] ?? 0) >= 0x80;
     if (!held) {
       track.writeRtp(packet);
       if (marker) soundAfterPicture();
@@ -329,10 +380,8 @@ function run(config: SessionConfig, pc: RTCPeerConnection, track: MediaStreamTra
       held.push(packet);
       heldWhole ||= marker;
     }
-    if (encoded !== undefined) tracer?.packet(encoded, marker, held !== null);
+    return held !== null;
   });
-  // ffmpeg has read the whole of the last frame written (its stdin drained).
-  if (tracer) encoder.onReady(() => tracer.taken(performance.now()));
   encoder.onExit((reason) => void close(reason));
   const onState = (state: RTCPeerConnection['connectionState']) => {
     if (state === 'connected') {
@@ -359,11 +408,8 @@ function run(config: SessionConfig, pc: RTCPeerConnection, track: MediaStreamTra
   pc.connectionStateChange.subscribe(onState);
   // The viewer cannot connect before it has our answer, but do not depend on that ordering.
   if (pc.connectionState !== 'new') onState(pc.connectionState);
-  // Once the answer is on its way (drawing takes a few ms): ffmpeg gets its first frame while
-  // the viewer connects. Not while stalled: a viewer who arrives during a stall sees nothing.
-  setImmediate(() => {
-    if (closing === undefined) feeder.prime();
-  });
+  // Last: a drawing that failed already closes the session at once.
+  picture.onError((error) => void close(`drawing failed: ${error instanceof Error ? error.message : String(error)}`));
 
   return {
     id: config.id,
