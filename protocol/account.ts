@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { lazySchema } from './lazySchema.ts';
 import { PlayerProfile } from './auth.ts';
 import { MinorUnits } from './player.ts';
 
@@ -27,43 +28,43 @@ export const MAX_PASSWORD_LENGTH = 128;
 
 // ---- profile and credentials -------------------------------------------------------------
 
-export const ProfileResponse = z.extend(PlayerProfile, {
+export const ProfileResponse = lazySchema(() => z.extend(PlayerProfile, {
   balance: MinorUnits,
   /** The login before the current session's, like LoginResult.last_logon; null on a first login. */
   lastLogon: z.nullable(z.string()),
   lastLogonIp: z.nullable(z.string()),
   /** The address this request came from. */
   ip: z.string(),
-});
+}));
 export type ProfileResponse = z.infer<typeof ProfileResponse>;
 
 /** The new password's length is checked by the server (40101), not here, so it gets its own code. */
-export const ChangePasswordRequest = z.object({
+export const ChangePasswordRequest = lazySchema(() => z.object({
   oldPassword: z.string().check(z.minLength(1)),
   newPassword: z.string().check(z.maxLength(MAX_PASSWORD_LENGTH)),
-});
+}));
 export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>;
 
-export const ChangePinRequest = z.object({
+export const ChangePinRequest = lazySchema(() => z.object({
   password: z.string().check(z.minLength(1), z.maxLength(MAX_PASSWORD_LENGTH)),
   pin: z.string().check(z.regex(/^\d{4,6}$/, 'a PIN is 4 to 6 digits')),
-});
+}));
 export type ChangePinRequest = z.infer<typeof ChangePinRequest>;
 
-export const ChangePinResponse = z.object({
+export const ChangePinResponse = lazySchema(() => z.object({
   code: z.literal(20000),
   /** The new PIN's pin_code (see protocol/pinCode.ts), with a fresh salt: /login and /validate send it from now on. */
   pin_code: z.string(),
-});
+}));
 export type ChangePinResponse = z.infer<typeof ChangePinResponse>;
 
 // ---- paged lists -------------------------------------------------------------------------
 
 /** A non-negative integer written in decimal digits, as a query string carries it. */
-const QueryInt = z.pipe(
+const QueryInt = lazySchema(() => z.pipe(
   z.string().check(z.regex(/^\d{1,15}$/, 'expected a non-negative integer')),
   z.transform(Number),
-);
+));
 
 const inRange = (min: number, max: number) => z.pipe(QueryInt, z.int().check(z.gte(min), z.lte(max)));
 
@@ -88,7 +89,7 @@ export function withWindow<T extends { from?: number | undefined; to?: number | 
   }
 }
 
-export const LoginLogQuery = z.object({ ...PagingFields, type: z.optional(inRange(1, 8)) }).check(z.superRefine(withWindow));
+export const LoginLogQuery = lazySchema(() => z.object({ ...PagingFields, type: z.optional(inRange(1, 8)) }).check(z.superRefine(withWindow)));
 export type LoginLogQuery = z.output<typeof LoginLogQuery>;
 
 export const GameSessionQuery = z
@@ -96,7 +97,7 @@ export const GameSessionQuery = z
   .check(z.superRefine(withWindow));
 export type GameSessionQuery = z.output<typeof GameSessionQuery>;
 
-export const TransactionQuery = z.object({ ...PagingFields, action: z.optional(inRange(1, 6)) }).check(z.superRefine(withWindow));
+export const TransactionQuery = lazySchema(() => z.object({ ...PagingFields, action: z.optional(inRange(1, 6)) }).check(z.superRefine(withWindow)));
 export type TransactionQuery = z.output<typeof TransactionQuery>;
 
 /** One page of a list: the items, with how many match over all pages and the page asked. */
@@ -110,19 +111,19 @@ export function pageOf<T extends z.ZodMiniType>(item: T) {
   });
 }
 
-export const LoginLogItem = z.object({
+export const LoginLogItem = lazySchema(() => z.object({
   id: z.int(),
   ip: z.string(),
   country: z.string(),
   /** LoginLogType (auth.ts). */
   type: z.int(),
   at: z.string(),
-});
+}));
 export type LoginLogItem = z.infer<typeof LoginLogItem>;
 export const LoginLogPage = pageOf(LoginLogItem);
 export type LoginLogPage = z.infer<typeof LoginLogPage>;
 
-export const GameSessionItem = z.object({
+export const GameSessionItem = lazySchema(() => z.object({
   id: z.int(),
   machineId: z.int(),
   machineName: z.string(),
@@ -140,12 +141,12 @@ export const GameSessionItem = z.object({
   winTotal: MinorUnits,
   spinCount: z.int().check(z.nonnegative()),
   freeSpinCount: z.int().check(z.nonnegative()),
-});
+}));
 export type GameSessionItem = z.infer<typeof GameSessionItem>;
 export const GameSessionPage = pageOf(GameSessionItem);
 export type GameSessionPage = z.infer<typeof GameSessionPage>;
 
-export const TransactionItem = z.object({
+export const TransactionItem = lazySchema(() => z.object({
   id: z.int(),
   at: z.string(),
   /** Always positive; the action says which way it moved. */
@@ -157,7 +158,7 @@ export const TransactionItem = z.object({
   machineName: z.nullable(z.string()),
   /** The wallet balance right after this move. */
   balanceAfter: MinorUnits,
-});
+}));
 export type TransactionItem = z.infer<typeof TransactionItem>;
 export const TransactionPage = pageOf(TransactionItem);
 export type TransactionPage = z.infer<typeof TransactionPage>;
@@ -165,11 +166,11 @@ export type TransactionPage = z.infer<typeof TransactionPage>;
 // ---- discount and bonus ------------------------------------------------------------------
 
 /** The two promotions a player claims: GET /player/discount and /player/bonus. */
-export const PromoKind = z.enum(['discount', 'bonus']);
+export const PromoKind = lazySchema(() => z.enum(['discount', 'bonus']));
 export type PromoKind = z.infer<typeof PromoKind>;
 
 /** 200 answer of GET /player/discount and /player/bonus. */
-export const PromoResult = z.object({
+export const PromoResult = lazySchema(() => z.object({
   status: z.literal(1),
   code: z.literal(20000),
   ErrorMessage: z.string(),
@@ -179,5 +180,5 @@ export const PromoResult = z.object({
     /** The wallet balance afterwards. */
     balance: MinorUnits,
   }),
-});
+}));
 export type PromoResult = z.infer<typeof PromoResult>;

@@ -1,7 +1,8 @@
 import { z } from 'zod/mini';
+import { lazySchema } from './lazySchema.ts';
 
 /** The JWT payload the operator signs (HS256). Times are seconds since the epoch. */
-export const TokenClaims = z.object({
+export const TokenClaims = lazySchema(() => z.object({
   sub: z.string(),
   username: z.string(),
   permissions: z.array(z.int()),
@@ -10,7 +11,7 @@ export const TokenClaims = z.object({
   exp: z.int(),
   iat: z.int(),
   jti: z.string(),
-});
+}));
 export type TokenClaims = z.infer<typeof TokenClaims>;
 
 /** Permission id that every product menu item and route needs (SPEC §6). */
@@ -23,24 +24,24 @@ export const PLAYER_PERMISSION = 145;
  */
 export const SECRET_ATTEMPTS = { max: 5, blockMinutes: 15 } as const;
 
-export const LoginRequest = z.object({
+export const LoginRequest = lazySchema(() => z.object({
   username: z.string().check(z.minLength(1)),
   password: z.string().check(z.minLength(1)),
   site_id: z._default(z.int().check(z.nonnegative()), 0),
-});
+}));
 export type LoginRequest = z.input<typeof LoginRequest>;
 
-export const PlayerProfile = z.object({
+export const PlayerProfile = lazySchema(() => z.object({
   id: z.string(),
   username: z.string(),
   name: z.string(),
   lastname: z.string(),
   email: z.string(),
-});
+}));
 export type PlayerProfile = z.infer<typeof PlayerProfile>;
 
 /** Answer of POST /login and GET /validate. */
-export const LoginResult = z.object({
+export const LoginResult = lazySchema(() => z.object({
   token: z.string().check(z.minLength(1)),
   /**
    * The idle lock's PIN verifier (see PinCode), never the PIN itself; absent while the player
@@ -53,7 +54,7 @@ export const LoginResult = z.object({
   last_logon: z.nullable(z.string()),
   last_logon_ip: z.nullable(z.string()),
   user: PlayerProfile,
-});
+}));
 export type LoginResult = z.infer<typeof LoginResult>;
 
 /** Login log entry types (SPEC §8 log type labels). */

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { lazySchema } from './lazySchema.ts';
 
 /** Error and info codes of SPEC §8. Machines and the wire carry codes; views translate them. */
 export const ErrorCode = {
@@ -72,15 +73,15 @@ export function isCloseWarningCode(code: number): code is CloseWarningCode {
 }
 
 /** The error body every failing REST call answers with. */
-export const ApiError = z.object({
+export const ApiError = lazySchema(() => z.object({
   code: z.int(),
   ErrorMessage: z.string(),
   Params: z._default(z.record(z.string(), z.unknown()), {}),
-});
+}));
 export type ApiError = z.infer<typeof ApiError>;
 
-export const OkResponse = z.object({
+export const OkResponse = lazySchema(() => z.object({
   code: z.literal(ErrorCode.requestSuccessful),
   ErrorMessage: z.optional(z.string()),
-});
+}));
 export type OkResponse = z.infer<typeof OkResponse>;

@@ -1,8 +1,9 @@
 import { z } from 'zod/mini';
+import { lazySchema } from './lazySchema.ts';
 import { MinorUnits } from './player.ts';
 
 /** Machine statuses (SPEC §4 reconnect texts and the lobby). */
-export const MachineStatus = z.enum([
+export const MachineStatus = lazySchema(() => z.enum([
   'free',
   'playing',
   'waiting',
@@ -11,16 +12,16 @@ export const MachineStatus = z.enum([
   'error',
   'malfunction',
   'offline',
-]);
+]));
 export type MachineStatus = z.infer<typeof MachineStatus>;
 
 /** A lobby entry of GET /machine/brands. jackpot is a comma-separated list of amounts (SPEC §3). */
-export const Brand = z.object({
+export const Brand = lazySchema(() => z.object({
   id: z.int(),
   name: z.string(),
   jackpot: z.string(),
   machineCount: z._default(z.int().check(z.nonnegative()), 0),
-});
+}));
 export type Brand = z.infer<typeof Brand>;
 
 /**
@@ -37,17 +38,17 @@ export function jackpotAmounts(jackpot: string): number[] {
   return amounts;
 }
 
-export const Reservation = z.object({
+export const Reservation = lazySchema(() => z.object({
   playerId: z.int(),
   /** Epoch ms when the reservation lapses. */
   until: z.int(),
   /** True when the reservation is the asking player's own. */
   mine: z.boolean(),
-});
+}));
 export type Reservation = z.infer<typeof Reservation>;
 
 /** A machine as GET /machine/all and /machine/{brandId} list it. */
-export const Machine = z.object({
+export const Machine = lazySchema(() => z.object({
   id: z.int(),
   name: z.string(),
   brand: z.string(),
@@ -58,10 +59,10 @@ export const Machine = z.object({
   reservation: z.nullable(Reservation),
   videoType: z.enum(['screen', 'camera']),
   minBet: MinorUnits,
-});
+}));
 export type Machine = z.infer<typeof Machine>;
 
-export const BrandWithMachines = z.object({ brand: Brand, machines: z.array(Machine) });
+export const BrandWithMachines = lazySchema(() => z.object({ brand: Brand, machines: z.array(Machine) }));
 export type BrandWithMachines = z.infer<typeof BrandWithMachines>;
 
 /** Amount action codes (SPEC §3). */

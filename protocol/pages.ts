@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { lazySchema } from './lazySchema.ts';
 import { formatMoney, intlLocale } from './format.ts';
 
 /**
@@ -38,10 +39,10 @@ export const PAINTED_COUNT = '@@n@@';
  * count's words (HTML, as the build rendered them) per plural category of the language
  * (Intl.PluralRules: 'one', 'few'…), the number as PAINTED_COUNT where the words have it.
  */
-export const PaintedTile = z.object({
+export const PaintedTile = lazySchema(() => z.object({
   html: z.string(),
   counts: z.partialRecord(z.enum(['zero', 'one', 'two', 'few', 'many', 'other']), z.string()),
-});
+}));
 export type PaintedTile = z.infer<typeof PaintedTile>;
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { lazySchema } from './lazySchema.ts';
 
 /*
  * The idle lock's pin_code: a salted, slow verifier of the PIN (PBKDF2-SHA-256), written as
@@ -44,7 +45,7 @@ function toBase64Url(bytes: Uint8Array): string {
   return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
-const PinIterations = z.pipe(
+const PinIterations = lazySchema(() => z.pipe(
   z.string().check(z.regex(/^[1-9][0-9]{0,11}$/, 'PBKDF2 iterations must be a decimal number')),
   z.pipe(
     z.transform(Number),
@@ -53,7 +54,7 @@ const PinIterations = z.pipe(
       z.lte(PIN_MAX_ITERATIONS, `PBKDF2 iterations above ${PIN_MAX_ITERATIONS} are refused`),
     ),
   ),
-);
+));
 
 /**
  * pin_code as the idle lock reads it: `pbkdf2-sha256$<iterations>$<salt>$<hash>`, salt and hash
@@ -62,7 +63,7 @@ const PinIterations = z.pipe(
  * code, so the operator can raise them (a new code is made when the player next sets a PIN).
  * Fewer than PIN_MIN_ITERATIONS, more than PIN_MAX_ITERATIONS or any other shape is refused.
  */
-export const PinCode = z.pipe(
+export const PinCode = lazySchema(() => z.pipe(
   z.pipe(
     z.string().check(z.maxLength(256, 'pin_code is too long')),
     z.transform((text) => text.split('$')),
@@ -79,7 +80,7 @@ export const PinCode = z.pipe(
     ),
     z.transform(([, iterations, salt, hash]) => ({ iterations, salt, hash })),
   ),
-);
+));
 export type PinCode = z.output<typeof PinCode>;
 
 /** Writes a PinCode back as the pin_code string. */

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { lazySchema } from './lazySchema.ts';
 import { pageOf, PagingFields, withWindow } from './account.ts';
 import { Jurisdiction } from './jurisdiction.ts';
 import type { Settings } from './settings.ts';
@@ -14,7 +15,7 @@ export { Jurisdiction };
  * The rules the floor plays a machine by, told with the join. Absent from older operators: a
  * client then assumes none (no minimum, no maximum, autoplay allowed, no panic button).
  */
-export const PlayRules = z.object({
+export const PlayRules = lazySchema(() => z.object({
   jurisdiction: Jurisdiction,
   /**
    * The shortest game cycle: a spin is accepted this long after the last one started at the
@@ -38,7 +39,7 @@ export const PlayRules = z.object({
    * list, else the operator's default), in the floor's time. Absent from older operators: no checks.
    */
   realityCheckMs: z.optional(z.int().check(z.positive())),
-});
+}));
 export type PlayRules = z.infer<typeof PlayRules>;
 
 /** Each jurisdiction's rules, in real time (the floor scales minSpinMs with its timers). */
@@ -87,7 +88,7 @@ export function realityCheckMinutes(policy: RealityCheckPolicy, chosen: number |
 }
 
 /** The player's answer to a reality check: play on, look at their history, or leave the machine. */
-export const RealityCheckAnswer = z.enum(['continue', 'history', 'leave']);
+export const RealityCheckAnswer = lazySchema(() => z.enum(['continue', 'history', 'leave']));
 export type RealityCheckAnswer = z.infer<typeof RealityCheckAnswer>;
 
 /**
@@ -96,11 +97,11 @@ export type RealityCheckAnswer = z.infer<typeof RealityCheckAnswer>;
  * Monday) and months, UTC — and how long one login session may last (`sessionTime`, in minutes:
  * at that age the login ends, 10711, like an expiry the player chose).
  */
-export const LimitKind = z.enum(['lossDay', 'lossWeek', 'lossMonth', 'transferDay', 'sessionTime']);
+export const LimitKind = lazySchema(() => z.enum(['lossDay', 'lossWeek', 'lossMonth', 'transferDay', 'sessionTime']));
 export type LimitKind = z.infer<typeof LimitKind>;
 
 /** The money limits (minor units, calendar periods); the others are in minutes. */
-export const MoneyLimitKind = z.enum(['lossDay', 'lossWeek', 'lossMonth', 'transferDay']);
+export const MoneyLimitKind = lazySchema(() => z.enum(['lossDay', 'lossWeek', 'lossMonth', 'transferDay']));
 export type MoneyLimitKind = z.infer<typeof MoneyLimitKind>;
 
 /** Whether a limit kind is one of money (minor units), not of time (minutes). */
@@ -126,11 +127,11 @@ export const MANDATORY_LIMITS: Readonly<Record<Jurisdiction, readonly LimitKind[
 };
 
 /** One of the player's limits: in force now (minor units, or minutes for `sessionTime`; null: none), and a raise or removal waiting out its cooling-off. */
-export const PlayerLimit = z.object({
+export const PlayerLimit = lazySchema(() => z.object({
   kind: LimitKind,
   amount: z.nullable(z.int().check(z.positive())),
   pending: z.nullable(z.object({ amount: z.nullable(z.int().check(z.positive())), from: z.int() })),
-});
+}));
 export type PlayerLimit = z.infer<typeof PlayerLimit>;
 
 /**
@@ -162,7 +163,7 @@ export function limitPeriod(kind: MoneyLimitKind, at: number): { from: number; r
 }
 
 /** GET /api/player/protection: the player's reality-check interval and the ones they may choose, and their limits. */
-export const ProtectionSettings = z.object({
+export const ProtectionSettings = lazySchema(() => z.object({
   realityCheck: z.object({
     minutes: z.int().check(z.positive()),
     defaultMinutes: z.int().check(z.positive()),
@@ -172,41 +173,41 @@ export const ProtectionSettings = z.object({
   limits: z.array(PlayerLimit),
   /** The kinds this operator's jurisdiction requires before money goes onto a machine. */
   mandatory: z.array(LimitKind),
-});
+}));
 export type ProtectionSettings = z.infer<typeof ProtectionSettings>;
 
 /** Body of POST /api/player/protection/reality-check: one of the operator's choices. */
-export const RealityCheckChoice = z.object({ minutes: z.int().check(z.positive()) });
+export const RealityCheckChoice = lazySchema(() => z.object({ minutes: z.int().check(z.positive()) }));
 export type RealityCheckChoice = z.infer<typeof RealityCheckChoice>;
 
 /** What a panic-button lock lasts. */
 export const PANIC_LOCK_MS = 24 * 60 * 60 * 1000;
 
 /** Why a player is locked out: the panic button (24 h), a break they took, or a self-exclusion. */
-export const LockKind = z.enum(['panic', 'break', 'exclusion']);
+export const LockKind = lazySchema(() => z.enum(['panic', 'break', 'exclusion']));
 export type LockKind = z.infer<typeof LockKind>;
 
 /** How long a break lasts: a day, a week, a month, six weeks. */
-export const BreakPeriod = z.enum(['24h', '1w', '1m', '6w']);
+export const BreakPeriod = lazySchema(() => z.enum(['24h', '1w', '1m', '6w']));
 export type BreakPeriod = z.infer<typeof BreakPeriod>;
 
 /** How long a self-exclusion lasts: six months and more. */
-export const ExclusionPeriod = z.enum(['6m', '1y', '5y']);
+export const ExclusionPeriod = lazySchema(() => z.enum(['6m', '1y', '5y']));
 export type ExclusionPeriod = z.infer<typeof ExclusionPeriod>;
 
 /** Body of POST /api/player/protection/lock: a break or a self-exclusion, for one of its periods. */
-export const LockRequest = z.discriminatedUnion('kind', [
+export const LockRequest = lazySchema(() => z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('break'), period: BreakPeriod }),
   z.object({ kind: z.literal('exclusion'), period: ExclusionPeriod }),
-]);
+]));
 export type LockRequest = z.infer<typeof LockRequest>;
 
 /** The answer of the panic button and of a break or exclusion: the player is locked out until `until` (epoch ms). */
-export const LockResult = z.object({
+export const LockResult = lazySchema(() => z.object({
   code: z.literal(20000),
   kind: LockKind,
   until: z.int(),
-});
+}));
 export type LockResult = z.infer<typeof LockResult>;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -239,30 +240,30 @@ export function lockEnd(from: number, period: BreakPeriod | ExclusionPeriod): nu
 }
 
 /** A lock as the operator's control API lists it (times epoch ms; endedAt when the operator ended it early). */
-export const ProtectionLock = z.object({
+export const ProtectionLock = lazySchema(() => z.object({
   id: z.int(),
   kind: LockKind,
   startedAt: z.int(),
   endsAt: z.int(),
   endedAt: z.nullable(z.int()),
   endedBy: z.nullable(z.string()),
-});
+}));
 export type ProtectionLock = z.infer<typeof ProtectionLock>;
 
 /** One entry of a player's protection history: what they chose (or the operator did) and when. */
-export const ProtectionRecord = z.object({
+export const ProtectionRecord = lazySchema(() => z.object({
   id: z.int(),
   at: z.int(),
   kind: z.string(),
   detail: z.record(z.string(), z.unknown()),
-});
+}));
 export type ProtectionRecord = z.infer<typeof ProtectionRecord>;
 
 /** GET /sim/players/{username}/protection: the player's locks and history, newest first. */
-export const ProtectionReport = z.object({
+export const ProtectionReport = lazySchema(() => z.object({
   locks: z.array(ProtectionLock),
   records: z.array(ProtectionRecord),
-});
+}));
 export type ProtectionReport = z.infer<typeof ProtectionReport>;
 
 /**
@@ -272,7 +273,7 @@ export type ProtectionReport = z.infer<typeof ProtectionReport>;
  * (the panic button, a break, an exclusion) and a lock the operator ended early.
  */
 const entryBase = { id: z.int(), at: z.int() };
-export const ProtectionEntry = z.discriminatedUnion('kind', [
+export const ProtectionEntry = lazySchema(() => z.discriminatedUnion('kind', [
   z.object({
     ...entryBase,
     kind: z.literal('limit'),
@@ -292,14 +293,14 @@ export const ProtectionEntry = z.discriminatedUnion('kind', [
   }),
   z.object({ ...entryBase, kind: z.literal('lock'), lock: LockKind, until: z.int() }),
   z.object({ ...entryBase, kind: z.literal('lockEnded'), lock: LockKind }),
-]);
+]));
 export type ProtectionEntry = z.infer<typeof ProtectionEntry>;
 
 /**
  * GET /api/player/protection/history's query: paged and windowed (on `at`) as the other lists of
  * the player's (the login log, the transactions).
  */
-export const ProtectionHistoryQuery = z.object({ ...PagingFields }).check(z.superRefine(withWindow));
+export const ProtectionHistoryQuery = lazySchema(() => z.object({ ...PagingFields }).check(z.superRefine(withWindow)));
 export type ProtectionHistoryQuery = z.output<typeof ProtectionHistoryQuery>;
 
 /** GET /api/player/protection/history: one page of the player's protection choices, newest first. */

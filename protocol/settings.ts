@@ -1,14 +1,15 @@
 import { z } from 'zod/mini';
+import { lazySchema } from './lazySchema.ts';
 import { Jurisdiction } from './jurisdiction.ts';
 
 /**
  * /Settings.json: the operator's external settings. Every field is optional; the client merges
  * what is present over DEFAULT_SETTINGS (SPEC §9).
  */
-export const LiveChat = z.enum(['none', 'tawk', 'jivo']);
+export const LiveChat = lazySchema(() => z.enum(['none', 'tawk', 'jivo']));
 export type LiveChat = z.infer<typeof LiveChat>;
 
-export const Settings = z.object({
+export const Settings = lazySchema(() => z.object({
   API_URL: z.string(),
   MACHINE_URL: z.string(),
   NOTIFICATION_URL: z.string(),
@@ -51,10 +52,10 @@ export const Settings = z.object({
   REALITY_CHECK_MINUTES: z.nullable(z.int().check(z.positive(), z.lte(24 * 60))),
   /** The intervals a player may choose from, in minutes; null: the jurisdiction's list. */
   REALITY_CHECK_CHOICES: z.nullable(z.array(z.int().check(z.positive(), z.lte(24 * 60))).check(z.minLength(1), z.maxLength(12))),
-});
+}));
 export type Settings = z.infer<typeof Settings>;
 
-export const SettingsOverrides = z.partial(Settings);
+export const SettingsOverrides = lazySchema(() => z.partial(Settings));
 export type SettingsOverrides = z.infer<typeof SettingsOverrides>;
 
 export const DEFAULT_SETTINGS: Settings = {

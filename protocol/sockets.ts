@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { lazySchema } from './lazySchema.ts';
 import { MachineStatus } from './floor.ts';
 import { MinorUnits } from './player.ts';
 import { PlayRules, RealityCheckAnswer } from './protection.ts';
@@ -46,10 +47,10 @@ export const FloorCode = {
 export const SESSION_ENDED_CLOSE = 4401;
 
 /** One machine's new status (the notification socket's 'machine' frame; the lobby's live batches). */
-export const MachineStatusChange = z.object({ id: z.int(), status: MachineStatus });
+export const MachineStatusChange = lazySchema(() => z.object({ id: z.int(), status: MachineStatus }));
 export type MachineStatusChange = z.infer<typeof MachineStatusChange>;
 
-export const SessionInfo = z.object({
+export const SessionInfo = lazySchema(() => z.object({
   /** 'open' while the player holds the machine (connected or not). */
   status: z.enum(['open', 'closed']),
   id: z.int(),
@@ -57,36 +58,36 @@ export const SessionInfo = z.object({
   machine_status: MachineStatus,
   /** The player's credits on the machine (minor units), so the reconnect dialog can say what is held. Absent from older operators. */
   credits: z.optional(MinorUnits),
-});
+}));
 export type SessionInfo = z.infer<typeof SessionInfo>;
 
-export const InfoMessage = z.object({
+export const InfoMessage = lazySchema(() => z.object({
   code: z.int(),
   params: z._default(z.record(z.string(), z.unknown()), {}),
   message: z.string(),
   /** What the client should do: nothing, leave the game, or cash out and leave. */
   action: z._default(z.enum(['none', 'quit', 'closeSession']), 'none'),
-});
+}));
 export type InfoMessage = z.infer<typeof InfoMessage>;
 
-const ErrorFrame = z.object({
+const ErrorFrame = lazySchema(() => z.object({
   type: z.literal('error'),
   code: z.int(),
   ErrorMessage: z.string(),
   requestId: z.optional(z.string()),
   /** What the code's text names (REST errors' Params): a refused spin's wait_ms, a stake's max_stake. */
   Params: z.optional(z.record(z.string(), z.unknown())),
-});
+}));
 
 // ---- notification socket ---------------------------------------------------------------
 
-export const NotificationClientMessage = z.discriminatedUnion('type', [
+export const NotificationClientMessage = lazySchema(() => z.discriminatedUnion('type', [
   z.object({ type: z.literal('init'), id: z.int() }),
   z.object({ type: z.literal('ping') }),
-]);
+]));
 export type NotificationClientMessage = z.infer<typeof NotificationClientMessage>;
 
-export const NotificationServerMessage = z.discriminatedUnion('type', [
+export const NotificationServerMessage = lazySchema(() => z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready') }),
   z.object({ type: z.literal('balance'), balance: MinorUnits }),
   z.object({ type: z.literal('session'), session: SessionInfo }),
@@ -94,18 +95,18 @@ export const NotificationServerMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('info'), info: InfoMessage }),
   z.object({ type: z.literal('pong') }),
   ErrorFrame,
-]);
+]));
 export type NotificationServerMessage = z.infer<typeof NotificationServerMessage>;
 
 // ---- machine socket --------------------------------------------------------------------
 
-export const MachineButton = z.enum(['spin', 'betUp', 'betDown', 'maxBet', 'lines', 'collect']);
+export const MachineButton = lazySchema(() => z.enum(['spin', 'betUp', 'betDown', 'maxBet', 'lines', 'collect']));
 export type MachineButton = z.infer<typeof MachineButton>;
 
 /** Client requests may carry a requestId: a retried request with the same id is not applied twice. */
-const RequestId = z.optional(z.string().check(z.minLength(1), z.maxLength(64)));
+const RequestId = lazySchema(() => z.optional(z.string().check(z.minLength(1), z.maxLength(64))));
 
-export const MachineClientMessage = z.discriminatedUnion('type', [
+export const MachineClientMessage = lazySchema(() => z.discriminatedUnion('type', [
   z.object({ type: z.literal('init'), machineID: z.int(), token: z.string().check(z.minLength(1)) }),
   z.object({ type: z.literal('button'), button: MachineButton, requestId: RequestId }),
   z.object({ type: z.literal('autoplay'), on: z.boolean(), requestId: RequestId }),
@@ -114,20 +115,20 @@ export const MachineClientMessage = z.discriminatedUnion('type', [
   /** The player's answer to the reality check on screen (only `continue` lifts the pause). */
   z.object({ type: z.literal('realityCheck'), answer: RealityCheckAnswer, requestId: RequestId }),
   z.object({ type: z.literal('ping') }),
-]);
+]));
 export type MachineClientMessage = z.infer<typeof MachineClientMessage>;
 
-export const VideoBand = z.object({
+export const VideoBand = lazySchema(() => z.object({
   id: z.string(),
   name: z.string(),
   Order: z.int(),
   width: z.int(),
   height: z.int(),
   whepUrl: z.string(),
-});
+}));
 export type VideoBand = z.infer<typeof VideoBand>;
 
-export const MachineState = z.object({
+export const MachineState = lazySchema(() => z.object({
   credits: MinorUnits,
   betPerLine: MinorUnits,
   lines: z.int(),
@@ -137,10 +138,10 @@ export const MachineState = z.object({
   autoplay: z.boolean(),
   status: MachineStatus,
   jackpot: MinorUnits,
-});
+}));
 export type MachineState = z.infer<typeof MachineState>;
 
-export const SpinOutcome = z.object({
+export const SpinOutcome = lazySchema(() => z.object({
   reels: z.array(z.array(z.string())),
   totalWin: MinorUnits,
   bet: MinorUnits,
@@ -156,7 +157,7 @@ export const SpinOutcome = z.object({
    * from operators that predate it (the client then assumes DEFAULT_SPIN_MS).
    */
   settlesInMs: z.optional(z.int().check(z.nonnegative())),
-});
+}));
 export type SpinOutcome = z.infer<typeof SpinOutcome>;
 
 /**
@@ -164,14 +165,14 @@ export type SpinOutcome = z.infer<typeof SpinOutcome>;
  * what the spin pays, comes with the `spin` frame at the stop, as a physical machine reports its
  * meters when its reels stop: a client cannot show a result the video has not.
  */
-export const SpinStart = z.object({
+export const SpinStart = lazySchema(() => z.object({
   bet: MinorUnits,
   freeSpin: z.boolean(),
   /** Epoch ms when the reels will have stopped (the operator's clock). */
   settlesAt: z.int(),
   /** The same as a duration from this frame: what a client with a wrong clock uses. */
   settlesInMs: z.int().check(z.nonnegative()),
-});
+}));
 export type SpinStart = z.infer<typeof SpinStart>;
 
 /**
@@ -181,7 +182,7 @@ export type SpinStart = z.infer<typeof SpinStart>;
  * protection): a client counts the time on from `playedMs` (the operator's clock, so a wrong
  * device clock or a reload cannot reset it) and shows neither where they are missing.
  */
-export const GameSessionData = z.object({
+export const GameSessionData = lazySchema(() => z.object({
   id: z.int(),
   machineId: z.int(),
   startedAt: z.int(),
@@ -195,10 +196,10 @@ export const GameSessionData = z.object({
   bets: z.optional(MinorUnits.check(z.nonnegative())),
   /** Every win of the session's spins whose reels have stopped: credits won, jackpots and hand pays. */
   wins: z.optional(MinorUnits.check(z.nonnegative())),
-});
+}));
 export type GameSessionData = z.infer<typeof GameSessionData>;
 
-export const MachineServerMessage = z.discriminatedUnion('type', [
+export const MachineServerMessage = lazySchema(() => z.discriminatedUnion('type', [
   z.object({
     type: z.literal('joined'),
     machine: z.object({ id: z.int(), name: z.string(), brand: z.string() }),
@@ -239,5 +240,5 @@ export const MachineServerMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('closeSession'), code: z.int() }),
   z.object({ type: z.literal('pong') }),
   ErrorFrame,
-]);
+]));
 export type MachineServerMessage = z.infer<typeof MachineServerMessage>;

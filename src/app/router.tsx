@@ -8,6 +8,7 @@ import {
   redirect,
 } from '@tanstack/react-router';
 import { z } from 'zod/mini';
+import { lazySchema } from '../../protocol/lazySchema.ts';
 import { selectRoles } from '../../machines/auth.selectors.ts';
 import type { Settings } from '../../protocol/settings.ts';
 import type { ViewRuntime } from '../features/viewRuntime.tsx';
@@ -68,7 +69,7 @@ const indexRoute = createRoute({
   },
 });
 
-const loginSearch = z.object({ redirect: z.catch(z.optional(z.string()), undefined) });
+const loginSearch = lazySchema(() => z.object({ redirect: z.catch(z.optional(z.string()), undefined) }));
 
 const loginRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -132,12 +133,12 @@ const profileIdRoute = createRoute({
  * rows. What is not a day, a type (1–8) or a page is dropped (the list opens unfiltered), never an error.
  */
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const listSearch = z.object({
+const listSearch = lazySchema(() => z.object({
   from: z.catch(z.optional(z.string().check(z.regex(DAY))), undefined),
   to: z.catch(z.optional(z.string().check(z.regex(DAY))), undefined),
   type: z.catch(z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(8))), undefined),
   page: z.catch(z.optional(z.coerce.number().check(z.int(), z.minimum(2), z.maximum(100_000))), undefined),
-});
+}));
 
 const sessionsRoute = createRoute({
   getParentRoute: () => appLayout,
