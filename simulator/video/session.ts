@@ -278,9 +278,9 @@ function run(config: SessionConfig, pc: RTCPeerConnection, track: MediaStreamTra
   let disconnectTimer: ReturnType<typeof setTimeout> | undefined;
   const { feeder, tracer } = picture;
 
-  // The machine's sound, for a viewer who took it: its ffmpeg starts once the viewer is connected
-  // (after the first frame, which is what a join waits for) and stops with the session. Should it
-  // fail, the picture goes on without sound. A stall stops the picture only.
+  // The machine's sound, for a viewer who took it: its ffmpeg starts once the viewer has the first
+  // picture (soundAfterPicture, below) and stops with the session. Should it fail, the picture
+  // goes on without sound. A stall stops the picture only.
   let audioStart: Promise<Encoder> | undefined;
   let audioEncoder: Encoder | undefined;
   let audioFeeder: AudioFeeder | undefined;
