@@ -9,9 +9,9 @@ import type { BandSpec } from './types.ts';
  * so a cold encoder is what a new viewer would wait for. A spare has done all that, and encoded
  * one black frame that went nowhere (its primer: libvpx's set-up is not in the viewer's first
  * frame), and waits on its stdin at no CPU cost. It is started with the id of the session that
- * will take it, so its ENCODER_MARKER names that session like any other encoder. A band gets its first spare after
- * its first viewer, and another a moment after each take (not at once: starting ffmpeg costs CPU
- * the viewer who just took the spare still needs).
+ * will take it, so its ENCODER_MARKER names that session like any other encoder. A band gets its
+ * first spare after its first viewer, and another a moment after each take (not at once:
+ * starting ffmpeg costs CPU the viewer who just took the spare still needs).
  */
 
 /** A spare that has not encoded its primer by then is not kept (ffmpeg is stuck or gone). */
@@ -42,6 +42,8 @@ export interface SpareOptions {
 export function createEncoderSpares(options: SpareOptions): EncoderSpares {
   const idle = new Map<string, SpareEncoder>();
   const starting = new Set<Promise<unknown>>();
+  // Spares still encoding their primer: close() stops them rather than wait for it.
+  const priming = new Set<Encoder>();
   const timers = new Map<string, ReturnType<typeof setTimeout>>();
   let closed = false;
   const sizeOf = (band: BandSpec) => `${band.width}x${band.height}`;
@@ -54,12 +56,14 @@ export function createEncoderSpares(options: SpareOptions): EncoderSpares {
       .then(async (encoder) => {
         // Idle once it has encoded its primer: libvpx is set up and the pipe is empty.
         let timer: ReturnType<typeof setTimeout> | undefined;
+        priming.add(encoder);
         const warm = await new Promise<boolean>((resolve) => {
           encoder.onReady(() => resolve(true));
           encoder.onExit(() => resolve(false));
           timer = setTimeout(() => resolve(encoder.ready()), PRIMER_TIMEOUT_MS);
         });
         clearTimeout(timer);
+        priming.delete(encoder);
         if (closed || idle.has(size) || !warm || !encoder.running()) {
           await encoder.stop();
           return;
@@ -96,6 +100,7 @@ export function createEncoderSpares(options: SpareOptions): EncoderSpares {
       closed = true;
       for (const timer of timers.values()) clearTimeout(timer);
       timers.clear();
+      for (const encoder of priming) void encoder.stop();
       await Promise.allSettled([...starting]);
       const spares = [...idle.values()];
       idle.clear();

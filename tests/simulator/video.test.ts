@@ -1,12 +1,15 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RTCPeerConnection } from 'werift';
 import { createVideoService, ENCODER_MARKER, type VideoOptions, type VideoService } from '../../simulator/video/index.ts';
 import { startEncoder } from '../../simulator/video/encoder.ts';
+import { createEncoderSpares } from '../../simulator/video/spares.ts';
 import type { ScreenState } from '../../simulator/video/screen.ts';
 import { machineScreen } from './screenFixture.ts';
 import type { FrameTrace } from '../../simulator/video/index.ts';
@@ -397,6 +400,38 @@ describe('spare encoders', () => {
     },
     SLOW,
   );
+
+  it('are idle only once their primer is back, and close() stops one still priming instead of waiting for it', async () => {
+    // A stand-in ffmpeg that takes every frame and never sends a packet: its primer never comes back.
+    const dir = mkdtempSync(join(tmpdir(), 'reelside-stuck-'));
+    const stuck = join(dir, 'ffmpeg');
+    writeFileSync(stuck, '#!/bin/sh\ncat > /dev/null\n', { mode: 0o755 });
+    const running = () => {
+      try {
+        return execFileSync('pgrep', ['-f', stuck], { encoding: 'utf8' }).trim().split('\n').filter(Boolean).length;
+      } catch {
+        return 0;
+      }
+    };
+    // The primer's time limit never runs out here: close() must not be what waits for it.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const spares = createEncoderSpares({ ffmpegPath: stuck, fps: 30, delayMs: 0 });
+    try {
+      expect(spares.take({ id: 'sd', name: '180p', Order: 1, width: 320, height: 180 })).toBeUndefined();
+      vi.advanceTimersByTime(0); // the band's spare starts
+      const deadline = Date.now() + 10_000;
+      while (running() === 0 && Date.now() < deadline) await new Promise((resolve) => setImmediate(resolve));
+      expect(running()).toBeGreaterThan(0);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(spares.count()).toBe(0);
+      await spares.close();
+      expect(spares.count()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+      rmSync(dir, { recursive: true, force: true });
+    }
+    expect(await until(() => running() === 0, 5000)).toBe(true);
+  }, SLOW);
 
   it('are not kept when switched off', async () => {
     const own = await startHarness({ spareEncoders: false });
