@@ -60,7 +60,7 @@ export interface StillLayers {
   glass(paint: () => Canvas): Canvas;
 }
 
-/** Cabinets kept per frame size (most recently drawn first out last): ~0.9 MB each at 640×360, 3.7 MB at 1280×720. */
+/** Cabinets kept per frame size, the one used longest ago dropped first: ~0.9 MB each at 640×360, 3.7 MB at 1280×720. */
 export const CABINETS_PER_SIZE = 8;
 
 export function stillLayerStore(limit = CABINETS_PER_SIZE): StillLayers {
