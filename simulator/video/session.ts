@@ -244,7 +244,7 @@ function startPicture(config: SessionConfig, encoder: Encoder): Picture {
   });
   // Stalled before the first frame is primed, so a viewer who arrives during a stall sees none.
   if (config.isStalled?.()) feeder.setStalled(true);
-  const early: Buffer[] = [];
+  const early: { raw: Buffer; marker: boolean }[] = [];
   let send: ((raw: Buffer, marker: boolean) => boolean) | undefined;
   encoder.onPacket((raw) => {
     // ffmpeg's own timestamp (frames counted at the nominal rate), before the wall clock replaces it.
@@ -253,7 +253,7 @@ function startPicture(config: SessionConfig, encoder: Encoder): Picture {
     const marker = (raw[1] ?? 0) >= 0x80;
     let held = true;
     if (send) held = send(raw, marker);
-    else if (early.length < MAX_HELD_PACKETS) early.push(raw);
+    else if (early.length < MAX_HELD_PACKETS) early.push({ raw, marker });
     if (encoded !== undefined) tracer?.packet(encoded, marker, held);
   });
   // ffmpeg has read the whole of the last frame written (its stdin drained).
@@ -264,7 +264,7 @@ function startPicture(config: SessionConfig, encoder: Encoder): Picture {
     tracer,
     onPacket(listener) {
       send = listener;
-      for (const raw of early.splice(0)) listener(raw, (raw[1] ?? 0) >= 0x80);
+      for (const packet of early.splice(0)) listener(packet.raw, packet.marker);
     },
     onError(listener) {
       fail = listener;
