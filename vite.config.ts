@@ -38,8 +38,10 @@ export default defineConfig({
         ],
       },
       workbox: {
-        // The shell: scripts, styles, the page and its pictures. Never source maps.
-        globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+        // The shell: scripts, styles, the page and its pictures (the machines' in their phone width,
+        // not the dense screens' @800w). Never source maps.
+        globPatterns: ['**/*.{js,css,html,svg,png,webp,woff2}'],
+        globIgnores: ['**/*@800w.webp'],
         navigateFallback: '/index.html',
         // The operator's calls always go to the network: API, sockets, video, control, the IP
         // check and the settings are never answered from a cache (the one runtime route below is

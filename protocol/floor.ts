@@ -76,7 +76,30 @@ export const AmountAction = {
 } as const;
 export type AmountAction = (typeof AmountAction)[keyof typeof AmountAction];
 
-/** Image path the client builds when a machine has none (SPEC §3). */
+/**
+ * The widths, in pixels, our machine pictures are made in (scripts/machine-pictures.ts, 4:3 WebP):
+ * the first is a phone's two-column tile or a desktop's at its usual density, the second the same
+ * tile on a dense screen.
+ */
+export const MACHINE_PICTURE_WIDTHS = [400, 800] as const;
+
+/** Where our machine picture `name` (a design of art/machines/) is served at `width`. */
+export function machinePictureFile(name: string, width: (typeof MACHINE_PICTURE_WIDTHS)[number]): string {
+  return width === MACHINE_PICTURE_WIDTHS[0] ? `/images/machines/${name}.webp` : `/images/machines/${name}@${width}w.webp`;
+}
+
+/** Image path the client builds when a machine has none (SPEC §3): its brand's picture. */
 export function brandImagePath(brand: string): string {
-  return `/images/machines/${brand.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.svg`;
+  return machinePictureFile(brand.toLowerCase().replace(/[^a-z0-9]+/g, '-'), MACHINE_PICTURE_WIDTHS[0]);
+}
+
+const OUR_PICTURE = /^\/images\/machines\/([a-z0-9-]+)\.webp$/;
+
+/**
+ * The `srcset` of a machine's picture when it is one of ours (every width it is made in), so a
+ * dense screen gets the sharper one; undefined for any other address (an operator's own picture).
+ */
+export function machinePictureSrcSet(image: string): string | undefined {
+  const name = OUR_PICTURE.exec(image)?.[1];
+  return name === undefined ? undefined : MACHINE_PICTURE_WIDTHS.map((width) => `${machinePictureFile(name, width)} ${width}w`).join(', ');
 }

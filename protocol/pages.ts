@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { lazySchema } from './lazySchema.ts';
+import { machinePictureSrcSet } from './floor.ts';
 import { formatMoney, intlLocale } from './format.ts';
 
 /**
@@ -59,6 +60,7 @@ export const PAINTED_TILES = { start: '<!--tiles-->', end: '<!--/tiles-->' } as 
 export const PAINTED_TILE_FIELDS = {
   href: '@@href@@',
   image: '@@image@@',
+  srcset: '@@srcset@@',
   name: '@@name@@',
   jackpots: '@@jackpots@@',
   count: '@@count@@',
@@ -97,6 +99,7 @@ export function fillLobby(
     const values: Record<keyof typeof PAINTED_TILE_FIELDS, string> = {
       href: `/lobby/${brand.id}/${slug(brand.name)}`,
       image: brand.image,
+      srcset: machinePictureSrcSet(brand.image) ?? '',
       name: brand.name,
       jackpots: brand.jackpots.map((minor) => formatMoney(minor, currency, language)).join(' · '),
       count: (counts[plural.select(brand.machineCount) as keyof typeof counts] ?? other).split(PAINTED_COUNT).join(number.format(brand.machineCount)),

@@ -1,11 +1,12 @@
-import type { MachineStatus } from '../../protocol/floor.ts';
+import { MACHINE_PICTURE_WIDTHS, machinePictureFile, type MachineStatus } from '../../protocol/floor.ts';
 
 /**
  * The fleet a fresh data folder starts with: five brands and seventeen machines. Most are free
  * so players can play; one of each other status lets the lobby and the reconnect texts be seen.
- * Ids are fixed so client tests can name machines. Images: a machine-specific SVG, or null so
- * the client falls back to /images/machines/{brand slug}.svg (brandImagePath); every path
- * either way is a file under public/images/machines/.
+ * Ids are fixed so client tests can name machines. Images: a machine-specific picture, or null so
+ * the client falls back to /images/machines/{brand slug}.webp (brandImagePath); every path
+ * either way is a file under public/images/machines/, made from a design of art/machines/
+ * (scripts/machine-pictures.ts).
  */
 
 export interface BrandSeed {
@@ -42,7 +43,7 @@ export const BRAND_SEEDS: readonly BrandSeed[] = [
   { id: 5, name: 'Pharaoh Gold', jackpotSeed: 200_000, jackpotPool: 264_830 },
 ];
 
-const image = (file: string) => `/images/machines/${file}.svg`;
+const image = (file: string) => machinePictureFile(file, MACHINE_PICTURE_WIDTHS[0]);
 
 export const MACHINE_SEEDS: readonly MachineSeed[] = [
   { id: 1, brandId: 1, name: 'Golden Reels 01', status: 'free', image: null, videoType: 'screen', minBet: 20 },

@@ -123,7 +123,7 @@ describe('the lobby painted from HTML', () => {
       page.on('request', (request) => asked.push(new URL(request.url()).pathname));
       let release!: () => void;
       const held = new Promise<void>((resolve) => (release = resolve));
-      await page.route('**/images/machines/*.svg', async (route) => {
+      await page.route('**/images/machines/*.webp', async (route) => {
         await held;
         await route.continue();
       });

@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
 import { ErrorCode } from '../../protocol/errors.ts';
-import { Brand, brandImagePath, BrandWithMachines, Machine } from '../../protocol/floor.ts';
+import { Brand, brandImagePath, BrandWithMachines, Machine, machinePictureSrcSet } from '../../protocol/floor.ts';
 import { FloorCode } from '../../protocol/sockets.ts';
 import { call, errorOf, loginToken, MINUTE, startTestSimulator, START_TIME, type TestSimulator } from './helpers.ts';
 
@@ -61,7 +61,7 @@ describe('GET /api/machine/all', () => {
     });
     expect(machines.find((machine) => machine.id === 6)).toMatchObject({
       videoType: 'camera',
-      image: '/images/machines/lucky-sevens-live.svg',
+      image: '/images/machines/lucky-sevens-live.webp',
       minBet: 100,
     });
   });
@@ -79,15 +79,22 @@ describe('GET /api/machine/all', () => {
     expect(reservedFor(z.array(Machine).parse((await get('/api/machine/all')).body))).toBeNull();
   });
 
-  it('serves every image the lobby names, or the brand fallback, as SVG', async () => {
+  it('serves every image the lobby names, or the brand fallback, as WebP in each width of its srcset', async () => {
     const machines = z.array(Machine).parse((await get('/api/machine/all')).body);
     const paths = new Set(machines.map((machine) => machine.image ?? brandImagePath(machine.brand)));
     expect(paths.size).toBe(9);
     for (const path of paths) {
-      const response = await fetch(`${t.url}${path}`);
-      expect(response.status, path).toBe(200);
-      expect(response.headers.get('content-type'), path).toBe('image/svg+xml');
-      expect(await response.text(), path).toMatch(/^<svg [^>]*viewBox="0 0 400 300"/);
+      const srcSet = machinePictureSrcSet(path);
+      expect(srcSet, path).toBeDefined();
+      const each = [path, ...(srcSet ?? '').split(', ').map((entry) => entry.split(' ')[0] ?? '')];
+      expect(new Set(each).size, path).toBe(2);
+      for (const file of each) {
+        const response = await fetch(`${t.url}${file}`);
+        expect(response.status, file).toBe(200);
+        expect(response.headers.get('content-type'), file).toBe('image/webp');
+        const bytes = Buffer.from(await response.arrayBuffer());
+        expect([bytes.toString('latin1', 0, 4), bytes.toString('latin1', 8, 12)], file).toEqual(['RIFF', 'WEBP']);
+      }
     }
   });
 });

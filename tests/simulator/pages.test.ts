@@ -72,18 +72,20 @@ describe('the login page of the build', () => {
 });
 
 /** A tile template with every field, as the build writes one (scripts/prerender.ts). */
-const TILE_HTML = `<a href="${PAINTED_TILE_FIELDS.href}"><img src="${PAINTED_TILE_FIELDS.image}" loading="${PAINTED_TILE_FIELDS.loading}" fetchpriority="${PAINTED_TILE_FIELDS.priority}"/><span>${PAINTED_TILE_FIELDS.name}</span><span>Jackpot ${PAINTED_TILE_FIELDS.jackpots}</span><span>${PAINTED_TILE_FIELDS.count}</span></a>`;
+const TILE_HTML = `<a href="${PAINTED_TILE_FIELDS.href}"><img src="${PAINTED_TILE_FIELDS.image}" srcset="${PAINTED_TILE_FIELDS.srcset}" loading="${PAINTED_TILE_FIELDS.loading}" fetchpriority="${PAINTED_TILE_FIELDS.priority}"/><span>${PAINTED_TILE_FIELDS.name}</span><span>Jackpot ${PAINTED_TILE_FIELDS.jackpots}</span><span>${PAINTED_TILE_FIELDS.count}</span></a>`;
 const TILE: PaintedTile = { html: TILE_HTML, counts: { one: `${PAINTED_COUNT} machine`, other: `${PAINTED_COUNT} machines` } };
 /** Arabic's words: none for 0, 1 and 2, the number for the rest. */
 const ARABIC_TILE: PaintedTile = { html: TILE_HTML, counts: { zero: 'لا توجد أجهزة', one: 'جهاز واحد', two: 'جهازان', few: `${PAINTED_COUNT} أجهزة`, many: `${PAINTED_COUNT} جهازًا`, other: `${PAINTED_COUNT} جهاز` } };
 const LOBBY = `<!doctype html><html><body><div id="painted-lobby"><h2>Brands</h2><div>${PAINTED_TILES.start}<div class="placeholder"></div>${PAINTED_TILES.end}</div></div><div id="root"></div></body></html>`;
-const brand = (id: number, name = `Brand ${id}`): PaintedBrand => ({ id, name, jackpots: [152345], machineCount: 4, image: `/images/machines/b${id}.svg` });
+const brand = (id: number, name = `Brand ${id}`): PaintedBrand => ({ id, name, jackpots: [152345], machineCount: 4, image: `/images/machines/b${id}.webp` });
 
 describe('the painted lobby’s tiles (fillLobby)', () => {
   it('writes each brand into the template: its address, picture, name, jackpot in the page’s language, and count', () => {
     const html = fillLobby(LOBBY, TILE, [brand(3, 'Golden Reels')], { currency: 'USD', language: 'en' });
-    expect(html).toContain('<a href="/lobby/3/golden-reels"><img src="/images/machines/b3.svg" loading="eager" fetchpriority="high"/><span>Golden Reels</span><span>Jackpot $1,523.45</span><span>4 machines</span></a>');
+    expect(html).toContain('<a href="/lobby/3/golden-reels"><img src="/images/machines/b3.webp" srcset="/images/machines/b3.webp 400w, /images/machines/b3@800w.webp 800w" loading="eager" fetchpriority="high"/><span>Golden Reels</span><span>Jackpot $1,523.45</span><span>4 machines</span></a>');
     expect(html).not.toContain('placeholder');
+    // An operator's own picture is shown as it is: no widths of ours offered for it.
+    expect(fillLobby(LOBBY, TILE, [{ ...brand(1), image: 'https://cdn.example/b1.png' }], { currency: 'USD', language: 'en' })).toContain('<img src="https://cdn.example/b1.png" srcset="" loading');
     expect(html).not.toContain('@@');
     // The client's own formatting: Turkish lira as Turkish writes it, Arabic isolated with Latin digits.
     expect(fillLobby(LOBBY, TILE, [brand(1)], { currency: 'TRY', language: 'tr' })).toContain('Jackpot ₺1.523,45');

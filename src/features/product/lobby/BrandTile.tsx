@@ -2,9 +2,10 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { memo, type ReactNode } from 'react';
 import styled, { keyframes } from 'styled-components';
 import type { LobbyBrand } from '../../../../machines/lobby.ts';
-import { brandImagePath } from '../../../../protocol/floor.ts';
+import { brandImagePath, machinePictureSrcSet } from '../../../../protocol/floor.ts';
 import { PAINTED_TILE_FIELDS } from '../../../../protocol/pages.ts';
 import { formatMoney } from '../../../../protocol/format.ts';
+import { TILE_PICTURE_SIZES } from './sections.ts';
 
 /** A brand of the brands-first lobby: its art, jackpot and machine count. */
 export const BrandTile = memo(function BrandTile({
@@ -28,6 +29,7 @@ export const BrandTile = memo(function BrandTile({
     <Root type="button" aria-pressed={selected} onClick={() => onSelect(brand)} data-testid={`brand-${brand.id}`}>
       <TileFace
         image={brandImagePath(brand.name)}
+        srcSet={machinePictureSrcSet(brandImagePath(brand.name))}
         name={brand.name}
         jackpots={jackpots}
         count={<MachineCount count={count} />}
@@ -39,10 +41,10 @@ export const BrandTile = memo(function BrandTile({
 });
 
 /** What a brand tile shows: its picture, name, jackpots and machine count. */
-function TileFace({ image, name, jackpots, count, loading, priority }: { image: string; name: string; jackpots: string; count: ReactNode; loading: string; priority: string }) {
+function TileFace({ image, srcSet, name, jackpots, count, loading, priority }: { image: string; srcSet: string | undefined; name: string; jackpots: string; count: ReactNode; loading: string; priority: string }) {
   return (
     <>
-      <img src={image} alt="" loading={loading as 'eager' | 'lazy'} fetchPriority={priority as 'high' | 'auto'} />
+      <img src={image} srcSet={srcSet} sizes={TILE_PICTURE_SIZES} alt="" loading={loading as 'eager' | 'lazy'} fetchPriority={priority as 'high' | 'auto'} />
       <span className="name">{name}</span>
       <span className="jackpot">
         <Trans>Jackpot {jackpots}</Trans>
@@ -67,7 +69,7 @@ export function PaintedBrandTile() {
   const field = PAINTED_TILE_FIELDS;
   return (
     <Root as="a" href={field.href}>
-      <TileFace image={field.image} name={field.name} jackpots={field.jackpots} count={field.count} loading={field.loading} priority={field.priority} />
+      <TileFace image={field.image} srcSet={field.srcset} name={field.name} jackpots={field.jackpots} count={field.count} loading={field.loading} priority={field.priority} />
     </Root>
   );
 }

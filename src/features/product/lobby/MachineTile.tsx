@@ -3,7 +3,9 @@ import { memo, useMemo } from 'react';
 import styled from 'styled-components';
 import type { Joinability, LobbyMachine } from '../../../../machines/lobby.ts';
 import { Button } from '../../../ui/Button.tsx';
+import { machinePictureSrcSet } from '../../../../protocol/floor.ts';
 import { formatMoney } from '../../../../protocol/format.ts';
+import { TILE_PICTURE_SIZES } from './sections.ts';
 import { JOIN_BLOCK_TEXT, STATUS_TEXT } from './statusText.ts';
 
 interface Props {
@@ -22,7 +24,7 @@ export const MachineTile = memo(function MachineTile({ machine, joinable, curren
   const { i18n } = useLingui();
   return (
     <Root data-status={machine.status} data-testid={`machine-${machine.id}`} aria-label={machine.name}>
-      <Art src={machine.image} alt="" loading="lazy" />
+      <Art src={machine.image} srcSet={machinePictureSrcSet(machine.image)} sizes={TILE_PICTURE_SIZES} alt="" loading="lazy" />
       <Body>
         <Name>{machine.name}</Name>
         <Meta>

@@ -23,6 +23,9 @@ export const Section = styled.section`
   h2 { margin: 0 0 12px; font-size: 1.1rem; }
 `;
 
+/** How wide a tile's picture is drawn in a Grid: half a phone's width, a desktop's column at most. */
+export const TILE_PICTURE_SIZES = '(max-width: 480px) 50vw, 320px';
+
 export const Grid = styled.div<{ $narrow?: boolean; $many?: boolean }>`
   display: grid;
   gap: 16px;
