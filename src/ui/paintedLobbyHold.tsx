@@ -1,4 +1,4 @@
-import { createContext, useContext, useLayoutEffect, useSyncExternalStore } from 'react';
+import { createContext, useContext, useLayoutEffect, useState, useSyncExternalStore } from 'react';
 
 /**
  * The lobby painted from HTML (lobby.html: PaintedLobby, the server's brands in its tiles) stands
@@ -59,6 +59,18 @@ export const PaintedLobbyProvider = PaintedLobbyContext.Provider;
 export function usePaintedLobbyStanding(): boolean {
   const painted = useContext(PaintedLobbyContext);
   return useSyncExternalStore(painted.subscribe, painted.standing, painted.standing);
+}
+
+/**
+ * Whether the painted lobby stood when the component was first rendered: read once, not
+ * subscribed to. For a choice made at mount only (a first render deferred or not): a subscriber
+ * is rendered again when the painted lobby goes — with the chrome under it, its whole subtree, in
+ * the microtask after the take-over's commit, a second long task of the same work (~70 ms at 4×).
+ */
+export function usePaintedLobbyStoodAtMount(): boolean {
+  const painted = useContext(PaintedLobbyContext);
+  const [stood] = useState(painted.standing);
+  return stood;
 }
 
 /** Said by a screen the painted lobby stands in for while it is up. */

@@ -2,7 +2,9 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { LAYOUT_KEY, layoutChoiceStorage } from '../../src/services/playerStorage.ts';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Profiler } from 'react';
 import { MainLayout } from '../../src/features/shell/layout/MainLayout.tsx';
+import { createPaintedLobby, PaintedLobbyProvider } from '../../src/ui/paintedLobbyHold.tsx';
 import { desktop, phone, quietFrames, renderChrome } from './layoutKit.tsx';
 
 beforeEach(() => {
@@ -15,6 +17,33 @@ afterEach(() => {
 });
 
 const layoutName = () => document.querySelector('[data-layout]')?.getAttribute('data-layout');
+
+describe('under a lobby painted from HTML', () => {
+  it('draws the chrome (deferred) while the painted lobby stands, and its going renders nothing of the chrome again', async () => {
+    const element = document.createElement('div');
+    document.body.append(element);
+    const lobby = createPaintedLobby(element);
+    // The lobby page, still loading, holds it (LobbyPage's PaintedLobbyHere).
+    const page = lobby.hold();
+    let commits = 0;
+    await renderChrome(
+      <PaintedLobbyProvider value={lobby}>
+        <Profiler id="chrome" onRender={() => (commits += 1)}>
+          <MainLayout />
+        </Profiler>
+      </PaintedLobbyProvider>,
+    );
+    await waitFor(() => expect(layoutName()).toBe('layout1'));
+    expect(lobby.standing()).toBe(true);
+    const before = commits;
+    // The take-over: the app's tiles are in, nothing holds the painted lobby.
+    await act(async () => page());
+    expect(lobby.standing()).toBe(false);
+    expect(element.isConnected).toBe(false);
+    expect(commits).toBe(before);
+    expect(layoutName()).toBe('layout1');
+  });
+});
 
 describe('choosing the layout', () => {
   it('is layout 1 by default (SPEC §9)', async () => {

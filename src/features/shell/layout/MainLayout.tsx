@@ -1,5 +1,5 @@
 import { useDeferredValue } from 'react';
-import { PaintedLobbyHere, usePaintedLobbyStanding } from '../../../ui/paintedLobbyHold.tsx';
+import { PaintedLobbyHere, usePaintedLobbyStoodAtMount } from '../../../ui/paintedLobbyHold.tsx';
 import { ChromeHost } from '../chrome/ChromeHost.tsx';
 import { NavigationProvider } from '../navigation/NavigationProvider.tsx';
 import { InfoModal } from './InfoModal.tsx';
@@ -13,8 +13,9 @@ export function MainLayout() {
   const layout = useLayoutChoice();
   // Under a lobby painted from HTML the chrome and the page are not urgent (nothing of them is
   // seen until they are whole): their first render is a deferred one, cut into slices the phone's
-  // main thread can breathe between, not one long task from the router's store change.
-  const painted = usePaintedLobbyStanding();
+  // main thread can breathe between, not one long task from the router's store change. Only the
+  // first render's choice: the take-over does not render the chrome again.
+  const painted = usePaintedLobbyStoodAtMount();
   const drawn = useDeferredValue(true, !painted);
   if (!drawn) return <PaintedLobbyHere />;
   return (
