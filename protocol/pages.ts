@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { lazySchema } from './lazySchema.ts';
 import { machinePictureSrcSet } from './floor.ts';
 import { formatMoney, intlLocale } from './format.ts';
+import { slug } from './slug.ts';
 
 /**
  * The build's pages beside index.html that a server sends for an address of the client's router
@@ -11,11 +12,6 @@ import { formatMoney, intlLocale } from './format.ts';
 /** /login with its screen painted in, in one language: login.html for English, login.tr.html… */
 export function loginFileName(language: string): string {
   return language === 'en' ? 'login.html' : `login.${language}.html`;
-}
-
-/** The URL's name segment for a machine or a brand (/game/:id/:name, /lobby/:id/:name). */
-export function slug(name: string): string {
-  return name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'machine';
 }
 
 /**

@@ -14,7 +14,7 @@ import type { Settings } from '../../protocol/settings.ts';
 import { createHttp } from '../services/http.ts';
 import { checkIp, createAuthService } from '../services/session.ts';
 import { queryToken, tokenStorage } from '../services/storage.ts';
-import { slug } from '../../protocol/pages.ts';
+import { slug } from '../../protocol/slug.ts';
 import { wantsInspector, wantsModelRecord, wantsStatelyMirror } from '../services/browser.ts';
 import type { InspectorStore } from '../services/inspector.ts';
 import type { LoggedIn, UiSettingsActor } from './loggedIn.ts';
