@@ -1,4 +1,4 @@
-import { DtlsClient, MediaStreamTrack, RTCPeerConnection, RTCRtpCodecParameters, RTCRtpHeaderExtensionParameters, type RtpPacket } from 'werift';
+import { DtlsClient, MediaStreamTrack, RTCPeerConnection, RTCRtpCodecParameters, RTCRtpHeaderExtensionParameters } from 'werift';
 import { createAudioFeeder, startAudioEncoder, type AudioFeeder } from './audio.ts';
 import { startEncoder, type Encoder } from './encoder.ts';
 import { createFeeder, type DrawnFrame, type Feeder } from './feeder.ts';
@@ -217,8 +217,11 @@ function audioTransceiverOf(pc: RTCPeerConnection) {
 interface Picture {
   feeder: Feeder;
   tracer: ReturnType<typeof createTracer> | undefined;
-  /** ffmpeg's packets, restamped, from the first frame on, to `send` once there is one; it says whether it held the packet back. */
-  onPacket(send: (raw: Buffer, marker: boolean) => boolean): void;
+  /**
+   * The viewer is connected: the packets held until now (the first frame's, restamped) go to
+   * `send` at once, in order, and every later one as it comes. Once; a second call is ignored.
+   */
+  release(send: (raw: Buffer, marker: boolean) => void): void;
   /** Drawing failed before the session ran, or the handler for when it does. */
   onError(listener: (error: unknown) => void): void;
 }
@@ -244,17 +247,17 @@ function startPicture(config: SessionConfig, encoder: Encoder): Picture {
   });
   // Stalled before the first frame is primed, so a viewer who arrives during a stall sees none.
   if (config.isStalled?.()) feeder.setStalled(true);
-  const early: { raw: Buffer; marker: boolean }[] = [];
-  let send: ((raw: Buffer, marker: boolean) => boolean) | undefined;
+  // The packets until the viewer is connected (the marker read as each arrives), then where they go.
+  const held: { raw: Buffer; marker: boolean }[] = [];
+  let send: ((raw: Buffer, marker: boolean) => void) | undefined;
   encoder.onPacket((raw) => {
     // ffmpeg's own timestamp (frames counted at the nominal rate), before the wall clock replaces it.
     const encoded = tracer && isRtp(raw) ? raw.readUInt32BE(4) : undefined;
     if (!restamper.restamp(raw)) return;
     const marker = (raw[1] ?? 0) >= 0x80;
-    let held = true;
-    if (send) held = send(raw, marker);
-    else if (early.length < MAX_HELD_PACKETS) early.push({ raw, marker });
-    if (encoded !== undefined) tracer?.packet(encoded, marker, held);
+    if (send) send(raw, marker);
+    else if (held.length < MAX_HELD_PACKETS) held.push({ raw, marker });
+    if (encoded !== undefined) tracer?.packet(encoded, marker, send === undefined);
   });
   // ffmpeg has read the whole of the last frame written (its stdin drained).
   if (tracer) encoder.onReady(() => tracer.taken(performance.now()));
@@ -262,9 +265,11 @@ function startPicture(config: SessionConfig, encoder: Encoder): Picture {
   return {
     feeder,
     tracer,
-    onPacket(listener) {
+    release(listener) {
+      if (send) return;
       send = listener;
-      for (const packet of early.splice(0)) listener(packet.raw, packet.marker);
+      for (const packet of held.splice(0)) listener(packet.raw, packet.marker);
+      tracer?.released();
     },
     onError(listener) {
       fail = listener;
@@ -276,7 +281,7 @@ function startPicture(config: SessionConfig, encoder: Encoder): Picture {
 function run(config: SessionConfig, pc: RTCPeerConnection, track: MediaStreamTrack, encoder: Encoder, picture: Picture, answer: string, audioTrack: MediaStreamTrack | undefined): ViewerSession {
   let closing: Promise<void> | undefined;
   let disconnectTimer: ReturnType<typeof setTimeout> | undefined;
-  const { feeder, tracer } = picture;
+  const { feeder } = picture;
 
   // The machine's sound, for a viewer who took it: its ffmpeg starts once the viewer has the first
   // picture (soundAfterPicture, below) and stops with the session. Should it fail, the picture
@@ -354,15 +359,12 @@ function run(config: SessionConfig, pc: RTCPeerConnection, track: MediaStreamTra
   transceiverOf(pc)?.sender.onRtcp.subscribe(() => {
     heardAt = performance.now();
   });
-  // The first frame's packets, until the viewer is connected (null from then on).
-  let held: (Buffer | RtpPacket)[] | null = [];
-  // Whether they are a whole frame (its last packet among them).
-  let heldWhole = false;
   // The sound's ffmpeg is started once the viewer has the first picture (its last packet sent),
   // or SOUND_AFTER_CONNECT_MS after the connection at the latest: starting a process holds this
   // thread for 5–20 ms, and the first frame's packets, still on their way out of ffmpeg when the
   // viewer connects, would wait behind it. A machine at rest is silent, so nothing is missed.
   let soundTimer: ReturnType<typeof setTimeout> | undefined;
+  let connectedOnce = false;
   const soundAfterPicture = () => {
     if (soundTimer === undefined) return;
     clearTimeout(soundTimer);
@@ -371,17 +373,10 @@ function run(config: SessionConfig, pc: RTCPeerConnection, track: MediaStreamTra
   };
   // Where the viewer agreed to the playout delay extension: on every packet, so every frame says it.
   const playoutId = playoutDelayId(answer);
-  picture.onPacket((raw, marker) => {
-    const packet = playoutId === undefined ? raw : withPlayoutDelay(raw, playoutId);
-    if (!held) {
-      track.writeRtp(packet);
-      if (marker) soundAfterPicture();
-    } else if (held.length < MAX_HELD_PACKETS) {
-      held.push(packet);
-      heldWhole ||= marker;
-    }
-    return held !== null;
-  });
+  const send = (raw: Buffer, marker: boolean) => {
+    track.writeRtp(playoutId === undefined ? raw : withPlayoutDelay(raw, playoutId));
+    if (marker) soundAfterPicture();
+  };
   encoder.onExit((reason) => void close(reason));
   const onState = (state: RTCPeerConnection['connectionState']) => {
     if (state === 'connected') {
@@ -389,13 +384,11 @@ function run(config: SessionConfig, pc: RTCPeerConnection, track: MediaStreamTra
       clearTimeout(connectTimer);
       clearTimeout(disconnectTimer);
       disconnectTimer = undefined;
-      if (held) {
-        const first = held;
-        held = null;
-        for (const packet of first) track.writeRtp(packet);
-        tracer?.released();
-        soundTimer ??= setTimeout(soundAfterPicture, SOUND_AFTER_CONNECT_MS);
-        if (heldWhole) soundAfterPicture();
+      if (!connectedOnce) {
+        connectedOnce = true;
+        // Armed first: the first frame's last packet, if it is among those held, starts the sound now.
+        soundTimer = setTimeout(soundAfterPicture, SOUND_AFTER_CONNECT_MS);
+        picture.release(send);
       }
       feeder.start();
     } else if (state === 'disconnected') {
