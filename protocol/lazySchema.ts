@@ -5,7 +5,9 @@
  * and as much again of the logged-in half's, in the middle of one long task, while the page needs
  * a handful of them, later, when an answer arrives (docs/performance.md). The value stands in for
  * the schema in every way zod and the code use one (its type is the schema's): reading any
- * property builds it once, and from then on every read is passed to it.
+ * property builds it once, and from then on every read is passed to it. For schemas with
+ * something to build (objects, unions, enums, pipes): a bare `z.int()` costs nothing to make, and
+ * as a stand-in would only add a trap to each read of every parse that reaches it.
  */
 export function lazySchema<T extends object>(build: () => T): T {
   let built: T | undefined;
