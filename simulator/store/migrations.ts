@@ -289,6 +289,16 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE protection_limits_new RENAME TO protection_limits;
     `,
   },
+  {
+    id: 11,
+    name: "machine pictures: the simulator's own are WebP now (scripts/machine-pictures.ts), its SVGs gone",
+    sql: `
+      -- Only the simulator's own pictures (a path under /images/machines/ with a name of ours); any
+      -- other address is the operator's and stays as it is.
+      UPDATE machines SET image = substr(image, 1, length(image) - 4) || '.webp'
+      WHERE image GLOB '/images/machines/*.svg' AND substr(image, 18, length(image) - 21) NOT GLOB '*[^a-z0-9-]*';
+    `,
+  },
 ];
 
 /** Applies the migrations not yet recorded in schema_migrations; returns the ids applied. */

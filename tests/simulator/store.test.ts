@@ -56,6 +56,23 @@ describe('migrations', () => {
   });
 });
 
+describe('the machine pictures migration (SVG → WebP)', () => {
+  it("points the simulator's own pictures at their WebP, and leaves an operator's address and a brand's fallback as they were", () => {
+    const pictures = MIGRATIONS.find((migration) => migration.name.startsWith('machine pictures'));
+    expect(pictures).toBeDefined();
+    const db = new DatabaseSync(join(dataDir, DATABASE_FILE));
+    migrate(db, MIGRATIONS.filter((migration) => migration.id < (pictures?.id ?? 0)));
+    db.prepare("INSERT INTO brands (id, name, jackpot_seed, jackpot_pool) VALUES (1, 'Golden Reels', 0, 0)").run();
+    const images = ['/images/machines/golden-reels-deluxe.svg', 'https://cdn.example/images/machines/deluxe.svg', '/images/machines/../secret.svg', '/images/machines/golden-reels.webp', null];
+    const insert = db.prepare("INSERT INTO machines (id, brand_id, name, image, status) VALUES (?, 1, ?, ?, 'free')");
+    images.forEach((image, index) => insert.run(index + 1, `M${index + 1}`, image));
+    expect(migrate(db)).toEqual([pictures?.id]);
+    const after = db.prepare('SELECT image FROM machines ORDER BY id').all().map((row) => row.image);
+    expect(after).toEqual(['/images/machines/golden-reels-deluxe.webp', 'https://cdn.example/images/machines/deluxe.svg', '/images/machines/../secret.svg', '/images/machines/golden-reels.webp', null]);
+    db.close();
+  });
+});
+
 describe('the PIN migration (unsalted SHA-256 → salted PBKDF2)', () => {
   const pinMigration = MIGRATIONS.find((migration) => migration.name.startsWith('idle-lock PINs salted and slow'));
 
