@@ -216,7 +216,6 @@ function audioTransceiverOf(pc: RTCPeerConnection) {
  */
 interface Picture {
   feeder: Feeder;
-  tracer: ReturnType<typeof createTracer> | undefined;
   /**
    * The viewer is connected: the packets held until now (the first frame's, restamped) go to
    * `send` at once, in order, and every later one as it comes. Once; a second call is ignored.
@@ -264,7 +263,6 @@ function startPicture(config: SessionConfig, encoder: Encoder): Picture {
   setImmediate(() => feeder.prime());
   return {
     feeder,
-    tracer,
     release(listener) {
       if (send) return;
       send = listener;
